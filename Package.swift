@@ -1,0 +1,34 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Layering (each arrow is the only direction an import may go):
+//   Reactive        — the Combine-semantics engine and the virtual-time scheduler (knows no text)
+//   MarbleNotation  — marble strings ⇄ timelines (knows no engine)
+//   MarbleSyntax    — the .marble file and expression grammar → syntax tree (imports MarbleNotation)
+//   MarbleSpec      — values, interpreter, operator catalogue, test runner, comparison
+//                     (imports Reactive, MarbleNotation, MarbleSyntax)
+//   MarblesCLI      — `marbles` commands and reporters (imports the above)
+//   marbles         — a thin main over MarblesCLI
+let package = Package(
+    name: "marbles",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "marbles", targets: ["marbles"]),
+        .library(name: "Reactive", targets: ["Reactive"]),
+        .library(name: "MarbleSpec", targets: ["MarbleSpec"]),
+    ],
+    targets: [
+        .target(name: "Reactive"),
+        .target(name: "MarbleNotation"),
+        .target(name: "MarbleSyntax", dependencies: ["MarbleNotation"]),
+        .target(name: "MarbleSpec", dependencies: ["Reactive", "MarbleNotation", "MarbleSyntax"]),
+        .target(name: "MarblesCLI", dependencies: ["MarbleSpec", "MarbleSyntax", "MarbleNotation"]),
+        .executableTarget(name: "marbles", dependencies: ["MarblesCLI"]),
+        .testTarget(name: "ReactiveTests", dependencies: ["Reactive"]),
+        .testTarget(name: "MarbleNotationTests", dependencies: ["MarbleNotation"]),
+        .testTarget(name: "MarbleSyntaxTests", dependencies: ["MarbleSyntax"]),
+        .testTarget(name: "MarbleSpecTests", dependencies: ["MarbleSpec", "Reactive"]),
+        .testTarget(name: "MarblesCLITests", dependencies: ["MarblesCLI", "marbles"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

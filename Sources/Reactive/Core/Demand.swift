@@ -1,0 +1,69 @@
+extension Subscribers {
+    /// How many more values a subscriber is willing to receive.
+    ///
+    /// Arithmetic follows Combine: anything added to `.unlimited` stays unlimited, a sum or
+    /// product that overflows becomes unlimited, and subtraction never goes below `.none`
+    /// (Combine's documentation says it clamps; Apple's binary traps — the engine clamps so that
+    /// a bookkeeping slip in an operator shows up as a wrong marble, not as a crash).
+    public struct Demand: Hashable, Comparable, Sendable, CustomStringConvertible {
+        /// `nil` means unlimited.
+        public let max: Int?
+
+        private init(_ max: Int?) { self.max = max }
+
+        public static let unlimited = Demand(nil)
+        public static let none = Demand(0)
+
+        /// A bounded demand; negative counts are clamped to zero.
+        public static func max(_ value: Int) -> Demand { Demand(Swift.max(0, value)) }
+
+        public var isUnlimited: Bool { max == nil }
+
+        public var description: String {
+            guard let max else { return "unlimited" }
+            return "max(\(max))"
+        }
+
+        public static func + (lhs: Demand, rhs: Demand) -> Demand {
+            guard let l = lhs.max, let r = rhs.max else { return .unlimited }
+            let (sum, overflow) = l.addingReportingOverflow(r)
+            return overflow ? .unlimited : Demand(sum)
+        }
+
+        public static func + (lhs: Demand, rhs: Int) -> Demand { lhs + .max(rhs) }
+
+        public static func - (lhs: Demand, rhs: Demand) -> Demand {
+            guard let l = lhs.max else { return .unlimited }
+            guard let r = rhs.max else { return .none }
+            return Demand(Swift.max(0, l - r))
+        }
+
+        public static func - (lhs: Demand, rhs: Int) -> Demand {
+            guard let l = lhs.max else { return .unlimited }
+            return Demand(Swift.max(0, l - rhs))
+        }
+
+        public static func * (lhs: Demand, rhs: Int) -> Demand {
+            guard let l = lhs.max else { return .unlimited }
+            let (product, overflow) = l.multipliedReportingOverflow(by: Swift.max(0, rhs))
+            return overflow ? .unlimited : Demand(product)
+        }
+
+        public static func += (lhs: inout Demand, rhs: Demand) { lhs = lhs + rhs }
+        public static func += (lhs: inout Demand, rhs: Int) { lhs = lhs + rhs }
+        public static func -= (lhs: inout Demand, rhs: Demand) { lhs = lhs - rhs }
+        public static func -= (lhs: inout Demand, rhs: Int) { lhs = lhs - rhs }
+
+        public static func < (lhs: Demand, rhs: Demand) -> Bool {
+            switch (lhs.max, rhs.max) {
+            case (nil, _): return false
+            case (_, nil): return true
+            case let (l?, r?): return l < r
+            }
+        }
+
+        public static func == (lhs: Demand, rhs: Int) -> Bool { lhs.max == rhs }
+        public static func > (lhs: Demand, rhs: Int) -> Bool { lhs.max.map { $0 > rhs } ?? true }
+        public static func < (lhs: Demand, rhs: Int) -> Bool { lhs.max.map { $0 < rhs } ?? false }
+    }
+}

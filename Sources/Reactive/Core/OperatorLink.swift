@@ -1,0 +1,59 @@
+/// The usual shape of an operator's inner machinery: one object that is the upstream's
+/// subscriber and the downstream's subscription. Subclasses override `receive(_:)` and
+/// `receive(completion:)`; requests and cancellation pass straight through unless overridden.
+///
+/// After a terminal event or a cancel the link is `isTerminated`: it drops late events and
+/// ignores requests, as Combine's operators do.
+open class OperatorLink<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subscriber, Subscription {
+    public typealias Failure = UpstreamFailure
+
+    public let downstream: Downstream
+    public private(set) var upstream: (any Subscription)?
+    public private(set) var isTerminated = false
+
+    public init(downstream: Downstream) { self.downstream = downstream }
+
+    open func receive(subscription: any Subscription) {
+        guard upstream == nil, !isTerminated else { subscription.cancel(); return }
+        upstream = subscription
+        downstream.receive(subscription: self)
+    }
+
+    open func receive(_ input: Input) -> Subscribers.Demand { .none }
+
+    open func receive(completion: Subscribers.Completion<UpstreamFailure>) {}
+
+    open func request(_ demand: Subscribers.Demand) {
+        guard !isTerminated else { return }
+        upstream?.request(demand)
+    }
+
+    open func cancel() {
+        guard !isTerminated else { return }
+        isTerminated = true
+        cancelUpstream()
+    }
+
+    /// Marks the link finished (no more events pass) and forgets the upstream without cancelling it.
+    /// Returns false if it was already terminated.
+    @discardableResult
+    public func terminate() -> Bool {
+        guard !isTerminated else { return false }
+        isTerminated = true
+        upstream = nil
+        return true
+    }
+
+    /// Cancels the upstream subscription and forgets it.
+    public func cancelUpstream() {
+        let upstream = self.upstream
+        self.upstream = nil
+        upstream?.cancel()
+    }
+
+    /// Asks upstream for more, if still connected.
+    public func requestUpstream(_ demand: Subscribers.Demand) {
+        guard demand > 0 else { return }
+        upstream?.request(demand)
+    }
+}

@@ -1,0 +1,96 @@
+/// The namespace Combine uses for subscriber-side types (`Subscribers.Demand`, `.Completion`, `.Sink`).
+public enum Subscribers {}
+
+/// The namespace Combine uses for its publisher types (`Publishers.Map`, …).
+public enum Publishers {}
+
+extension Subscribers {
+    /// The end of a stream: finished normally, or failed with an error.
+    public enum Completion<Failure: Error> {
+        case finished
+        case failure(Failure)
+    }
+}
+
+extension Subscribers.Completion: Equatable where Failure: Equatable {}
+extension Subscribers.Completion: Hashable where Failure: Hashable {}
+extension Subscribers.Completion: Sendable {}
+
+extension Subscribers.Completion {
+    /// The same completion with its error transformed.
+    public func mapError<NewFailure: Error>(_ transform: (Failure) -> NewFailure) -> Subscribers.Completion<NewFailure> {
+        switch self {
+        case .finished: return .finished
+        case .failure(let error): return .failure(transform(error))
+        }
+    }
+
+    /// The completion with its error type widened to `any Error`.
+    public var eraseError: Subscribers.Completion<any Error> { mapError { $0 as any Error } }
+}
+
+/// Something that can be cancelled; cancelling twice is harmless.
+public protocol Cancellable: AnyObject {
+    func cancel()
+}
+
+/// The link a publisher hands to a subscriber: the subscriber asks for values through it and
+/// cancels through it.
+public protocol Subscription: Cancellable {
+    func request(_ demand: Subscribers.Demand)
+}
+
+/// Receives a subscription, then values (returning how many more it wants), then at most one completion.
+public protocol Subscriber<Input, Failure>: AnyObject {
+    associatedtype Input
+    associatedtype Failure: Error
+
+    func receive(subscription: any Subscription)
+    func receive(_ input: Input) -> Subscribers.Demand
+    func receive(completion: Subscribers.Completion<Failure>)
+}
+
+/// Declares a stream of values; nothing happens until a subscriber attaches.
+public protocol Publisher<Output, Failure> {
+    associatedtype Output
+    associatedtype Failure: Error
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure
+}
+
+extension Publisher {
+    /// Attaches `subscriber` to this publisher (Combine's spelling of `receive(subscriber:)`).
+    public func subscribe<S: Subscriber>(_ subscriber: S) where S.Input == Output, S.Failure == Failure {
+        receive(subscriber: subscriber)
+    }
+}
+
+/// A subscription that does nothing: handed out by publishers that complete at once
+/// (Combine's `Subscriptions.empty`).
+public final class EmptySubscription: Subscription {
+    public init() {}
+    public func request(_ demand: Subscribers.Demand) {}
+    public func cancel() {}
+}
+
+/// Wraps a cancel action; cancels when asked or when released (Combine's `AnyCancellable`).
+public final class AnyCancellable: Cancellable, Hashable {
+    private var action: (() -> Void)?
+
+    public init(_ cancel: @escaping () -> Void) { action = cancel }
+    public convenience init(_ cancellable: some Cancellable) { self.init { cancellable.cancel() } }
+
+    public func cancel() {
+        let action = self.action
+        self.action = nil
+        action?()
+    }
+
+    deinit { action?() }
+
+    public static func == (lhs: AnyCancellable, rhs: AnyCancellable) -> Bool { lhs === rhs }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+
+    public func store(in set: inout Set<AnyCancellable>) { set.insert(self) }
+    public func store(in array: inout [AnyCancellable]) { array.append(self) }
+}

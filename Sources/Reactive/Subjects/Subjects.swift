@@ -1,0 +1,215 @@
+/// A publisher you can push values and a completion into.
+public protocol Subject<Output, Failure>: AnyObject, Publisher {
+    func send(_ value: Output)
+    func send(completion: Subscribers.Completion<Failure>)
+    /// Called when the subject itself subscribes to an upstream (multicast); it asks for everything.
+    func send(subscription: any Subscription)
+}
+
+extension Subject where Output == Void {
+    public func send() { send(()) }
+}
+
+/// A subscriber that forwards everything to a subject; used when a subject subscribes to a
+/// publisher (`publisher.subscribe(subject)`, `multicast`).
+public final class SubjectSubscriber<Target: Subject>: Subscriber, Subscription {
+    public typealias Input = Target.Output
+    public typealias Failure = Target.Failure
+
+    private weak var target: Target?
+    private var upstream: (any Subscription)?
+
+    public init(_ target: Target) { self.target = target }
+
+    public func receive(subscription: any Subscription) {
+        guard upstream == nil, let target else { subscription.cancel(); return }
+        upstream = subscription
+        target.send(subscription: self)
+    }
+
+    public func receive(_ input: Input) -> Subscribers.Demand {
+        target?.send(input)
+        return .none
+    }
+
+    public func receive(completion: Subscribers.Completion<Failure>) {
+        upstream = nil
+        target?.send(completion: completion)
+    }
+
+    public func request(_ demand: Subscribers.Demand) { upstream?.request(demand) }
+
+    public func cancel() {
+        let upstream = self.upstream
+        self.upstream = nil
+        upstream?.cancel()
+    }
+}
+
+extension Publisher {
+    /// Subscribes `subject` to this publisher; returns a handle that cancels the connection.
+    @discardableResult
+    public func subscribe<S: Subject>(_ subject: S) -> AnyCancellable where S.Output == Output, S.Failure == Failure {
+        let subscriber = SubjectSubscriber(subject)
+        receive(subscriber: subscriber)
+        return AnyCancellable(subscriber)
+    }
+}
+
+/// One subscriber's link to a subject: its own demand, its own cancellation.
+final class SubjectConduit<Output, Failure: Error>: Subscription {
+    private(set) var downstream: AnySubscriber<Output, Failure>?
+    var demand: Subscribers.Demand = .none
+    /// For `CurrentValueSubject`: the subject's current value has not reached this subscriber yet.
+    var owesCurrentValue = false
+    private let onRequest: (SubjectConduit) -> Void
+    private let onCancel: (SubjectConduit) -> Void
+
+    init(_ downstream: AnySubscriber<Output, Failure>, onRequest: @escaping (SubjectConduit) -> Void, onCancel: @escaping (SubjectConduit) -> Void) {
+        self.downstream = downstream
+        self.onRequest = onRequest
+        self.onCancel = onCancel
+    }
+
+    var isActive: Bool { downstream != nil }
+
+    /// Delivers `value` if this subscriber has demand; returns whether it did.
+    @discardableResult
+    func offer(_ value: Output) -> Bool {
+        guard let downstream, demand > 0 else { return false }
+        demand -= 1
+        demand += downstream.receive(value)
+        return true
+    }
+
+    func finish(_ completion: Subscribers.Completion<Failure>) {
+        guard let downstream else { return }
+        self.downstream = nil
+        downstream.receive(completion: completion)
+    }
+
+    func request(_ demand: Subscribers.Demand) {
+        guard downstream != nil, demand > 0 else { return }
+        self.demand += demand
+        onRequest(self)
+    }
+
+    func cancel() {
+        guard downstream != nil else { return }
+        downstream = nil
+        onCancel(self)
+    }
+}
+
+/// Subscribers of a subject, in subscription order. (Combine leaves the order unspecified;
+/// the engine fixes it so runs are deterministic.)
+struct ConduitList<Output, Failure: Error> {
+    private(set) var conduits: [SubjectConduit<Output, Failure>] = []
+    var isEmpty: Bool { conduits.isEmpty }
+    mutating func append(_ conduit: SubjectConduit<Output, Failure>) { conduits.append(conduit) }
+    mutating func remove(_ conduit: SubjectConduit<Output, Failure>) { conduits.removeAll { $0 === conduit } }
+    mutating func removeAll() -> [SubjectConduit<Output, Failure>] {
+        defer { conduits = [] }
+        return conduits
+    }
+}
+
+/// Broadcasts each value to every subscriber that has demand at that moment; a subscriber
+/// without demand misses the value (nothing is buffered). Ignores everything after its completion.
+public final class PassthroughSubject<Output, Failure: Error>: Subject {
+    private var subscribers = ConduitList<Output, Failure>()
+    private var completion: Subscribers.Completion<Failure>?
+    private var upstreams: [any Subscription] = []
+
+    public init() {}
+
+    public var isCompleted: Bool { completion != nil }
+
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+        if let completion {
+            subscriber.receive(subscription: EmptySubscription())
+            subscriber.receive(completion: completion)
+            return
+        }
+        let conduit = SubjectConduit<Output, Failure>(AnySubscriber(subscriber), onRequest: { _ in }, onCancel: { [weak self] in self?.subscribers.remove($0) })
+        subscribers.append(conduit)
+        subscriber.receive(subscription: conduit)
+    }
+
+    public func send(_ value: Output) {
+        guard completion == nil else { return }
+        for conduit in subscribers.conduits { conduit.offer(value) }
+    }
+
+    public func send(completion: Subscribers.Completion<Failure>) {
+        guard self.completion == nil else { return }
+        self.completion = completion
+        upstreams = []
+        for conduit in subscribers.removeAll() { conduit.finish(completion) }
+    }
+
+    public func send(subscription: any Subscription) {
+        upstreams.append(subscription)
+        subscription.request(.unlimited)
+    }
+}
+
+/// Holds a current value; a new subscriber receives it as soon as it has demand, and a
+/// subscriber without demand receives the latest value when it next asks (values conflate).
+/// After completion it sends nothing and does not replay its value.
+public final class CurrentValueSubject<Output, Failure: Error>: Subject {
+    private var subscribers = ConduitList<Output, Failure>()
+    private var completion: Subscribers.Completion<Failure>?
+    private var upstreams: [any Subscription] = []
+    private var current: Output
+
+    public init(_ value: Output) { current = value }
+
+    /// The current value; setting it sends it (as Combine's `value` setter does).
+    public var value: Output {
+        get { current }
+        set { send(newValue) }
+    }
+
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+        if let completion {
+            subscriber.receive(subscription: EmptySubscription())
+            subscriber.receive(completion: completion)
+            return
+        }
+        let conduit = SubjectConduit<Output, Failure>(
+            AnySubscriber(subscriber),
+            onRequest: { [weak self] conduit in self?.deliverOwedValue(to: conduit) },
+            onCancel: { [weak self] in self?.subscribers.remove($0) })
+        conduit.owesCurrentValue = true
+        subscribers.append(conduit)
+        subscriber.receive(subscription: conduit)
+    }
+
+    public func send(_ value: Output) {
+        guard completion == nil else { return }
+        current = value
+        for conduit in subscribers.conduits {
+            conduit.owesCurrentValue = true
+            deliverOwedValue(to: conduit)
+        }
+    }
+
+    public func send(completion: Subscribers.Completion<Failure>) {
+        guard self.completion == nil else { return }
+        self.completion = completion
+        upstreams = []
+        for conduit in subscribers.removeAll() { conduit.finish(completion) }
+    }
+
+    public func send(subscription: any Subscription) {
+        upstreams.append(subscription)
+        subscription.request(.unlimited)
+    }
+
+    private func deliverOwedValue(to conduit: SubjectConduit<Output, Failure>) {
+        guard conduit.owesCurrentValue, conduit.isActive, conduit.demand > 0 else { return }
+        conduit.owesCurrentValue = false
+        conduit.offer(current)
+    }
+}

@@ -1,0 +1,72 @@
+/// One subscription to a recorded source: when it began and when it ended (cancelled, or the
+/// source delivered its completion). `end == nil` while it is still active.
+public struct SubscriptionSpan: Hashable, Sendable, CustomStringConvertible {
+    public var start: VirtualTime
+    public var end: VirtualTime?
+    public init(start: VirtualTime, end: VirtualTime? = nil) {
+        self.start = start
+        self.end = end
+    }
+    public var description: String { "\(start)…\(end.map(String.init) ?? "")" }
+}
+
+/// The subscription history of a source, shared by every copy of the recorder wrapping it.
+public final class SubscriptionLog {
+    public private(set) var spans: [SubscriptionSpan] = []
+    public init() {}
+    func open(at time: VirtualTime) -> Int {
+        spans.append(SubscriptionSpan(start: time))
+        return spans.count - 1
+    }
+    func close(_ index: Int, at time: VirtualTime) {
+        if spans[index].end == nil { spans[index].end = time }
+    }
+}
+
+/// Wraps a publisher and records every subscription to it in `log`, with the frames at which it
+/// started and ended. Transparent otherwise.
+public struct SubscriptionRecorder<Upstream: Publisher>: Publisher {
+    public typealias Output = Upstream.Output
+    public typealias Failure = Upstream.Failure
+    public let upstream: Upstream
+    public let log: SubscriptionLog
+    public let scheduler: VirtualTimeScheduler
+
+    public init(_ upstream: Upstream, log: SubscriptionLog, scheduler: VirtualTimeScheduler) {
+        self.upstream = upstream
+        self.log = log
+        self.scheduler = scheduler
+    }
+
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+        let index = log.open(at: scheduler.now)
+        upstream.receive(subscriber: RecordingLink(downstream: subscriber) { [log, scheduler] in
+            log.close(index, at: scheduler.now)
+        })
+    }
+}
+
+private final class RecordingLink<Downstream: Subscriber>: OperatorLink<Downstream.Input, Downstream.Failure, Downstream> {
+    private let onEnd: () -> Void
+
+    init(downstream: Downstream, onEnd: @escaping () -> Void) {
+        self.onEnd = onEnd
+        super.init(downstream: downstream)
+    }
+
+    override func receive(_ input: Input) -> Subscribers.Demand {
+        isTerminated ? .none : downstream.receive(input)
+    }
+
+    override func receive(completion: Subscribers.Completion<Failure>) {
+        guard terminate() else { return }
+        onEnd()
+        downstream.receive(completion: completion)
+    }
+
+    override func cancel() {
+        guard !isTerminated else { return }
+        onEnd()
+        super.cancel()
+    }
+}

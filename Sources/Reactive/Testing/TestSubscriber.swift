@@ -1,0 +1,68 @@
+/// The test's own subscriber: attaches when told, requests what it is told, cancels when told,
+/// and records every event it receives with its frame.
+public final class TestSubscriber<Input, Failure: Error>: Subscriber, Cancellable {
+    public let scheduler: VirtualTimeScheduler
+    public private(set) var events: [TimedEvent<Input, Failure>] = []
+    /// Frames at which a value arrived beyond the demand this subscriber had signalled —
+    /// a broken contract in the publisher under test.
+    public private(set) var valuesWithoutDemand: [VirtualTime] = []
+    /// Frames at which events arrived after this subscriber's completion.
+    public private(set) var eventsAfterCompletion: [VirtualTime] = []
+    /// When the subscription arrived and when the subscriber cancelled.
+    public private(set) var subscribedAt: VirtualTime?
+    public private(set) var cancelledAt: VirtualTime?
+
+    private let initialDemand: Subscribers.Demand
+    private var subscription: (any Subscription)?
+    private var outstanding: Subscribers.Demand = .none
+    private var isCompleted = false
+
+    public init(scheduler: VirtualTimeScheduler, initialDemand: Subscribers.Demand = .unlimited) {
+        self.scheduler = scheduler
+        self.initialDemand = initialDemand
+    }
+
+    public func receive(subscription: any Subscription) {
+        guard self.subscription == nil, cancelledAt == nil else { subscription.cancel(); return }
+        self.subscription = subscription
+        subscribedAt = scheduler.now
+        if initialDemand > 0 {
+            outstanding += initialDemand
+            subscription.request(initialDemand)
+        }
+    }
+
+    public func receive(_ input: Input) -> Subscribers.Demand {
+        guard !isCompleted else {
+            eventsAfterCompletion.append(scheduler.now)
+            return .none
+        }
+        if outstanding == .none { valuesWithoutDemand.append(scheduler.now) } else { outstanding -= 1 }
+        events.append(TimedEvent(scheduler.now, .value(input)))
+        return .none
+    }
+
+    public func receive(completion: Subscribers.Completion<Failure>) {
+        guard !isCompleted else {
+            eventsAfterCompletion.append(scheduler.now)
+            return
+        }
+        isCompleted = true
+        events.append(TimedEvent(scheduler.now, .completion(completion)))
+    }
+
+    /// Asks for more values (no effect before the subscription arrives or after cancellation).
+    public func request(_ demand: Subscribers.Demand) {
+        guard let subscription, demand > 0, cancelledAt == nil else { return }
+        outstanding += demand
+        subscription.request(demand)
+    }
+
+    public func cancel() {
+        guard cancelledAt == nil else { return }
+        cancelledAt = scheduler.now
+        let subscription = self.subscription
+        self.subscription = nil
+        subscription?.cancel()
+    }
+}
