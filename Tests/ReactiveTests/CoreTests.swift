@@ -216,8 +216,8 @@ import Testing
         let bench = Bench()
         let log = SubscriptionLog()
         let hot = bench.hot("-a-b-c-|", log: log)
-        #expect(bench.run(hot, subscribeAt: 1, cancelAt: 4) == "-a-b")
-        #expect(render(log) == ["-^--!"])
+        #expect(bench.run(hot, subscribeAt: 2, cancelAt: 4) == "---b")
+        #expect(render(log) == ["--^-!"])
     }
 }
 
