@@ -22,7 +22,7 @@ extension Publishers {
     /// so it runs before same-frame work queued after the subscription (pointfree scheduler
     /// rule, §1); CombineX re-creates the timer at each tick. For `.byTimeOrCount`, demand
     /// returned from a tick's array is not passed upstream (CombineX `VersioningCollectByTimeSpec`,
-    /// iOS 13.3+ request records `[max(4), max(2)]`).
+    /// iOS 13.3+ request records `[Swift.max(4), Swift.max(2)]`).
     public struct CollectByTime<Upstream: Publisher>: Publisher {
         public typealias Output = [Upstream.Output]
         public typealias Failure = Upstream.Failure
@@ -52,7 +52,7 @@ extension Publishers {
 
             init(downstream: Downstream, scheduler: VirtualTimeScheduler, interval: Int) {
                 self.scheduler = scheduler
-                self.interval = max(1, interval)
+                self.interval = Swift.max(1, interval)
                 super.init(downstream: downstream)
             }
 
@@ -126,7 +126,7 @@ extension Publishers {
             private var isCancelled = false
 
             init(downstream: Downstream, scheduler: VirtualTimeScheduler, interval: Int, count: Int) {
-                self.count = max(1, count)
+                self.count = Swift.max(1, count)
                 super.init(downstream: downstream, scheduler: scheduler, interval: interval)
             }
 

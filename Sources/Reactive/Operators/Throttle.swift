@@ -3,7 +3,7 @@ extension Publishers {
     /// runs measured on iOS 14.1–14.4).
     ///
     /// A value that finds no emission pending is reserved (one unit of demand) and emitted at
-    /// `max(now, lastEmission + interval)`: by a hop when that is now (so the first value is
+    /// `Swift.max(now, lastEmission + interval)`: by a hop when that is now (so the first value is
     /// leading but not synchronous), else by a timer. While one is pending, `latest: true`
     /// replaces it and `latest: false` keeps it. Values arriving without downstream demand are
     /// dropped before that choice. A completion or failure waits for the pending value.
@@ -62,7 +62,7 @@ extension Publishers {
                     return .none
                 }
                 let now = scheduler.now
-                let emitAt = lastEmission.map { max(now, $0.addingClamped(interval)) } ?? now
+                let emitAt = lastEmission.map { Swift.max(now, $0.addingClamped(interval)) } ?? now
                 demand -= 1
                 pendingValue = input
                 if emitAt == now {

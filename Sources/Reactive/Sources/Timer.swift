@@ -21,7 +21,7 @@ public enum VirtualTimer {
         private var subscriptions: [Tick] = []
 
         public init(interval: Int, scheduler: VirtualTimeScheduler) {
-            self.interval = max(1, interval)
+            self.interval = Swift.max(1, interval)
             self.scheduler = scheduler
         }
 
