@@ -65,6 +65,20 @@ extension Bench {
         #expect(trace(subscriber.events) == ["|@2"])
     }
 
+    @Test func aCancelAfterUpstreamCompletedDoesNotStopTheCompletionHop() {
+        // OpenCombine: once upstream has completed, cancel is a no-op.
+        let scheduler = VirtualTimeScheduler()
+        let subject = PassthroughSubject<String, Never>()
+        let subscriber = TestSubscriber<String, Never>(scheduler: scheduler)
+        subject.debounce(for: 2, scheduler: scheduler).subscribe(subscriber)
+        scheduler.schedule(at: 1) {
+            subject.send(completion: .finished)
+            subscriber.cancel()
+        }
+        scheduler.run()
+        #expect(trace(subscriber.events) == ["|@1"])
+    }
+
     @Test func zeroDueTimeStillHops() {
         let scheduler = VirtualTimeScheduler()
         let subject = PassthroughSubject<String, Never>()
@@ -634,6 +648,37 @@ extension Bench {
                                           initialDemand: .max(1), requests: [(5, .max(1))], until: 30)
         // 2 values asked at first, 2 more at 5; `e` is never asked for.
         #expect(trace(subscriber.events) == ["ab@1", "cd@5"])
+    }
+
+    /// Subscribes to `publisher` asking for one array, and one more after each array received.
+    private func oneMorePerArray<P: Publisher>(_ publisher: P, scheduler: VirtualTimeScheduler, until deadline: Int) -> [String] where P.Output == [String] {
+        var received: [String] = []
+        publisher.subscribe(AnySubscriber<[String], P.Failure>(
+            receiveSubscription: { $0.request(.max(1)) },
+            receiveValue: { array in
+                received.append(array.joined() + "@\(scheduler.now)")
+                return .max(1)
+            },
+            receiveCompletion: { _ in received.append("|@\(scheduler.now)") }))
+        scheduler.run(until: deadline)
+        return received
+    }
+
+    @Test func byTimeOrCountPassesDemandFromAFullArrayTimesCount() {
+        let scheduler = VirtualTimeScheduler()
+        let source = ColdTimeline(timeline("abcdef|"), scheduler: scheduler)
+        #expect(oneMorePerArray(source.collect(.byTimeOrCount(scheduler, 10, 2)), scheduler: scheduler, until: 30)
+                == ["ab@1", "cd@3", "ef@5", "|@6"])
+    }
+
+    @Test func byTimeOrCountIgnoresDemandFromATickArray() {
+        // CombineX `VersioningCollectByTimeSpec` (iOS 13.3+ records `[max(4), max(2)]`): the
+        // `.max(1)` returned for `a` and for `b` (tick arrays) never reaches upstream, so `c` and
+        // `d` stay in the cold source.
+        let scheduler = VirtualTimeScheduler()
+        let source = ColdTimeline(timeline("a---bcd|"), scheduler: scheduler)
+        #expect(oneMorePerArray(source.collect(.byTimeOrCount(scheduler, 2, 2)), scheduler: scheduler, until: 20)
+                == ["a@2", "b@6"])
     }
 
     @Test func countRestartsTheWindow() {

@@ -3,7 +3,8 @@ extension Publishers {
     /// replaces the pending one and restarts the wait. When the wait ends the value goes
     /// downstream if it has demand, otherwise it is dropped. At completion (finished or failed)
     /// the pending value is dropped and the completion is delivered by a hop (same frame, after
-    /// work already queued).
+    /// work already queued). A cancel after upstream completed does not stop that hop
+    /// (OpenCombine: cancel is a no-op once upstream has completed).
     public struct Debounce<Upstream: Publisher>: Publisher {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure

@@ -34,8 +34,9 @@ extension Publishers {
             override func receive(_ input: Upstream.Output) -> Subscribers.Demand {
                 guard !isTerminated else { return .none }
                 let now = scheduler.now
-                defer { last = now }
-                return downstream.receive(now - last)
+                let elapsed = now - last
+                last = now
+                return downstream.receive(elapsed)
             }
 
             override func receive(completion: Subscribers.Completion<Upstream.Failure>) {

@@ -10,7 +10,8 @@ extension Publishers {
     ///
     /// Downstream gets its subscription before upstream is asked for `.unlimited` (OpenCombine
     /// asks first; the measured iOS 14 run, whose `@Published` seed value comes through, needs
-    /// this order).
+    /// this order). A cancel drops the pending emission even after upstream has completed
+    /// (OpenCombine).
     public struct Throttle<Upstream: Publisher>: Publisher {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
