@@ -198,3 +198,25 @@ import Testing
         #expect(source.subscription.requests == [.unlimited])
     }
 }
+
+@Suite struct SynchronousUpstreamTests {
+    private let letters = ["a", "b", "c"]
+
+    @Test func operatorsOnASequencePublisher() {
+        #expect(Bench().run(letters.publisher.dropFirst()) == "(bc|)")
+        #expect(Bench().run(letters.publisher.prefix(2)) == "(ab|)")
+        #expect(Bench().run(letters.publisher.first()) == "(a|)")
+        #expect(Bench().run(letters.publisher.last()) == "(c|)")
+        #expect(Bench().run(letters.publisher.collect().map { $0.joined() }) == "(abc|)")
+        #expect(Bench().run(letters.publisher.collect(2).map { $0.joined() }) == "(abc|)")
+        #expect(Bench().run(letters.publisher.contains("b")) == "(true|)")
+        #expect(Bench().run(letters.publisher.buffer(size: 1, prefetch: .keepFull, whenFull: .dropNewest)) == "(abc|)")
+        #expect(Bench().run(letters.publisher.scan("") { $0 + $1 }.count()) == "(3|)")
+    }
+
+    @Test func sequenceWithLimitedDemand() {
+        #expect(Bench().run(letters.publisher.dropFirst(), initialDemand: .max(1), requests: [(2, .max(1))]) == "b-(c|)")
+        #expect(Bench().run(letters.publisher.collect(2).map { $0.joined() }, initialDemand: .max(1), requests: [(3, .max(1))]) == "ab--(c|)")
+        #expect(Bench().run(letters.publisher.buffer(size: 1, prefetch: .byRequest, whenFull: .dropOldest), initialDemand: .none, requests: [(2, .max(2))]) == "--(c|)")
+    }
+}
