@@ -33,7 +33,8 @@ final class SequenceTestSource<Output, Failure: Error>: Publisher {
     }
 }
 
-final class SequenceTestSubscription: Subscription {
+final class SequenceTestSubscription: Subscription, CustomStringConvertible {
+    var description: String { "Probe" }
     private(set) var requests: [Subscribers.Demand] = []
     private(set) var history: [String] = []
     private(set) var isCancelled = false
