@@ -1,1 +1,8 @@
-print("marbles")
+import Foundation
+import MarblesCLI
+
+let status = CLI.run(arguments: Array(CommandLine.arguments.dropFirst()),
+                     environment: ProcessInfo.processInfo.environment,
+                     isTerminal: isatty(STDOUT_FILENO) == 1,
+                     output: ProcessOutput())
+exit(status)

@@ -1,0 +1,96 @@
+import MarbleSpec
+
+/// Writes the report of `marbles run` for people: per file its path and a line per test; for a
+/// failure, a marble diagram of what was expected and what happened. Each file's block ends
+/// with one blank line.
+struct HumanReporter {
+    let printer: Printer
+    let style: Style
+    /// Indentation of diagrams and error excerpts under a test line.
+    static let detailIndent = 6
+
+    /// A path given on the command line that cannot be run.
+    func problem(path: String, message: String) {
+        emit(["\(path): " + style.red("error:") + " " + message])
+    }
+
+    func file(_ report: FileReport) {
+        emit(lines(for: report))
+    }
+
+    func summary(_ tally: Tally, milliseconds: Int) {
+        printer.line(tally.totals(milliseconds: milliseconds))
+        let outcome = tally.outcome
+        printer.line(tally.exitCode == CLI.ExitCode.success ? style.green(outcome) : style.red(outcome))
+    }
+
+    /// Prints a block without doubled or trailing blank lines, then one blank line.
+    private func emit(_ block: [String]) {
+        var previousBlank = true
+        for line in block {
+            let blank = line.isEmpty
+            if !(blank && previousBlank) { printer.line(line) }
+            previousBlank = blank
+        }
+        if !previousBlank { printer.line() }
+    }
+
+    func lines(for report: FileReport) -> [String] {
+        guard report.diagnostics.isEmpty else {
+            return report.diagnostics.flatMap { SourceExcerpt.lines($0, indent: 0, style: style) }
+        }
+        var output = [style.bold(report.path)]
+        let fileName = report.path.split(separator: "/").last.map(String.init) ?? report.path
+        let nameWidth = report.tests.map(\.name.count).max() ?? 0
+        for test in report.tests {
+            output += lines(for: test, fileName: fileName, nameWidth: nameWidth)
+        }
+        return output
+    }
+
+    private func lines(for test: TestReport, fileName: String, nameWidth: Int) -> [String] {
+        guard test.outcome != .passed else {
+            return ["  " + style.green("✓") + " " + test.name] + trace(test)
+        }
+        let padding = String(repeating: " ", count: nameWidth - test.name.count + 4)
+        var output = ["  " + style.red("✗") + " " + test.name + padding + style.dim("\(fileName):\(test.line)")]
+        output += trace(test)
+        if let error = test.error {
+            output.append("")
+            output += SourceExcerpt.lines(error, indent: 4, style: style)
+        } else {
+            let labelled = test.checks.count > 1
+            for check in test.checks where !check.passed {
+                output.append("")
+                output += diagram(check, of: test, labelled: labelled).lines(style: style)
+            }
+        }
+        output.append("")
+        return output
+    }
+
+    /// Output of `print` operators, under the test line.
+    private func trace(_ test: TestReport) -> [String] {
+        test.trace.map { "    " + style.dim("frame \($0.frame): \($0.text)") }
+    }
+
+    /// The test's sources, then the expected and the actual line of `check`. Event rows are
+    /// labelled with the stream's name when the test has more than one expectation;
+    /// subscription rows always are (`expected request.subscriptions`).
+    func diagram(_ check: CheckReport, of test: TestReport, labelled: Bool) -> DiagramLayout {
+        var rows: [DiagramRow] = test.sources.map { source in
+            source.isCold
+                ? .unaligned(label: source.name, events: source.events, frameNanoseconds: test.frameNanoseconds,
+                             note: "(cold: plays from each subscription)")
+                : .aligned(label: source.name, events: source.events)
+        }
+        let suffix: String
+        switch check.kind {
+        case .subscriptions: suffix = " " + check.label
+        case .events: suffix = labelled ? " " + check.label : ""
+        }
+        rows.append(.aligned(label: "expected" + suffix, events: check.expected))
+        rows.append(.aligned(label: "actual" + suffix, events: check.actual))
+        return DiagramLayout(rows: rows, differences: check.differences, notes: check.notes, indent: Self.detailIndent)
+    }
+}

@@ -1,0 +1,36 @@
+/// Counts of a `marbles run`, and the exit status they imply.
+struct Tally: Equatable {
+    var files = 0
+    var tests = 0
+    var passed = 0
+    var failed = 0
+    /// Tests that stopped with a runtime error.
+    var testErrors = 0
+    /// Missing paths, and files that could not be read or parsed.
+    var inputErrors = 0
+
+    var errors: Int { testErrors + inputErrors }
+
+    /// 2 when a path or a file was bad, else 1 when a test failed or errored, else 0.
+    var exitCode: Int32 {
+        if inputErrors > 0 { return CLI.ExitCode.usage }
+        if failed > 0 || testErrors > 0 { return CLI.ExitCode.failure }
+        return CLI.ExitCode.success
+    }
+
+    /// `12 tests in 3 files, 38 ms`
+    func totals(milliseconds: Int) -> String {
+        "\(count(tests, "test")) in \(count(files, "file")), \(milliseconds) ms"
+    }
+
+    /// `45 passed, 1 failed` or `45 passed, 1 failed, 2 errors`: the line CI systems look for.
+    var outcome: String {
+        var text = "\(passed) passed, \(failed) failed"
+        if errors > 0 { text += ", " + count(errors, "error") }
+        return text
+    }
+
+    private func count(_ n: Int, _ noun: String) -> String {
+        "\(n) \(noun)" + (n == 1 ? "" : "s")
+    }
+}
