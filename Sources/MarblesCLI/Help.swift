@@ -61,7 +61,8 @@ enum Help {
         sources, then the expected and the actual line, aligned frame by frame, a caret under
         each differing frame and one sentence explaining it. When a diagram would be wider
         than \(DiagramLayout.maximumWidth) columns, its longest stretches of frames that are
-        empty in every line are drawn as ' …N… ' (N empty frames).
+        empty in every line are drawn as ' …N… ' (N empty frames). What print() operators
+        write appears under the test's line, each line with its frame.
 
         Options:
           --no-color     no colour (also off when NO_COLOR is set or stdout is not a terminal)

@@ -71,7 +71,11 @@ struct HumanReporter {
 
     /// Output of `print` operators, under the test line.
     private func trace(_ test: TestReport) -> [String] {
-        test.trace.map { "    " + style.dim("frame \($0.frame): \($0.text)") }
+        let width = test.trace.map { String($0.frame).count }.max() ?? 0
+        return test.trace.map { line in
+            let frame = String(line.frame)
+            return "    " + style.dim("frame " + String(repeating: " ", count: width - frame.count) + frame + ": " + line.text)
+        }
     }
 
     /// The test's sources, then the expected and the actual line of `check`. Event rows are

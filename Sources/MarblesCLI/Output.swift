@@ -30,7 +30,7 @@ public final class CapturedOutput: OutputSink {
     public func standardError(_ text: String) { stderr += text }
 }
 
-/// Collects one command's output line by line and hands it to the sink as it goes.
+/// Writes whole lines to a sink: the report to standard output, usage errors to standard error.
 struct Printer {
     let sink: any OutputSink
 
