@@ -1,25 +1,13 @@
 import Testing
 @testable import Reactive
 
-extension Bench {
-    /// Attaches a test subscriber to `publisher` at `at` (and cancels it at `cancelAt`); run the
-    /// scheduler afterwards and read `render(subscriber.events)`.
-    func attach<P: Publisher>(_ publisher: P, at: Int = 0, initialDemand: Subscribers.Demand = .unlimited, cancelAt: Int? = nil, requests: [(Int, Subscribers.Demand)] = []) -> TestSubscriber<P.Output, P.Failure> {
-        let subscriber = TestSubscriber<P.Output, P.Failure>(scheduler: scheduler, initialDemand: initialDemand)
-        scheduler.schedule(at: at) { publisher.subscribe(subscriber) }
-        for (time, demand) in requests { scheduler.schedule(at: time) { subscriber.request(demand) } }
-        if let cancelAt { scheduler.schedule(at: cancelAt) { subscriber.cancel() } }
-        return subscriber
-    }
-}
-
 @Suite struct ShareTests {
     @Test func oneUpstreamSubscriptionForEverySubscriber() {
         let bench = Bench()
         let log = SubscriptionLog()
         let shared = bench.cold("-a-b-c|", log: log).share()
-        let first = bench.attach(shared)
-        let second = bench.attach(shared, at: 2)
+        let first = bench.attachTestSubscriber(shared)
+        let second = bench.attachTestSubscriber(shared, at: 2)
         bench.scheduler.run()
         #expect(render(first.events) == "-a-b-c|")
         #expect(render(second.events) == "---b-c|")
@@ -29,8 +17,8 @@ extension Bench {
     @Test func aSynchronousUpstreamReachesTheFirstSubscriberOnly() {
         let bench = Bench()
         let shared = Just("x").share()
-        let first = bench.attach(shared)
-        let second = bench.attach(shared)
+        let first = bench.attachTestSubscriber(shared)
+        let second = bench.attachTestSubscriber(shared)
         bench.scheduler.run()
         #expect(render(first.events) == "(x|)")
         #expect(render(second.events) == "|")
@@ -40,8 +28,8 @@ extension Bench {
         let bench = Bench()
         let log = SubscriptionLog()
         let shared = bench.cold("-a|", log: log).share()
-        let first = bench.attach(shared)
-        let late = bench.attach(shared, at: 5)
+        let first = bench.attachTestSubscriber(shared)
+        let late = bench.attachTestSubscriber(shared, at: 5)
         bench.scheduler.run()
         #expect(render(first.events) == "-a|")
         #expect(render(late.events) == "-----|")
@@ -51,8 +39,8 @@ extension Bench {
     @Test func aSubscriberWithoutDemandMissesValues() {
         let bench = Bench()
         let shared = bench.cold("-a-b-c-|").share()
-        let eager = bench.attach(shared)
-        let lazy = bench.attach(shared, initialDemand: .none, requests: [(4, .max(1))])
+        let eager = bench.attachTestSubscriber(shared)
+        let lazy = bench.attachTestSubscriber(shared, initialDemand: .none, requests: [(4, .max(1))])
         bench.scheduler.run()
         #expect(render(eager.events) == "-a-b-c-|")
         #expect(render(lazy.events) == "-----c-|")
@@ -62,9 +50,9 @@ extension Bench {
         let bench = Bench()
         let log = SubscriptionLog()
         let shared = bench.cold("-a-b-c|", log: log).share()
-        let first = bench.attach(shared, cancelAt: 2)
-        let second = bench.attach(shared, at: 1, cancelAt: 4)
-        let third = bench.attach(shared, at: 6)
+        let first = bench.attachTestSubscriber(shared, cancelAt: 2)
+        let second = bench.attachTestSubscriber(shared, at: 1, cancelAt: 4)
+        let third = bench.attachTestSubscriber(shared, at: 6)
         bench.scheduler.run()
         #expect(render(first.events) == "-a")
         #expect(render(second.events) == "-a-b")
@@ -75,8 +63,8 @@ extension Bench {
     @Test func aFailureReachesEverySubscriber() {
         let bench = Bench()
         let shared = bench.hot("-a-#").share()
-        let first = bench.attach(shared)
-        let second = bench.attach(shared, at: 2)
+        let first = bench.attachTestSubscriber(shared)
+        let second = bench.attachTestSubscriber(shared, at: 2)
         bench.scheduler.run()
         #expect(render(first.events) == "-a-#")
         #expect(render(second.events) == "---#")
@@ -94,8 +82,8 @@ extension Bench {
         let bench = Bench()
         let log = SubscriptionLog()
         let multicast = bench.cold("-a-b|", log: log).multicast(subject: PassthroughSubject<String, TestFailure>())
-        let first = bench.attach(multicast)
-        let second = bench.attach(multicast, at: 1)
+        let first = bench.attachTestSubscriber(multicast)
+        let second = bench.attachTestSubscriber(multicast, at: 1)
         var connection: (any Cancellable)?
         bench.scheduler.schedule(at: 3) { connection = multicast.connect() }
         bench.scheduler.run()
@@ -109,7 +97,7 @@ extension Bench {
         let bench = Bench()
         let log = SubscriptionLog()
         let multicast = bench.cold("-a-b-c|", log: log).multicast { PassthroughSubject<String, TestFailure>() }
-        let subscriber = bench.attach(multicast)
+        let subscriber = bench.attachTestSubscriber(multicast)
         var connection: (any Cancellable)?
         bench.scheduler.schedule(at: 0) { connection = multicast.connect() }
         bench.scheduler.schedule(at: 4) { connection?.cancel() }
@@ -126,7 +114,7 @@ extension Bench {
         }
         #expect(created == 0)
         let bench = Bench()
-        let subscriber = bench.attach(multicast)
+        let subscriber = bench.attachTestSubscriber(multicast)
         bench.scheduler.schedule(at: 1) { _ = multicast.connect() }
         bench.scheduler.run()
         #expect(created == 1)
@@ -136,8 +124,8 @@ extension Bench {
     @Test func cancellingASubscriberLeavesTheOthers() {
         let bench = Bench()
         let multicast = bench.hot("-a-b-|").multicast(subject: PassthroughSubject())
-        let first = bench.attach(multicast, cancelAt: 2)
-        let second = bench.attach(multicast)
+        let first = bench.attachTestSubscriber(multicast, cancelAt: 2)
+        let second = bench.attachTestSubscriber(multicast)
         bench.scheduler.schedule(at: 0) { _ = multicast.connect() }
         bench.scheduler.run()
         #expect(render(first.events) == "-a")
@@ -150,7 +138,7 @@ extension Bench {
         let bench = Bench()
         let log = SubscriptionLog()
         let connectable = bench.cold("-a|", log: log).replaceError(with: "?").makeConnectable()
-        let subscriber = bench.attach(connectable)
+        let subscriber = bench.attachTestSubscriber(connectable)
         bench.scheduler.schedule(at: 2) { _ = connectable.connect() }
         bench.scheduler.run()
         #expect(render(subscriber.events) == "---a|")
@@ -161,10 +149,10 @@ extension Bench {
         let bench = Bench()
         let log = SubscriptionLog()
         let auto = bench.cold("-a-b|", log: log).replaceError(with: "?").makeConnectable().autoconnect()
-        let first = bench.attach(auto, at: 1)
-        let second = bench.attach(auto, at: 3)
+        let first = bench.attachTestSubscriber(auto, at: 1)
+        let second = bench.attachTestSubscriber(auto, at: 3)
         // The completions did not count down: still connected, so no new upstream subscription.
-        let late = bench.attach(auto, at: 7)
+        let late = bench.attachTestSubscriber(auto, at: 7)
         bench.scheduler.run()
         #expect(render(first.events) == "--a-b|")
         #expect(render(second.events) == "----b|")
@@ -176,7 +164,7 @@ extension Bench {
         let bench = Bench()
         let log = SubscriptionLog()
         let auto = bench.cold("-a-b-c|", log: log).multicast(subject: PassthroughSubject()).autoconnect()
-        let subscriber = bench.attach(auto, cancelAt: 3)
+        let subscriber = bench.attachTestSubscriber(auto, cancelAt: 3)
         bench.scheduler.run()
         #expect(render(subscriber.events) == "-a")
         #expect(render(log) == ["^--!"])

@@ -53,7 +53,7 @@ extension Publisher {
 /// The shared state of catch/tryCatch. The downstream's failure type is either the new
 /// publisher's (`catch`) or `any Error` (`tryCatch`); `handle` returns the new publisher or
 /// the error thrown making it.
-final class CatchLink<Upstream: Publisher, NewPublisher: Publisher, Downstream: Subscriber>: Subscription where Downstream.Input == Upstream.Output, NewPublisher.Output == Upstream.Output {
+private final class CatchLink<Upstream: Publisher, NewPublisher: Publisher, Downstream: Subscriber>: Subscription where Downstream.Input == Upstream.Output, NewPublisher.Output == Upstream.Output {
     private enum State {
         case awaitingPrimary
         case primary(any Subscription)
@@ -167,7 +167,7 @@ final class CatchLink<Upstream: Publisher, NewPublisher: Publisher, Downstream: 
 }
 
 /// The original upstream's subscriber in a catch.
-final class CatchPrimary<Upstream: Publisher, NewPublisher: Publisher, Downstream: Subscriber>: Subscriber where Downstream.Input == Upstream.Output, NewPublisher.Output == Upstream.Output {
+private final class CatchPrimary<Upstream: Publisher, NewPublisher: Publisher, Downstream: Subscriber>: Subscriber where Downstream.Input == Upstream.Output, NewPublisher.Output == Upstream.Output {
     typealias Input = Upstream.Output
     typealias Failure = Upstream.Failure
     private let link: CatchLink<Upstream, NewPublisher, Downstream>
@@ -178,7 +178,7 @@ final class CatchPrimary<Upstream: Publisher, NewPublisher: Publisher, Downstrea
 }
 
 /// The replacement publisher's subscriber in a catch.
-final class CatchSecondary<Upstream: Publisher, NewPublisher: Publisher, Downstream: Subscriber>: Subscriber where Downstream.Input == Upstream.Output, NewPublisher.Output == Upstream.Output {
+private final class CatchSecondary<Upstream: Publisher, NewPublisher: Publisher, Downstream: Subscriber>: Subscriber where Downstream.Input == Upstream.Output, NewPublisher.Output == Upstream.Output {
     typealias Input = NewPublisher.Output
     typealias Failure = NewPublisher.Failure
     private let link: CatchLink<Upstream, NewPublisher, Downstream>

@@ -47,7 +47,7 @@ extension Publisher {
 }
 
 /// The shared state of a concatenation; downstream's subscription throughout.
-final class ConcatenateLink<Suffix: Publisher, Downstream: Subscriber>: Subscription where Downstream.Input == Suffix.Output, Downstream.Failure == Suffix.Failure {
+private final class ConcatenateLink<Suffix: Publisher, Downstream: Subscriber>: Subscription where Downstream.Input == Suffix.Output, Downstream.Failure == Suffix.Failure {
     private enum Phase {
         case awaitingPrefix
         case prefix(any Subscription)
@@ -136,7 +136,7 @@ final class ConcatenateLink<Suffix: Publisher, Downstream: Subscriber>: Subscrip
 }
 
 /// The prefix's or the suffix's subscriber in a concatenation.
-final class ConcatenatePart<Suffix: Publisher, Downstream: Subscriber>: Subscriber where Downstream.Input == Suffix.Output, Downstream.Failure == Suffix.Failure {
+private final class ConcatenatePart<Suffix: Publisher, Downstream: Subscriber>: Subscriber where Downstream.Input == Suffix.Output, Downstream.Failure == Suffix.Failure {
     typealias Input = Suffix.Output
     typealias Failure = Suffix.Failure
     private let link: ConcatenateLink<Suffix, Downstream>

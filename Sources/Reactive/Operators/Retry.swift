@@ -47,7 +47,7 @@ extension Publisher {
 }
 
 /// One object serves every upstream subscription of a retry.
-final class RetryLink<Upstream: Publisher, Downstream: Subscriber>: Subscriber, Subscription where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
+private final class RetryLink<Upstream: Publisher, Downstream: Subscriber>: Subscriber, Subscription where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
     typealias Input = Upstream.Output
     typealias Failure = Upstream.Failure
 
