@@ -1,0 +1,442 @@
+/// Turns one marble string (the part of a line after the stream name) into timed events.
+public struct MarbleParser: Sendable {
+    /// The length of one frame, used to convert time progressions such as `10ms` into frames.
+    public var frameNanoseconds: Int64
+
+    public init(frameNanoseconds: Int64 = 1_000_000) {
+        self.frameNanoseconds = frameNanoseconds
+    }
+
+    public func parse(_ text: String, as kind: MarbleLineKind) throws(MarbleSyntaxError) -> ParsedMarbles {
+        var scanner = MarbleScanner(characters: Array(text), kind: kind, frameNanoseconds: frameNanoseconds)
+        return try scanner.run()
+    }
+}
+
+/// A single left-to-right pass over the characters of one marble string.
+struct MarbleScanner {
+    let characters: [Character]
+    let kind: MarbleLineKind
+    let frameNanoseconds: Int64
+
+    var index = 0
+    /// Frame of the next token, counted from the first character (before any `^` shift).
+    var frame = 0
+    var events: [TimedMarbleEvent] = []
+    /// The `^` of a hot/expect line: its unshifted frame and its offset.
+    var zero: (frame: Int, offset: Int)?
+    /// The open group: offset of its `(` and how many members it has so far.
+    var group: (offset: Int, members: Int)?
+    /// The first `|` or `#` seen, for lines where nothing may follow it.
+    var terminal: (symbol: Character, offset: Int)?
+    var subscribeOffset: Int?
+    var cancelOffset: Int?
+
+    init(characters: [Character], kind: MarbleLineKind, frameNanoseconds: Int64) {
+        self.characters = characters
+        self.kind = kind
+        self.frameNanoseconds = frameNanoseconds
+    }
+
+    mutating func run() throws(MarbleSyntaxError) -> ParsedMarbles {
+        let count = characters.count
+        while index < count {
+            let character = characters[index]
+            if character.isMarbleSpace {
+                index += 1
+                continue
+            }
+            if character.isNewline {
+                throw MarbleSyntaxError(message: "a marble timeline cannot contain a line break", offset: index)
+            }
+            if character.asciiDigitValue != nil, index == 0 || characters[index - 1].isMarbleSpace,
+               let duration = MarbleDuration.match(characters, from: index) {
+                try timeProgression(duration)
+                continue
+            }
+            switch character {
+            case "(": try openGroup()
+            case ")": try closeGroup()
+            case "-": try dash()
+            case "{": try braceLiteral()
+            case "}":
+                throw MarbleSyntaxError(
+                    message: "'}' has no matching '{'", offset: index,
+                    hint: "remove it, or open the literal with '{'")
+            case "|": try finished()
+            case "#": try failure()
+            case "^": try caret()
+            case "!": try bang()
+            default: try valueCharacter(character)
+            }
+        }
+        if let group {
+            throw MarbleSyntaxError(message: "unclosed group '('", offset: group.offset, hint: "close the group with ')'")
+        }
+        return result()
+    }
+
+    func result() -> ParsedMarbles {
+        guard let zero else {
+            return ParsedMarbles(events: events, zeroOffset: nil, firstFrame: 0, endFrame: frame)
+        }
+        var shifted = events
+        for position in shifted.indices { shifted[position].frame -= zero.frame }
+        return ParsedMarbles(events: shifted, zeroOffset: zero.offset, firstFrame: -zero.frame, endFrame: frame - zero.frame)
+    }
+
+    // MARK: - Frames
+
+    /// Ends a one-frame token: a member of the open group, or a frame of its own.
+    mutating func tokenTakesFrame(offset: Int) throws(MarbleSyntaxError) {
+        if group != nil {
+            group?.members += 1
+        } else {
+            try advance(by: 1, offset: offset, length: 1)
+        }
+    }
+
+    mutating func advance(by frames: Int, offset: Int, length: Int) throws(MarbleSyntaxError) {
+        let (next, overflow) = frame.addingReportingOverflow(frames)
+        if overflow {
+            throw MarbleSyntaxError(
+                message: "the timeline is too long to count its frames", offset: offset, length: length,
+                hint: "use a shorter time progression")
+        }
+        frame = next
+    }
+
+    mutating func emit(_ event: MarbleEvent, offset: Int) throws(MarbleSyntaxError) {
+        if kind == .cold || kind == .expect, let terminal {
+            let what = terminal.symbol == "|" ? "finished" : "failed"
+            throw MarbleSyntaxError(
+                message: "an event after '\(terminal.symbol)' can never arrive; the stream has already \(what)",
+                offset: offset,
+                hint: "remove it, or move '\(terminal.symbol)' after the last event")
+        }
+        if event.isTerminal, terminal == nil {
+            terminal = (event == .finished ? "|" : "#", offset)
+        }
+        events.append(TimedMarbleEvent(frame: frame, event: event, offset: offset))
+    }
+
+    // MARK: - Tokens
+
+    mutating func timeProgression(_ duration: MarbleDuration.Match) throws(MarbleSyntaxError) {
+        let start = index
+        let length = duration.end - start
+        // Only needed for messages; built on demand so long lines of time stay cheap.
+        var text: String { String(characters[start..<duration.end]) }
+        if group != nil {
+            throw MarbleSyntaxError(
+                message: "a group cannot contain a time progression", offset: start, length: length,
+                hint: "a group occupies one frame; put the time progression outside the group")
+        }
+        let nanoseconds: Int64
+        switch MarbleDuration.exactNanoseconds(of: duration, in: characters) {
+        case .nanoseconds(let value): nanoseconds = value
+        case .tooLarge: throw MarbleDuration.tooLargeError(text, offset: start, length: length)
+        case .notWholeNanoseconds: throw notWholeFrames(text, offset: start, length: length)
+        }
+        var frames: Int64 = 0
+        if nanoseconds != 0 {
+            guard frameNanoseconds > 0 else {
+                throw MarbleSyntaxError(
+                    message: "\(abbreviated(text)) cannot be counted in frames: the frame length must be positive",
+                    offset: start, length: length)
+            }
+            guard nanoseconds % frameNanoseconds == 0 else { throw notWholeFrames(text, offset: start, length: length) }
+            frames = nanoseconds / frameNanoseconds
+        }
+        guard let whole = Int(exactly: frames) else {
+            throw MarbleDuration.tooLargeError(text, offset: start, length: length)
+        }
+        try advance(by: whole, offset: start, length: length)
+        index = duration.end
+    }
+
+    func notWholeFrames(_ text: String, offset: Int, length: Int) -> MarbleSyntaxError {
+        guard frameNanoseconds > 0 else {
+            return MarbleSyntaxError(
+                message: "\(abbreviated(text)) cannot be counted in frames: the frame length must be positive",
+                offset: offset, length: length)
+        }
+        let frameText = MarbleDuration.describe(nanoseconds: frameNanoseconds)
+        return MarbleSyntaxError(
+            message: "\(abbreviated(text)) is not a whole number of frames (1 frame = \(frameText))",
+            offset: offset, length: length,
+            hint: "use a multiple of \(frameText)")
+    }
+
+    mutating func openGroup() throws(MarbleSyntaxError) {
+        if group != nil {
+            throw MarbleSyntaxError(
+                message: "groups cannot be nested", offset: index,
+                hint: "close the group with ')' before opening another")
+        }
+        group = (index, 0)
+        index += 1
+    }
+
+    mutating func closeGroup() throws(MarbleSyntaxError) {
+        guard let open = group else {
+            throw MarbleSyntaxError(
+                message: "')' has no matching '('", offset: index,
+                hint: "remove it, or open the group with '('")
+        }
+        if open.members == 0 {
+            throw MarbleSyntaxError(
+                message: "an empty group '()' has no events", offset: open.offset, length: index - open.offset + 1,
+                hint: "use '-' for a frame without events")
+        }
+        group = nil
+        try advance(by: 1, offset: index, length: 1)
+        index += 1
+    }
+
+    mutating func dash() throws(MarbleSyntaxError) {
+        if group != nil {
+            throw MarbleSyntaxError(
+                message: "a group cannot contain '-'", offset: index,
+                hint: "a group occupies one frame; close it with ')' before '-'")
+        }
+        try advance(by: 1, offset: index, length: 1)
+        index += 1
+    }
+
+    mutating func braceLiteral() throws(MarbleSyntaxError) {
+        let start = index
+        switch kind {
+        case .hot, .cold, .expect:
+            let literal = try scanLiteral(openingAt: start)
+            try emit(.value(ValueToken(form: .literal(literal.content), offset: start)), offset: start)
+            index = literal.end
+            try tokenTakesFrame(offset: start)
+        case .demand:
+            let literal = try scanLiteral(openingAt: start)
+            let request = try demandCount(literal.content, offset: start, length: literal.end - start)
+            try emit(.request(.max(request)), offset: start)
+            index = literal.end
+            try tokenTakesFrame(offset: start)
+        case .subscription:
+            throw notAllowed("{", at: start)
+        }
+    }
+
+    mutating func finished() throws(MarbleSyntaxError) {
+        let start = index
+        switch kind {
+        case .hot, .cold, .expect:
+            try emit(.finished, offset: start)
+            index += 1
+            try tokenTakesFrame(offset: start)
+        case .demand, .subscription:
+            throw notAllowed("|", at: start)
+        }
+    }
+
+    mutating func failure() throws(MarbleSyntaxError) {
+        let start = index
+        switch kind {
+        case .hot, .cold, .expect:
+            if start + 1 < characters.count, characters[start + 1] == "{" {
+                let literal = try scanLiteral(openingAt: start + 1)
+                try emit(.failure(ValueToken(form: .literal(literal.content), offset: start + 1)), offset: start)
+                index = literal.end
+            } else {
+                try emit(.failure(nil), offset: start)
+                index += 1
+            }
+            try tokenTakesFrame(offset: start)
+        case .demand, .subscription:
+            throw notAllowed("#", at: start)
+        }
+    }
+
+    mutating func caret() throws(MarbleSyntaxError) {
+        let start = index
+        switch kind {
+        case .hot, .expect:
+            if let zero {
+                throw MarbleSyntaxError(
+                    message: "a timeline can contain only one '^' (the first is at offset \(zero.offset))",
+                    offset: start,
+                    hint: "'^' marks frame 0; remove the extra one")
+            }
+            zero = (frame, start)
+        case .subscription:
+            if let subscribeOffset {
+                throw MarbleSyntaxError(
+                    message: "a subscription line can contain only one '^' (the first is at offset \(subscribeOffset))",
+                    offset: start,
+                    hint: "write one line per subscription")
+            }
+            subscribeOffset = start
+            try emit(.subscribe, offset: start)
+        case .cold:
+            throw MarbleSyntaxError(
+                message: "a cold timeline starts at each subscription; '^' is not allowed", offset: start,
+                hint: "remove '^'; frame 0 of a cold timeline is its first character")
+        case .demand:
+            throw MarbleSyntaxError(
+                message: "'^' is not allowed in a demand line", offset: start,
+                hint: "use a digit, {n} or *; a `subscribe` line sets when the subscriber attaches")
+        }
+        index += 1
+        try tokenTakesFrame(offset: start)
+    }
+
+    mutating func bang() throws(MarbleSyntaxError) {
+        let start = index
+        guard kind == .subscription else {
+            throw MarbleSyntaxError(
+                message: "'!' marks a cancellation; it belongs in `subscribe` or `.subscriptions` lines",
+                offset: start,
+                hint: kind == .demand ? "use a digit, {n} or *" : "use '|' to finish or '#' to fail the stream")
+        }
+        if let cancelOffset {
+            throw MarbleSyntaxError(
+                message: "a subscription line can contain only one '!' (the first is at offset \(cancelOffset))",
+                offset: start,
+                hint: "write one line per subscription")
+        }
+        if subscribeOffset == nil {
+            if characters[(start + 1)...].contains("^") {
+                throw MarbleSyntaxError(
+                    message: "'!' before '^': a subscription cannot end before it starts", offset: start,
+                    hint: "put '^' before '!'")
+            }
+            throw MarbleSyntaxError(
+                message: "'!' without '^': only a subscription can be cancelled", offset: start,
+                hint: "mark the subscription with '^' before '!'")
+        }
+        cancelOffset = start
+        try emit(.cancel, offset: start)
+        index += 1
+        try tokenTakesFrame(offset: start)
+    }
+
+    mutating func valueCharacter(_ character: Character) throws(MarbleSyntaxError) {
+        let start = index
+        switch kind {
+        case .hot, .cold, .expect:
+            try emit(.value(ValueToken(form: .name(character), offset: start)), offset: start)
+        case .demand:
+            if let digit = character.asciiDigitValue {
+                try emit(.request(.max(Int(digit))), offset: start)
+            } else if character == "*" {
+                try emit(.request(.unlimited), offset: start)
+            } else {
+                throw notAllowed(character, at: start)
+            }
+        case .subscription:
+            throw notAllowed(character, at: start)
+        }
+        index += 1
+        try tokenTakesFrame(offset: start)
+    }
+
+    func notAllowed(_ character: Character, at offset: Int) -> MarbleSyntaxError {
+        switch kind {
+        case .demand:
+            return MarbleSyntaxError(
+                message: "'\(character)' is not allowed in a demand line", offset: offset,
+                hint: "use a digit, {n} or *")
+        default:
+            return MarbleSyntaxError(
+                message: "'\(character)' is not allowed in a subscription line", offset: offset,
+                hint: "use '^' (subscribe), '!' (cancel), '-' (a frame) or a time progression")
+        }
+    }
+
+    // MARK: - Literals
+
+    /// Scans `{…}` starting at the `{` at `open`: ends at the matching `}`, skipping string
+    /// literals (`"…"` with `\` escapes) and counting nested `{}`, `[]` and `()`.
+    /// Returns the trimmed content and the index just after the closing `}`.
+    func scanLiteral(openingAt open: Int) throws(MarbleSyntaxError) -> (content: String, end: Int) {
+        let count = characters.count
+        var position = open + 1
+        var closers: [Character] = []
+        var stringStart: Int?
+        while position < count {
+            let character = characters[position]
+            if stringStart != nil {
+                if character == "\\" {
+                    position += 2
+                    continue
+                }
+                if character == "\"" { stringStart = nil }
+                position += 1
+                continue
+            }
+            switch character {
+            case "\"":
+                stringStart = position
+            case "{":
+                closers.append("}")
+            case "[":
+                closers.append("]")
+            case "(":
+                closers.append(")")
+            case "]", ")":
+                if closers.last == character { closers.removeLast() }
+            case "}":
+                // A '}' closes the innermost open '{'; brackets left open inside it are dropped.
+                // With no '{' open, it ends the literal.
+                if let brace = closers.lastIndex(of: "}") {
+                    closers.removeSubrange(brace...)
+                } else {
+                    return try literalContent(open: open, close: position)
+                }
+            default:
+                break
+            }
+            position += 1
+        }
+        if let stringStart {
+            throw MarbleSyntaxError(
+                message: "unterminated string in a literal", offset: stringStart, length: count - stringStart,
+                hint: "close the string with '\"'")
+        }
+        throw MarbleSyntaxError(message: "unclosed literal '{'", offset: open, hint: "close the literal with '}'")
+    }
+
+    func literalContent(open: Int, close: Int) throws(MarbleSyntaxError) -> (content: String, end: Int) {
+        var lower = open + 1
+        var upper = close
+        while lower < upper, characters[lower].isWhitespace { lower += 1 }
+        while upper > lower, characters[upper - 1].isWhitespace { upper -= 1 }
+        guard lower < upper else {
+            throw MarbleSyntaxError(
+                message: "an empty literal '{}' is not a value", offset: open, length: close - open + 1,
+                hint: kind == .demand ? "write {n} with a number n, or * for unlimited" : "write a value between the braces, e.g. {42}")
+        }
+        return (String(characters[lower..<upper]), close + 1)
+    }
+
+    func demandCount(_ content: String, offset: Int, length: Int) throws(MarbleSyntaxError) -> Int {
+        var value = 0
+        var isNumber = !content.isEmpty
+        for character in content {
+            guard let digit = character.asciiDigitValue else {
+                isNumber = false
+                break
+            }
+            let (shifted, overflow1) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = shifted.addingReportingOverflow(Int(digit))
+            if overflow1 || overflow2 {
+                throw MarbleSyntaxError(
+                    message: "the demand {\(abbreviated(content))} is too large", offset: offset, length: length,
+                    hint: "use * to request an unlimited number of values")
+            }
+            value = sum
+        }
+        guard isNumber else {
+            throw MarbleSyntaxError(
+                message: "a demand must be a non-negative whole number, not {\(abbreviated(content))}", offset: offset, length: length,
+                hint: "write {n} to request .max(n), or * for .unlimited")
+        }
+        return value
+    }
+}

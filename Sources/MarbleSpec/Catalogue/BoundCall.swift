@@ -1,0 +1,279 @@
+import Reactive
+import MarbleSyntax
+
+/// A call matched to an operator's parameters, with conversions from evaluated arguments to
+/// what the engine takes — including closures written in the file, bridged to Swift closures
+/// that report runtime errors instead of trapping.
+struct BoundCall {
+    let signature: OperatorSignature
+    let receiver: StreamValue?
+    let arguments: [CallArgument?]
+    /// All arguments of a variadic parameter, in order.
+    let variadic: [CallArgument]
+    let location: SourceLocation
+    let text: String
+    let interpreter: Interpreter
+
+    var scheduler: VirtualTimeScheduler { interpreter.scheduler }
+
+    private func fail(_ message: String, at location: SourceLocation? = nil, hint: String? = nil) -> EvalError {
+        .fault(SpecDiagnostic(message, at: location ?? self.location, hint: hint))
+    }
+
+    private func argument(_ index: Int) throws(EvalError) -> CallArgument {
+        guard let argument = arguments[index] else {
+            throw fail("missing argument '\(signature.parameters[index].label ?? "_")' in \(signature.selector)")
+        }
+        return argument
+    }
+
+    func has(_ index: Int) -> Bool { arguments[index] != nil }
+
+    /// The publisher the operator is applied to.
+    var upstream: Stream {
+        get throws(EvalError) {
+            guard let receiver else { throw fail("\(signature.name) must be applied to a publisher") }
+            return receiver.publisher
+        }
+    }
+
+    // MARK: Plain arguments
+
+    func value(_ index: Int) throws(EvalError) -> Value {
+        let argument = try argument(index)
+        return try interpreter.valueOf(argument.value, at: argument.location, purpose: "'\(signature.parameters[index].label ?? "_")'")
+    }
+
+    func int(_ index: Int) throws(EvalError) -> Int {
+        let argument = try argument(index)
+        guard case .value(.int(let n)) = argument.value else {
+            throw fail("\(signature.selector) needs an Int here, not \(argument.value.kindDescription)", at: argument.location)
+        }
+        return n
+    }
+
+    func bool(_ index: Int) throws(EvalError) -> Bool {
+        let argument = try argument(index)
+        guard case .value(.bool(let flag)) = argument.value else {
+            throw fail("\(signature.selector) needs a Bool here, not \(argument.value.kindDescription)", at: argument.location)
+        }
+        return flag
+    }
+
+    /// A duration in frames: `.milliseconds(300)`, `.seconds(1)`, or a plain Int of frames.
+    func duration(_ index: Int) throws(EvalError) -> Int {
+        let argument = try argument(index)
+        switch argument.value {
+        case .duration(let frames) where frames >= 0: return frames
+        case .value(.int(let frames)) where frames >= 0: return frames
+        case .duration, .value(.int):
+            throw fail("a duration cannot be negative", at: argument.location)
+        default:
+            throw fail("\(signature.selector) needs a duration here (e.g. .milliseconds(300), or a number of frames), not \(argument.value.kindDescription)", at: argument.location)
+        }
+    }
+
+    func demand(_ index: Int) throws(EvalError) -> Subscribers.Demand {
+        let argument = try argument(index)
+        switch argument.value {
+        case .demand(let demand): return demand
+        case .value(.int(let n)) where n >= 0: return .max(n)
+        default: throw fail("\(signature.selector) needs a demand here (.unlimited or .max(n)), not \(argument.value.kindDescription)", at: argument.location)
+        }
+    }
+
+    /// Checks that a scheduler argument is one (every scheduler is the test's virtual scheduler).
+    func checkScheduler(_ index: Int) throws(EvalError) {
+        guard has(index) else { return }
+        let argument = try argument(index)
+        guard case .scheduler = argument.value else {
+            throw fail("\(signature.selector) needs a scheduler here (RunLoop.main, DispatchQueue.main, scheduler, …), not \(argument.value.kindDescription)", at: argument.location)
+        }
+    }
+
+    /// An enum-case argument such as `.keepFull` or `.byTime(s, 3)`: its name and payload.
+    func member(_ index: Int) throws(EvalError) -> (name: String, payload: [Runtime], location: SourceLocation) {
+        let argument = try argument(index)
+        guard case .member(let name, let payload) = argument.value else {
+            throw fail("\(signature.selector) needs one of its cases here, not \(argument.value.kindDescription)", at: argument.location)
+        }
+        return (name, payload, argument.location)
+    }
+
+    func stream(_ index: Int) throws(EvalError) -> Stream {
+        try stream(of: argument(index))
+    }
+
+    func stream(of argument: CallArgument) throws(EvalError) -> Stream {
+        switch argument.value {
+        case .stream(let stream): return stream.publisher
+        case .value(.publisher(let handle)):
+            if let stream = interpreter.stream(for: handle) { return stream.publisher }
+        default: break
+        }
+        throw fail("\(signature.selector) needs a publisher here, not \(argument.value.kindDescription)", at: argument.location)
+    }
+
+    // MARK: Closures
+
+    func closure(_ index: Int) throws(EvalError) -> ClosureValue {
+        let argument = try argument(index)
+        guard case .closure(let closure) = argument.value else {
+            throw fail("\(signature.selector) needs a closure here, not \(argument.value.kindDescription)", at: argument.location)
+        }
+        return closure
+    }
+
+    /// A non-throwing `(Value…) -> Value`: a `throw` inside is a mistake in the file, and a
+    /// runtime error is reported and stops the run.
+    func function(_ index: Int) throws(EvalError) -> ([Value]) -> Value {
+        let interpreter = self.interpreter
+        let name = signature.name
+        let argument = try argument(index)
+        if case .keyPath(let path) = argument.value {
+            return { args in interpreter.keyPath(path, of: args.first ?? .null, at: argument.location) }
+        }
+        let closure = try closure(index)
+        return { args in
+            switch interpreter.outcome(of: closure, args, purpose: "the result of \(name)'s closure") {
+            case .success(let value): return value
+            case .failure(.thrown):
+                interpreter.report(SpecDiagnostic("the closure of \(name) threw, but \(name) cannot throw", at: closure.location,
+                                                  hint: "use the try- version of the operator (e.g. tryMap) to turn a throw into a failure"))
+            case .failure(let error): interpreter.report(error, at: closure.location)
+            }
+            return .null
+        }
+    }
+
+    /// A throwing `(Value…) throws -> Value`: `throw` fails the stream with that error.
+    func throwingFunction(_ index: Int) throws(EvalError) -> ([Value]) throws -> Value {
+        let closure = try closure(index)
+        let interpreter = self.interpreter
+        let name = signature.name
+        return { args in
+            switch interpreter.outcome(of: closure, args, purpose: "the result of \(name)'s closure") {
+            case .success(let value): return value
+            case .failure(.thrown(let error)): throw error
+            case .failure(let error): interpreter.report(error, at: closure.location)
+            }
+            throw StreamError(message: "runtime error")
+        }
+    }
+
+    /// A predicate; a non-Bool result is reported as a type mismatch.
+    func predicate(_ index: Int) throws(EvalError) -> ([Value]) -> Bool {
+        let body = try function(index)
+        let interpreter = self.interpreter
+        let location = try argument(index).location
+        let name = signature.name
+        return { args in
+            let result = body(args)
+            guard case .bool(let flag) = result else {
+                interpreter.report(SpecDiagnostic("the closure of \(name) must return a Bool, not \(result.typeName) (\(result.literal))", at: location))
+                return false
+            }
+            return flag
+        }
+    }
+
+    func throwingPredicate(_ index: Int) throws(EvalError) -> ([Value]) throws -> Bool {
+        let body = try throwingFunction(index)
+        let interpreter = self.interpreter
+        let location = try argument(index).location
+        let name = signature.name
+        return { args in
+            let result = try body(args)
+            guard case .bool(let flag) = result else {
+                interpreter.report(SpecDiagnostic("the closure of \(name) must return a Bool, not \(result.typeName) (\(result.literal))", at: location))
+                throw StreamError(message: "runtime error")
+            }
+            return flag
+        }
+    }
+
+    /// A closure that returns a publisher (`flatMap`, `catch`, `Deferred`).
+    func publisherFunction(_ index: Int) throws(EvalError) -> ([Value]) -> Stream {
+        let closure = try closure(index)
+        let interpreter = self.interpreter
+        let name = signature.name
+        return { args in
+            switch interpreter.streamOutcome(of: closure, args, purpose: "the result of \(name)'s closure") {
+            case .success(let stream): return stream
+            case .failure(.thrown):
+                interpreter.report(SpecDiagnostic("the closure of \(name) threw, but it cannot throw", at: closure.location))
+            case .failure(let error): interpreter.report(error, at: closure.location)
+            }
+            return Empty<Value, StreamError>().eraseToAnyPublisher()
+        }
+    }
+
+    // MARK: Results
+
+    func result<P: Publisher>(_ publisher: P) -> Runtime where P.Output == Value, P.Failure == StreamError {
+        .stream(StreamValue(publisher: publisher.eraseToAnyPublisher(), text: text))
+    }
+
+    /// A publisher whose failure is `any Error` (the try- operators), brought back to `StreamError`.
+    func result<P: Publisher>(_ publisher: P) -> Runtime where P.Output == Value, P.Failure == any Error {
+        result(publisher.mapError { $0 as? StreamError ?? StreamError(message: "\($0)") })
+    }
+
+    func result<P: Publisher>(_ publisher: P) -> Runtime where P.Output == Value, P.Failure == Never {
+        result(publisher.mapError(neverFails))
+    }
+}
+
+/// The error transform of a publisher that cannot fail.
+private func neverFails(_ never: Never) -> StreamError {
+}
+
+extension Interpreter {
+    func streamOf(_ runtime: Runtime, at location: SourceLocation, purpose: String) throws(EvalError) -> Stream {
+        switch runtime {
+        case .stream(let stream): return stream.publisher
+        case .value(.publisher(let handle)):
+            if let stream = stream(for: handle) { return stream.publisher }
+        default: break
+        }
+        throw EvalError.fault(SpecDiagnostic("expected a publisher for \(purpose), found \(runtime.kindDescription)", at: location))
+    }
+
+    /// Calls a closure and converts its result to a value, capturing any error.
+    func outcome(of closure: ClosureValue, _ args: [Value], purpose: String) -> Result<Value, EvalError> {
+        Result { () throws(EvalError) -> Value in
+            try valueOf(call(closure, with: args.map(Runtime.value)), at: closure.location, purpose: purpose)
+        }
+    }
+
+    /// Calls a closure and converts its result to a publisher, capturing any error.
+    func streamOutcome(of closure: ClosureValue, _ args: [Value], purpose: String) -> Result<Stream, EvalError> {
+        Result { () throws(EvalError) -> Stream in
+            try streamOf(call(closure, with: args.map(Runtime.value)), at: closure.location, purpose: purpose)
+        }
+    }
+
+    /// Reports a failed evaluation as a runtime error.
+    func report(_ error: EvalError, at location: SourceLocation) {
+        switch error {
+        case .fault(let diagnostic): report(diagnostic)
+        case .thrown(let thrown): report(SpecDiagnostic("uncaught error \(thrown.value.literal)", at: location))
+        case .returning: report(SpecDiagnostic("'return' outside a closure", at: location))
+        }
+    }
+
+    /// Resolves a key path such as `\.count` against a value, reporting errors.
+    func keyPath(_ path: [String], of value: Value, at location: SourceLocation) -> Value {
+        let result = Result { () throws(EvalError) -> Value in
+            var current: Runtime = .value(value)
+            for name in path { current = try member(name, of: current, at: location) }
+            return try valueOf(current, at: location, purpose: "a key path")
+        }
+        switch result {
+        case .success(let value): return value
+        case .failure(let error):
+            report(error, at: location)
+            return .null
+        }
+    }
+}

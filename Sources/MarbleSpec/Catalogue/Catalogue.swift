@@ -1,0 +1,154 @@
+import Reactive
+import MarbleSyntax
+
+/// What a parameter accepts; used to convert arguments and to print signatures.
+public enum ParameterType: String, Sendable {
+    case publisher = "Publisher"
+    case closure = "Closure"
+    case value = "Value"
+    case int = "Int"
+    case duration = "Duration"
+    case scheduler = "Scheduler"
+    case demand = "Demand"
+    case bool = "Bool"
+    case strategy = "Strategy"
+    case any = "Any"
+}
+
+/// One parameter of an operator: its argument label (nil for `_`), what it accepts, and
+/// whether it can be left out.
+public struct Parameter: Sendable, Hashable {
+    public var label: String?
+    public var type: ParameterType
+    public var hasDefault: Bool
+    public var variadic: Bool
+
+    public init(_ label: String?, _ type: ParameterType, default hasDefault: Bool = false, variadic: Bool = false) {
+        self.label = label
+        self.type = type
+        self.hasDefault = hasDefault
+        self.variadic = variadic
+    }
+}
+
+/// The name, labels and one-line behaviour of an operator or publisher constructor.
+public struct OperatorSignature: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable { case method, constructor }
+    public var name: String
+    public var parameters: [Parameter]
+    public var summary: String
+    public var kind: Kind
+    /// The catalogue family (the file under `marbles/operators/` documents it).
+    public var family: String
+
+    /// Swift's way of naming a function: `debounce(for:scheduler:options:)`.
+    public var selector: String {
+        name + "(" + parameters.map { ($0.label ?? "_") + ":" }.joined() + ")"
+    }
+
+    /// A readable signature: `debounce(for: Duration, scheduler: Scheduler, options: Any = …)`.
+    public var usage: String {
+        let parts = parameters.map { parameter -> String in
+            var text = (parameter.label.map { $0 + ": " } ?? "") + parameter.type.rawValue
+            if parameter.variadic { text += "..." }
+            if parameter.hasDefault { text += " = …" }
+            return text
+        }
+        return (kind == .method ? "." : "") + name + "(" + parts.joined(separator: ", ") + ")"
+    }
+}
+
+/// An operator or constructor: its signature and how to build it.
+struct CatalogueEntry: Sendable {
+    var signature: OperatorSignature
+    var build: @Sendable (BoundCall) throws(EvalError) -> Runtime
+
+    init(_ name: String, _ parameters: [Parameter] = [], kind: OperatorSignature.Kind = .method, family: String, _ summary: String,
+         build: @escaping @Sendable (BoundCall) throws(EvalError) -> Runtime) {
+        signature = OperatorSignature(name: name, parameters: parameters, summary: summary, kind: kind, family: family)
+        self.build = build
+    }
+}
+
+/// Every operator and publisher constructor the `.marble` language knows, spelled as Combine
+/// spells them. The single source for `marbles operators`, for "did you mean", and for building.
+public enum Catalogue {
+    static let entries: [CatalogueEntry] =
+        SourceCatalogue.entries + TransformCatalogue.entries
+
+    private static let methods: [String: [CatalogueEntry]] =
+        Dictionary(grouping: entries.filter { $0.signature.kind == .method }, by: \.signature.name)
+    private static let constructors: [String: [CatalogueEntry]] =
+        Dictionary(grouping: entries.filter { $0.signature.kind == .constructor }, by: \.signature.name)
+
+    /// Every signature, in catalogue order.
+    public static var signatures: [OperatorSignature] { entries.map(\.signature) }
+
+    static var constructorNames: [String] { Array(constructors.keys) }
+
+    static func isConstructor(_ name: String) -> Bool { constructors[name] != nil }
+
+    static func applyOperator(_ name: String, to receiver: StreamValue, _ args: [CallArgument], at location: SourceLocation, text: String, interpreter: Interpreter) throws(EvalError) -> Runtime {
+        guard let candidates = methods[name] else {
+            let suggestion = Suggestions.nearest(to: name, in: methods.keys)
+            throw EvalError.fault(SpecDiagnostic("unknown operator '\(name)'", at: location,
+                hint: suggestion.flatMap { methods[$0]?.first }.map { "did you mean '\($0.signature.selector)'?" }))
+        }
+        return try dispatch(candidates, receiver: receiver, args, at: location, text: text, interpreter: interpreter)
+    }
+
+    static func construct(_ name: String, _ args: [CallArgument], at location: SourceLocation, text: String, interpreter: Interpreter) throws(EvalError) -> Runtime {
+        guard let candidates = constructors[name] else {
+            throw EvalError.fault(SpecDiagnostic("unknown publisher '\(name)'", at: location))
+        }
+        return try dispatch(candidates, receiver: nil, args, at: location, text: text, interpreter: interpreter)
+    }
+
+    private static func dispatch(_ candidates: [CatalogueEntry], receiver: StreamValue?, _ args: [CallArgument], at location: SourceLocation, text: String, interpreter: Interpreter) throws(EvalError) -> Runtime {
+        for entry in candidates {
+            if let bound = bind(args, to: entry.signature.parameters) {
+                return try entry.build(BoundCall(signature: entry.signature, receiver: receiver, arguments: bound.arguments, variadic: bound.variadic, location: location, text: text, interpreter: interpreter))
+            }
+        }
+        let written = candidates[0].signature.name + "(" + args.map { ($0.label ?? "_") + ":" }.joined() + ")"
+        let nearest = Suggestions.nearest(to: written, in: candidates.map(\.signature.selector)) ?? candidates[0].signature.selector
+        let known = candidates.map(\.signature.selector).joined(separator: ", ")
+        throw EvalError.fault(SpecDiagnostic("no version of '\(candidates[0].signature.name)' takes the arguments \(written)", at: location,
+            hint: "did you mean '\(nearest)'?" + (candidates.count > 1 ? " (known: \(known))" : "")))
+    }
+
+    /// Matches arguments to parameters the way Swift does: labels in order, defaulted parameters
+    /// may be skipped, a variadic parameter takes the unlabelled arguments after its first, and a
+    /// trailing closure may fill a labelled closure parameter.
+    private static func bind(_ args: [CallArgument], to parameters: [Parameter]) -> (arguments: [CallArgument?], variadic: [CallArgument])? {
+        var bound: [CallArgument?] = Array(repeating: nil, count: parameters.count)
+        var variadic: [CallArgument] = []
+        var index = 0
+        for (position, parameter) in parameters.enumerated() {
+            if index < args.count, labelMatches(args[index], parameter) {
+                bound[position] = args[index]
+                index += 1
+                if parameter.variadic {
+                    variadic.append(args[index - 1])
+                    while index < args.count, args[index].label == nil, !(isClosure(args[index]) && position + 1 < parameters.count && parameters[position + 1].type == .closure) {
+                        variadic.append(args[index])
+                        index += 1
+                    }
+                }
+            } else if !parameter.hasDefault {
+                return nil
+            }
+        }
+        return index == args.count ? (bound, variadic) : nil
+    }
+
+    private static func labelMatches(_ argument: CallArgument, _ parameter: Parameter) -> Bool {
+        if argument.label == parameter.label { return true }
+        return argument.label == nil && parameter.type == .closure && isClosure(argument)
+    }
+
+    private static func isClosure(_ argument: CallArgument) -> Bool {
+        if case .closure = argument.value { return true }
+        return false
+    }
+}

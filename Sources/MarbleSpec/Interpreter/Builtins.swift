@@ -1,0 +1,251 @@
+import Reactive
+import MarbleSyntax
+
+/// The names, properties and functions the expression language knows besides operators:
+/// the members listed in the format brief (`.count`, `.uppercased()`, `Int(_:)`, `min`, …) and
+/// the spellings of schedulers and durations that code copied from an app uses.
+enum Builtins {
+    static let schedulerTypes: Set<String> = ["RunLoop", "DispatchQueue", "OperationQueue", "ImmediateScheduler", "DispatchQueue.SchedulerTimeType"]
+    private static let typeNames: Set<String> = ["Int", "Double", "String", "Bool", "Never", "Error", "Void", "Subscribers", "Optional", "Array"]
+    private static let functions: Set<String> = ["min", "max", "abs"]
+    private static let schedulerNames: Set<String> = ["scheduler", "testScheduler", "mainScheduler"]
+
+    static var globalNames: [String] { Array(schedulerTypes) + Array(typeNames) + Array(functions) + Array(schedulerNames) }
+
+    static func global(_ name: String) -> Runtime? {
+        if schedulerNames.contains(name) { return .scheduler }
+        if schedulerTypes.contains(name) || typeNames.contains(name) || Catalogue.isConstructor(name) || name == "Publishers" {
+            return .type(name)
+        }
+        if functions.contains(name) { return .function(name, receiver: nil) }
+        return nil
+    }
+
+    static func staticMember(_ name: String, of type: String, at location: SourceLocation) throws(EvalError) -> Runtime {
+        if name == "self" { return .type(type) }
+        if schedulerTypes.contains(type) { return .scheduler }
+        switch (type, name) {
+        case ("Int", "max"): return .value(.int(.max))
+        case ("Int", "min"): return .value(.int(.min))
+        case ("Double", "infinity"): return .value(.double(.infinity))
+        case ("Double", "nan"): return .value(.double(.nan))
+        case ("Subscribers", "Demand"), ("Subscribers", "Completion"): return .type("Subscribers." + name)
+        case ("Subscribers.Demand", "unlimited"): return .demand(.unlimited)
+        case ("Subscribers.Demand", "none"): return .demand(.none)
+        case ("Subscribers.Demand", _), ("Subscribers.Completion", _): return .member(name, [])
+        default: break
+        }
+        let qualified = type + "." + name
+        if Catalogue.isConstructor(qualified) { return .type(qualified) }
+        throw EvalError.fault(SpecDiagnostic("type '\(type)' has no member '\(name)'", at: location,
+            hint: Suggestions.nearest(to: qualified, in: Catalogue.constructorNames).map { "did you mean '\($0)'?" }))
+    }
+
+    /// A property of a value, or nil when `name` is not a property (it may be a method).
+    static func property(_ name: String, of value: Value, at location: SourceLocation, interpreter: Interpreter) throws(EvalError) -> Runtime? {
+        if let index = Int(name) {
+            guard case .tuple(let items) = value, items.indices.contains(index) else {
+                throw EvalError.fault(SpecDiagnostic("\(value.typeName) (\(value.literal)) has no element .\(name)", at: location))
+            }
+            return .value(items[index])
+        }
+        switch (name, value) {
+        case ("count", .string(let s)): return .value(.int(s.count))
+        case ("count", .array(let a)): return .value(.int(a.count))
+        case ("isEmpty", .string(let s)): return .value(.bool(s.isEmpty))
+        case ("isEmpty", .array(let a)): return .value(.bool(a.isEmpty))
+        case ("first", .string(let s)): return .value(s.first.map { .string(String($0)) } ?? .null)
+        case ("first", .array(let a)): return .value(a.first ?? .null)
+        case ("last", .string(let s)): return .value(s.last.map { .string(String($0)) } ?? .null)
+        case ("last", .array(let a)): return .value(a.last ?? .null)
+        case ("description", _): return .value(.string(value.text))
+        case ("publisher", .array(let items)):
+            return .stream(StreamValue(publisher: Publishers.Sequence<[Value], StreamError>(sequence: items).eraseToAnyPublisher(), text: "\(value.literal).publisher"))
+        case ("publisher", _):
+            throw EvalError.fault(SpecDiagnostic(".publisher needs an array, not \(value.typeName)", at: location))
+        case ("isNaN", .double(let d)): return .value(.bool(d.isNaN))
+        default: return nil
+        }
+    }
+
+    /// `.milliseconds(300)`, `.max(1)`, `.success(v)`, `.byTime(s, 3)`, …
+    static func implicitMemberCall(_ name: String, _ args: [CallArgument], at location: SourceLocation, interpreter: Interpreter) throws(EvalError) -> Runtime {
+        let units: [String: Int64] = ["seconds": 1_000_000_000, "milliseconds": 1_000_000, "microseconds": 1_000, "nanoseconds": 1]
+        if let unit = units[name] {
+            guard args.count == 1, case .value(let amount) = args[0].value else {
+                throw EvalError.fault(SpecDiagnostic(".\(name)(_:) takes one number", at: location))
+            }
+            return .duration(try frames(amount, unit: unit, name: name, at: location, frameNanoseconds: interpreter.frameNanoseconds))
+        }
+        if name == "max" {
+            guard args.count == 1, case .value(.int(let n)) = args[0].value, n >= 0 else {
+                throw EvalError.fault(SpecDiagnostic(".max(_:) takes a non-negative Int", at: location))
+            }
+            return .demand(.max(n))
+        }
+        return .member(name, args.map(\.value))
+    }
+
+    static func frames(_ amount: Value, unit: Int64, name: String, at location: SourceLocation, frameNanoseconds: Int64) throws(EvalError) -> Int {
+        let nanoseconds: Double
+        switch amount {
+        case .int(let n):
+            let (product, overflow) = Int64(n).multipliedReportingOverflow(by: unit)
+            guard !overflow else { throw EvalError.fault(SpecDiagnostic(".\(name)(\(n)) is too long", at: location)) }
+            guard product % frameNanoseconds == 0 else { throw notWhole(".\(name)(\(n))", frameNanoseconds, at: location) }
+            return Int(product / frameNanoseconds)
+        case .double(let d): nanoseconds = d * Double(unit)
+        default: throw EvalError.fault(SpecDiagnostic(".\(name)(_:) takes a number, not \(amount.typeName)", at: location))
+        }
+        let frames = nanoseconds / Double(frameNanoseconds)
+        guard frames.isFinite, frames.rounded() == frames, abs(frames) < 1e15 else {
+            throw notWhole(".\(name)(\(amount.literal))", frameNanoseconds, at: location)
+        }
+        return Int(frames)
+    }
+
+    private static func notWhole(_ text: String, _ frameNanoseconds: Int64, at location: SourceLocation) -> EvalError {
+        .fault(SpecDiagnostic("\(text) is not a whole number of frames (1 frame = \(durationText(frameNanoseconds)))", at: location,
+                              hint: "change the duration or the test's `frame`"))
+    }
+
+    static func durationText(_ nanoseconds: Int64) -> String {
+        for (suffix, unit) in [("s", Int64(1_000_000_000)), ("ms", 1_000_000), ("us", 1_000)] where nanoseconds % unit == 0 {
+            return "\(nanoseconds / unit)\(suffix)"
+        }
+        return "\(nanoseconds)ns"
+    }
+
+    // MARK: Functions and methods
+
+    static func callFunction(_ name: String, receiver: Runtime?, _ args: [CallArgument], at location: SourceLocation, interpreter: Interpreter) throws(EvalError) -> Runtime {
+        func fail(_ message: String, hint: String? = nil) -> EvalError { .fault(SpecDiagnostic(message, at: location, hint: hint)) }
+        func values() throws(EvalError) -> [Value] {
+            try args.map { (arg) throws(EvalError) -> Value in try interpreter.valueOf(arg.value, at: arg.location, purpose: "an argument of \(name)") }
+        }
+        switch receiver {
+        case nil:
+            let vs = try values()
+            switch (name, vs.count) {
+            case ("min", 2...), ("max", 2...):
+                var best = vs[0]
+                for v in vs.dropFirst() {
+                    let order = try Operators.compare(v, best, op: name, at: location)
+                    if name == "min" ? order < 0 : order > 0 { best = v }
+                }
+                return .value(best)
+            case ("abs", 1):
+                switch vs[0] {
+                case .int(let x):
+                    guard x != .min else { throw fail("arithmetic overflow in abs(\(x))") }
+                    return .value(.int(abs(x)))
+                case .double(let x): return .value(.double(abs(x)))
+                default: throw fail("abs(_:) needs a number, not \(vs[0].typeName)")
+                }
+            case ("Int", 1):
+                switch vs[0] {
+                case .int: return .value(vs[0])
+                case .double(let d):
+                    guard d.isFinite, let i = Int(exactly: d.rounded(.towardZero)) else { throw fail("\(d) cannot be converted to Int") }
+                    return .value(.int(i))
+                case .string(let s): return .value(Int(s).map(Value.int) ?? .null)
+                default: throw fail("Int(_:) cannot convert \(vs[0].typeName)")
+                }
+            case ("Double", 1):
+                switch vs[0] {
+                case .int(let i): return .value(.double(Double(i)))
+                case .double: return .value(vs[0])
+                case .string(let s): return .value(Double(s).map(Value.double) ?? .null)
+                default: throw fail("Double(_:) cannot convert \(vs[0].typeName)")
+                }
+            case ("String", 1):
+                return .value(.string(vs[0].text))
+            case ("Bool", 1):
+                if case .string(let s) = vs[0] { return .value(Bool(s).map(Value.bool) ?? .null) }
+                if case .bool = vs[0] { return .value(vs[0]) }
+                throw fail("Bool(_:) cannot convert \(vs[0].typeName)")
+            default:
+                throw fail("cannot call '\(name)' with \(vs.count) argument\(vs.count == 1 ? "" : "s")")
+            }
+        case .value(let value)?:
+            return try method(name, on: value, args, at: location, interpreter: interpreter)
+        case .stream?:
+            throw fail("'\(name)' needs parentheses to be applied", hint: "write .\(name)(…)")
+        default:
+            throw fail("cannot call '\(name)' on \(receiver?.kindDescription ?? "nothing")")
+        }
+    }
+
+    private static func method(_ name: String, on value: Value, _ args: [CallArgument], at location: SourceLocation, interpreter: Interpreter) throws(EvalError) -> Runtime {
+        func fail(_ message: String) -> EvalError { .fault(SpecDiagnostic(message, at: location)) }
+        func argument(_ index: Int) throws(EvalError) -> Value {
+            guard args.indices.contains(index) else { throw fail("missing argument for \(name)") }
+            return try interpreter.valueOf(args[index].value, at: args[index].location, purpose: "an argument of \(name)")
+        }
+        func closure(_ index: Int) throws(EvalError) -> ClosureValue {
+            guard args.indices.contains(index), case .closure(let c) = args[index].value else { throw fail("\(name) needs a closure") }
+            return c
+        }
+        func callValue(_ c: ClosureValue, _ xs: [Value]) throws(EvalError) -> Value {
+            try interpreter.valueOf(interpreter.call(c, with: xs.map(Runtime.value)), at: c.location, purpose: "the closure's result")
+        }
+        switch (name, value) {
+        case ("uppercased", .string(let s)): return .value(.string(s.uppercased()))
+        case ("lowercased", .string(let s)): return .value(.string(s.lowercased()))
+        case ("contains", .string(let s)):
+            guard case .string(let part) = try argument(0) else { throw fail("String.contains(_:) needs a String") }
+            return .value(.bool(s.contains(part)))
+        case ("contains", .array(let a)): return .value(.bool(a.contains(try argument(0))))
+        case ("hasPrefix", .string(let s)):
+            guard case .string(let p) = try argument(0) else { throw fail("hasPrefix(_:) needs a String") }
+            return .value(.bool(s.hasPrefix(p)))
+        case ("hasSuffix", .string(let s)):
+            guard case .string(let p) = try argument(0) else { throw fail("hasSuffix(_:) needs a String") }
+            return .value(.bool(s.hasSuffix(p)))
+        case ("isMultiple", .int(let i)):
+            guard case .int(let d) = try argument(0) else { throw fail("isMultiple(of:) needs an Int") }
+            return .value(.bool(d == 0 ? i == 0 : i % d == 0))
+        case ("truncatingRemainder", .double(let x)):
+            guard case .double(let y) = try argument(0) else { throw fail("truncatingRemainder(dividingBy:) needs a Double") }
+            return .value(.double(x.truncatingRemainder(dividingBy: y)))
+        case ("reversed", .array(let a)): return .value(.array(a.reversed()))
+        case ("reversed", .string(let s)): return .value(.string(String(s.reversed())))
+        case ("sorted", .array(let a)):
+            var failure: EvalError?
+            let sorted = a.sorted { x, y in
+                switch Result(catching: { () throws(EvalError) -> Int in try Operators.compare(x, y, op: "<", at: location) }) {
+                case .success(let order): return order < 0
+                case .failure(let error): failure = error; return false
+                }
+            }
+            if let failure { throw failure }
+            return .value(.array(sorted))
+        case ("joined", .array(let a)):
+            let separator: String
+            if args.isEmpty { separator = "" } else if case .string(let s) = try argument(0) { separator = s } else { throw fail("joined(separator:) needs a String") }
+            return .value(.string(a.map(\.text).joined(separator: separator)))
+        case ("map", .array(let a)):
+            let c = try closure(0)
+            return .value(.array(try a.map { (x) throws(EvalError) -> Value in try callValue(c, [x]) }))
+        case ("filter", .array(let a)):
+            let c = try closure(0)
+            var kept: [Value] = []
+            for x in a where try callValue(c, [x]) == .bool(true) { kept.append(x) }
+            return .value(.array(kept))
+        case ("reduce", .array(let a)):
+            let c = try closure(1)
+            var accumulator = try argument(0)
+            for x in a { accumulator = try callValue(c, [accumulator, x]) }
+            return .value(accumulator)
+        case ("min", .array(let a)), ("max", .array(let a)):
+            guard var best = a.first else { return .value(.null) }
+            for v in a.dropFirst() {
+                let order = try Operators.compare(v, best, op: name, at: location)
+                if name == "min" ? order < 0 : order > 0 { best = v }
+            }
+            return .value(best)
+        default:
+            throw fail("value of type \(value.typeName) has no member '\(name)'")
+        }
+    }
+}

@@ -1,0 +1,333 @@
+import Reactive
+import MarbleSyntax
+
+/// Evaluates expressions of one test. Holds the test's scheduler and the names it declares,
+/// and bridges closures written in the file to the engine's Swift closures.
+final class Interpreter {
+    let scheduler: VirtualTimeScheduler
+    let frameNanoseconds: Int64
+    let globals = Environment()
+    /// Lines of the file, for quoting expressions in messages and diagrams.
+    let lines: [Substring]
+    /// Output of `print(_:)` operators, with frames.
+    var trace: [(frame: Int, text: String)] = []
+    /// The first runtime error of the run; the run stops after it.
+    private(set) var fault: SpecDiagnostic?
+    private var handles: [StreamValue] = []
+    /// The value of the `return` being unwound (see `EvalError.returning`).
+    private var returnedValue: Runtime?
+
+    init(scheduler: VirtualTimeScheduler, frameNanoseconds: Int64, lines: [Substring]) {
+        self.scheduler = scheduler
+        self.frameNanoseconds = frameNanoseconds
+        self.lines = lines
+    }
+
+    // MARK: Faults
+
+    /// Records a runtime error and stops the run after the current action.
+    func report(_ diagnostic: SpecDiagnostic) {
+        guard fault == nil else { return }
+        var diagnostic = diagnostic
+        diagnostic.frame = scheduler.now
+        fault = diagnostic
+        scheduler.abort(diagnostic.message)
+    }
+
+    func fail(_ message: String, at location: SourceLocation, hint: String? = nil) -> EvalError {
+        .fault(SpecDiagnostic(message, at: location, hint: hint))
+    }
+
+    /// The source text of `range` (first line only if it spans several, with "…").
+    func text(of range: SourceRange) -> String {
+        guard range.start.line >= 1, range.start.line <= lines.count else { return "" }
+        let line = Array(lines[range.start.line - 1])
+        let start = min(max(0, range.start.column - 1), line.count)
+        let end = range.end.line == range.start.line ? min(max(start, range.end.column - 1), line.count) : line.count
+        let text = String(line[start..<end])
+        return range.end.line == range.start.line ? text : text + " …"
+    }
+
+    // MARK: Publisher handles
+
+    func register(_ stream: StreamValue) -> Value {
+        handles.append(stream)
+        return .publisher(PublisherHandle(id: handles.count - 1, name: stream.text))
+    }
+
+    func stream(for handle: PublisherHandle) -> StreamValue? {
+        handles.indices.contains(handle.id) ? handles[handle.id] : nil
+    }
+
+    // MARK: Evaluation
+
+    func evaluate(_ expr: Expr, in env: Environment) throws(EvalError) -> Runtime {
+        switch expr.kind {
+        case .int(let value): return .value(.int(value))
+        case .double(let value): return .value(.double(value))
+        case .bool(let value): return .value(.bool(value))
+        case .nilLiteral: return .value(.null)
+        case .string(let parts):
+            var text = ""
+            for part in parts {
+                switch part {
+                case .literal(let literal): text += literal
+                case .interpolation(let inner): text += try describe(evaluate(inner, in: env), at: inner.location)
+                }
+            }
+            return .value(.string(text))
+        case .identifier(let name):
+            return try lookup(name, at: expr.location, in: env)
+        case .wildcard:
+            throw fail("'_' can only be a closure parameter", at: expr.location)
+        case .array(let elements):
+            // Publishers in an array become publisher values (`Publishers.MergeMany([a, b])`).
+            return .value(.array(try elements.map { (element) throws(EvalError) -> Value in
+                try valueOf(evaluate(element, in: env), at: element.location, purpose: "an array element")
+            }))
+        case .tuple(let elements):
+            if elements.isEmpty { return .value(.tuple([])) }
+            var values: [Value] = []
+            for element in elements {
+                values.append(try valueOf(evaluate(element.value, in: env), at: element.value.location, purpose: "a tuple element"))
+            }
+            return .value(.tuple(values))
+        case .member(let base, let name):
+            guard let base else { return implicitMember(name) }
+            return try member(name, of: evaluate(base, in: env), at: expr.location)
+        case .call(let callee, let arguments):
+            return try evaluateCall(callee: callee, arguments: arguments, expr: expr, in: env)
+        case .genericSpecialization(let base, _):
+            return try evaluate(base, in: env)
+        case .closure(let closure):
+            return .closure(ClosureValue(syntax: closure, environment: env, location: expr.location))
+        case .unary(let op, let operand):
+            let value = try valueOf(evaluate(operand, in: env), at: operand.location, purpose: "the operand of '\(op)'")
+            return .value(try Operators.unary(op, value, at: expr.location))
+        case .binary(let op, let lhs, let rhs):
+            return .value(try binary(op, lhs, rhs, at: expr.location, in: env))
+        case .ternary(let test, let then, let otherwise):
+            return try condition(test, in: env) ? evaluate(then, in: env) : evaluate(otherwise, in: env)
+        case .ifExpression(let ifExpression):
+            return try evaluateIf(ifExpression, in: env)
+        case .throwExpression(let thrown):
+            let value = try valueOf(evaluate(thrown, in: env), at: thrown.location, purpose: "a thrown error")
+            throw .thrown(StreamError(value))
+        case .keyPath(let path):
+            return .keyPath(path)
+        }
+    }
+
+    private func condition(_ expr: Expr, in env: Environment) throws(EvalError) -> Bool {
+        let value = try valueOf(evaluate(expr, in: env), at: expr.location, purpose: "a condition")
+        guard case .bool(let flag) = value else {
+            throw fail("a condition must be a Bool, not \(value.typeName) (\(value.literal))", at: expr.location)
+        }
+        return flag
+    }
+
+    private func evaluateIf(_ ifExpression: IfExpression, in env: Environment) throws(EvalError) -> Runtime {
+        if try condition(ifExpression.condition, in: env) {
+            return try execute(ifExpression.thenBody, in: Environment(parent: env)) ?? .value(.tuple([]))
+        }
+        guard let elseBody = ifExpression.elseBody else { return .value(.tuple([])) }
+        return try execute(elseBody, in: Environment(parent: env)) ?? .value(.tuple([]))
+    }
+
+    /// Runs statements; returns the value of the last expression statement (Swift's implicit
+    /// return for single-expression bodies, extended to the last statement).
+    private func execute(_ statements: [ClosureStatement], in env: Environment) throws(EvalError) -> Runtime? {
+        var last: Runtime?
+        for statement in statements {
+            switch statement {
+            case .expression(let expr):
+                last = try evaluate(expr, in: env)
+            case .letBinding(let name, let expr, _):
+                env[name] = try evaluate(expr, in: env)
+                last = nil
+            case .returnStatement(let expr, _):
+                returnedValue = try expr.map { (expr) throws(EvalError) -> Runtime in try evaluate(expr, in: env) } ?? .value(.tuple([]))
+                throw .returning
+            }
+        }
+        return last
+    }
+
+    private func binary(_ op: String, _ lhs: Expr, _ rhs: Expr, at location: SourceLocation, in env: Environment) throws(EvalError) -> Value {
+        switch op {
+        case "&&", "||":
+            let left = try condition(lhs, in: env)
+            if op == "&&" ? !left : left { return .bool(left) }
+            return .bool(try condition(rhs, in: env))
+        case "??":
+            let left = try valueOf(evaluate(lhs, in: env), at: lhs.location, purpose: "the left side of '??'")
+            if left != .null { return left }
+            return try valueOf(evaluate(rhs, in: env), at: rhs.location, purpose: "the right side of '??'")
+        default:
+            let left = try valueOf(evaluate(lhs, in: env), at: lhs.location, purpose: "the left side of '\(op)'")
+            let right = try valueOf(evaluate(rhs, in: env), at: rhs.location, purpose: "the right side of '\(op)'")
+            return try Operators.binary(op, left, right, leftIsLiteral: lhs.isNumberLiteral, rightIsLiteral: rhs.isNumberLiteral, at: location)
+        }
+    }
+
+    // MARK: Names and members
+
+    private func lookup(_ name: String, at location: SourceLocation, in env: Environment) throws(EvalError) -> Runtime {
+        if let value = env[name] { return value }
+        if let builtin = Builtins.global(name) { return builtin }
+        let candidates = env.allNames + Builtins.globalNames + Catalogue.constructorNames
+        if name.hasPrefix("$") {
+            throw fail("anonymous closure argument '\(name)' is not available here", at: location,
+                       hint: "'$0' only exists inside a closure without named parameters")
+        }
+        throw fail("cannot find '\(name)' in scope", at: location,
+                   hint: Suggestions.nearest(to: name, in: candidates).map { "did you mean '\($0)'?" })
+    }
+
+    private func implicitMember(_ name: String) -> Runtime {
+        switch name {
+        case "unlimited": return .demand(.unlimited)
+        case "none": return .demand(.none)
+        default: return .member(name, [])
+        }
+    }
+
+    func member(_ name: String, of base: Runtime, at location: SourceLocation) throws(EvalError) -> Runtime {
+        switch base {
+        case .value(let value):
+            if let property = try Builtins.property(name, of: value, at: location, interpreter: self) { return property }
+            return .function(name, receiver: base)
+        case .stream:
+            return .function(name, receiver: base)
+        case .type(let typeName):
+            return try Builtins.staticMember(name, of: typeName, at: location)
+        case .scheduler:
+            return .scheduler
+        default:
+            throw fail("\(base.kindDescription) has no member '\(name)'", at: location)
+        }
+    }
+
+    // MARK: Calls
+
+    private func evaluateCall(callee: Expr, arguments: [Argument], expr: Expr, in env: Environment) throws(EvalError) -> Runtime {
+        let args = try arguments.map { (argument) throws(EvalError) -> CallArgument in
+            CallArgument(label: argument.label, value: try evaluate(argument.value, in: env), location: argument.location, syntax: argument.value)
+        }
+        let text = self.text(of: expr.range)
+        switch callee.kind {
+        case .member(nil, let name):
+            return try Builtins.implicitMemberCall(name, args, at: callee.location, interpreter: self)
+        case .member(let base?, let name):
+            let receiver = try evaluate(base, in: env)
+            switch receiver {
+            case .stream(let stream):
+                return try Catalogue.applyOperator(name, to: stream, args, at: callee.location, text: text, interpreter: self)
+            case .type(let typeName):
+                let qualified = typeName + "." + name
+                if Catalogue.isConstructor(qualified) {
+                    return try Catalogue.construct(qualified, args, at: callee.location, text: text, interpreter: self)
+                }
+                return try call(member(name, of: receiver, at: callee.location), args, at: callee.location, text: text)
+            default:
+                return try call(member(name, of: receiver, at: callee.location), args, at: callee.location, text: text)
+            }
+        default:
+            return try call(evaluate(callee, in: env), args, at: callee.location, text: text)
+        }
+    }
+
+    /// Calls something callable: a closure, a promise, a builtin, a constructor.
+    func call(_ callee: Runtime, _ args: [CallArgument], at location: SourceLocation, text: String) throws(EvalError) -> Runtime {
+        switch callee {
+        case .closure(let closure):
+            return try call(closure, with: args.map(\.value))
+        case .promise(let fulfil):
+            guard args.count == 1, case .member(let kind, let payload) = args[0].value, payload.count == 1 else {
+                throw fail("call the promise with .success(value) or .failure(error)", at: location)
+            }
+            let value = try valueOf(payload[0], at: args[0].location, purpose: "a promise's result")
+            switch kind {
+            case "success": fulfil(.success(value))
+            case "failure": fulfil(.failure(StreamError(value)))
+            default: throw fail("call the promise with .success(value) or .failure(error)", at: location)
+            }
+            return .value(.tuple([]))
+        case .type(let name):
+            if Catalogue.isConstructor(name) {
+                return try Catalogue.construct(name, args, at: location, text: text, interpreter: self)
+            }
+            return try Builtins.callFunction(name, receiver: nil, args, at: location, interpreter: self)
+        case .function(let name, let receiver):
+            return try Builtins.callFunction(name, receiver: receiver, args, at: location, interpreter: self)
+        case .scheduler:
+            return .scheduler
+        default:
+            throw fail("cannot call \(callee.kindDescription)", at: location)
+        }
+    }
+
+    /// Calls a closure written in the file.
+    func call(_ closure: ClosureValue, with args: [Runtime]) throws(EvalError) -> Runtime {
+        let env = Environment(parent: closure.environment)
+        let arguments = args
+        if let parameters = closure.syntax.parameters {
+            var bound = arguments
+            if parameters.count > 1, arguments.count == 1, case .value(.tuple(let items)) = arguments[0], items.count == parameters.count {
+                bound = items.map { .value($0) }
+            } else if parameters.count == 1, arguments.count > 1 {
+                bound = [.value(.tuple(arguments.compactMap { if case .value(let v) = $0 { v } else { nil } }))]
+            }
+            guard bound.count == parameters.count else {
+                throw fail("this closure takes \(parameters.count) parameter\(parameters.count == 1 ? "" : "s") but is called with \(arguments.count)", at: closure.location)
+            }
+            for (name, value) in zip(parameters, bound) where name != "_" { env[name] = value }
+        } else {
+            for (index, value) in arguments.enumerated() { env["$\(index)"] = value }
+            if arguments.count == 1, case .value(.tuple(let items)) = arguments[0] {
+                // `{ $0 + $1 }` on a tuple-valued stream destructures, as Swift does for closures.
+                for (index, item) in items.enumerated() where index > 0 { env["$\(index)"] = .value(item) }
+            }
+        }
+        do throws(EvalError) {
+            return try execute(closure.syntax.body, in: env) ?? .value(.tuple([]))
+        } catch {
+            guard case .returning = error, let value = returnedValue else { throw error }
+            returnedValue = nil
+            return value
+        }
+    }
+
+    // MARK: Conversions
+
+    func valueOf(_ runtime: Runtime, at location: SourceLocation, purpose: String) throws(EvalError) -> Value {
+        switch runtime {
+        case .value(let value): return value
+        case .stream(let stream): return register(stream)
+        default: throw fail("expected a value for \(purpose), found \(runtime.kindDescription)", at: location)
+        }
+    }
+
+    private func describe(_ runtime: Runtime, at location: SourceLocation) throws(EvalError) -> String {
+        try valueOf(runtime, at: location, purpose: "string interpolation").text
+    }
+}
+
+/// One evaluated argument of a call.
+struct CallArgument {
+    var label: String?
+    var value: Runtime
+    var location: SourceLocation
+    var syntax: Expr
+}
+
+extension Expr {
+    /// Whether this is a number literal (which Swift would type from context: `$0 * 2` on a Double is Double arithmetic).
+    var isNumberLiteral: Bool {
+        switch kind {
+        case .int, .double: return true
+        case .unary("-", let operand): return operand.isNumberLiteral
+        default: return false
+        }
+    }
+}

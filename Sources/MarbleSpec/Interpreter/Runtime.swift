@@ -1,0 +1,115 @@
+import Reactive
+import MarbleSyntax
+
+/// Every publisher the interpreter handles: dynamically typed values, errors identified by message.
+public typealias Stream = AnyPublisher<Value, StreamError>
+
+/// A publisher held by the interpreter, with what it needs beyond the publisher itself.
+struct StreamValue {
+    var publisher: Stream
+    /// How it was written, e.g. `typing.debounce(for: .milliseconds(300), scheduler: RunLoop.main)`.
+    var text: String
+    /// For connectable publishers (`makeConnectable()`, `multicast`, a timer): connects it.
+    var connect: (() -> any Cancellable)? = nil
+    /// For subjects: sends an event into it.
+    var send: ((TimelineEvent<Value, StreamError>) -> Void)? = nil
+}
+
+/// A closure written in the file, with the names it can see.
+struct ClosureValue {
+    var syntax: Closure
+    var environment: Environment
+    var location: SourceLocation
+}
+
+/// Anything an expression can evaluate to.
+indirect enum Runtime {
+    case value(Value)
+    case stream(StreamValue)
+    case closure(ClosureValue)
+    /// Every scheduler (`RunLoop.main`, `DispatchQueue.main`, `scheduler`, …) is the test's virtual scheduler.
+    case scheduler
+    /// A duration in frames (`.milliseconds(300)` after conversion).
+    case duration(Int)
+    case demand(Subscribers.Demand)
+    /// A type or namespace name: `Int`, `Publishers`, `RunLoop`, `Never`, …
+    case type(String)
+    /// An enum case or implicit member not otherwise understood: `.finished`, `.keepFull`, `.byTime(s, 3)`, `.success(1)`.
+    case member(String, [Runtime])
+    /// A built-in function (`min`, `max`, `abs`, `Int`, `String`, …) or a method bound to its receiver.
+    case function(String, receiver: Runtime?)
+    /// The `promise` handed to a `Future`'s closure.
+    case promise((Result<Value, StreamError>) -> Void)
+    /// `\.count`: a function from a value to one of its properties.
+    case keyPath([String])
+
+    var kindDescription: String {
+        switch self {
+        case .value(let value): return "a value of type \(value.typeName)"
+        case .stream: return "a publisher"
+        case .closure: return "a closure"
+        case .scheduler: return "a scheduler"
+        case .duration: return "a duration"
+        case .demand: return "a demand"
+        case .type(let name): return "the type \(name)"
+        case .member(let name, _): return "'.\(name)'"
+        case .function(let name, _): return "the function \(name)"
+        case .promise: return "a promise"
+        case .keyPath: return "a key path"
+        }
+    }
+}
+
+/// Names visible to an expression: closure parameters and local `let`s, then the test's streams.
+final class Environment {
+    private var names: [String: Runtime] = [:]
+    let parent: Environment?
+
+    init(parent: Environment? = nil) { self.parent = parent }
+
+    subscript(name: String) -> Runtime? {
+        get { names[name] ?? parent?[name] }
+        set { names[name] = newValue }
+    }
+
+    func contains(_ name: String) -> Bool { names[name] != nil || (parent?.contains(name) ?? false) }
+
+    var allNames: [String] { Array(names.keys) + (parent?.allNames ?? []) }
+}
+
+/// Why evaluation stopped.
+enum EvalError: Error {
+    /// `throw` in the file: a stream failure where throwing is allowed.
+    case thrown(StreamError)
+    /// A mistake in the file or a runtime error in a closure (overflow, division by zero, a
+    /// type mismatch): the test cannot go on.
+    case fault(SpecDiagnostic)
+    /// `return` unwinding to the closure being called (never escapes `Interpreter.call`); the
+    /// value waits in `Interpreter.returnedValue`.
+    case returning
+}
+
+/// A problem in a `.marble` file, at a place in it.
+public struct SpecDiagnostic: Error, Hashable, Sendable, CustomStringConvertible {
+    public var message: String
+    public var location: SourceLocation
+    public var length: Int
+    public var hint: String?
+    /// The frame at which a runtime error happened; nil for errors found before running.
+    public var frame: Int?
+
+    public init(_ message: String, at location: SourceLocation, length: Int = 1, hint: String? = nil, frame: Int? = nil) {
+        self.message = message
+        self.location = location
+        self.length = max(1, length)
+        self.hint = hint
+        self.frame = frame
+    }
+
+    public var description: String {
+        var text = "\(location): error: \(message)"
+        if let frame { text += " (at frame \(frame))" }
+        if let hint { text += "\n  hint: \(hint)" }
+        return text
+    }
+}

@@ -1,0 +1,111 @@
+import Reactive
+import MarbleNotation
+
+/// Compares what a subscriber received with what a test expected, frame by frame, and
+/// explains each difference in one sentence.
+enum Comparison {
+    typealias Event = TimelineEvent<Value, StreamError>
+
+    static func differences(expected: [TimedEvent<Value, StreamError>], actual: [TimedEvent<Value, StreamError>], table: ValueTable) -> [Difference] {
+        let expectedByFrame = Dictionary(grouping: expected, by: \.time)
+        let actualByFrame = Dictionary(grouping: actual, by: \.time)
+        let frames = Set(expectedByFrame.keys).union(actualByFrame.keys).sorted()
+        var differences: [Difference] = []
+        for frame in frames {
+            let want = expectedByFrame[frame, default: []].map(\.event)
+            let got = actualByFrame[frame, default: []].map(\.event)
+            guard want != got else { continue }
+            differences.append(Difference(frame: frame, sentence: "expected \(describe(want, table)), got \(describe(got, table))"))
+        }
+        return differences
+    }
+
+    /// Notes that make a difference easier to understand, e.g. that the stream had already
+    /// terminated when more was expected.
+    static func notes(stream: String, expected: [TimedEvent<Value, StreamError>], actual: [TimedEvent<Value, StreamError>], table: ValueTable) -> [String] {
+        var notes: [String] = []
+        if let end = actual.first(where: { $0.event.isTerminal }), expected.contains(where: { $0.time > end.time }) {
+            notes.append("\(stream) had already \(end.event.isFailure ? "failed" : "finished") at frame \(end.time)")
+        }
+        if let end = expected.first(where: { $0.event.isTerminal }), actual.contains(where: { $0.time > end.time }) {
+            notes.append("\(stream) was expected to \(end.event.isFailure ? "fail" : "finish") at frame \(end.time)")
+        }
+        return notes
+    }
+
+    static func describe(_ events: [Event], _ table: ValueTable) -> String {
+        guard !events.isEmpty else { return "nothing" }
+        return events.map { describe($0, table) }.joined(separator: " then ")
+    }
+
+    static func describe(_ event: Event, _ table: ValueTable) -> String {
+        switch event {
+        case .value(let value): return table.describe(value)
+        case .completion(.finished): return "finished"
+        case .completion(.failure(let error)): return "failure \(Value.string(error.message).literal)"
+        }
+    }
+
+    static func render(_ events: [TimedEvent<Value, StreamError>], _ table: ValueTable) -> [RenderedEvent] {
+        events.map { event in
+            switch event.event {
+            case .value(let value): return RenderedEvent(frame: event.time, event: .value(table.token(for: value)))
+            case .completion(.finished): return RenderedEvent(frame: event.time, event: .finished)
+            case .completion(.failure(let error)): return RenderedEvent(frame: event.time, event: .failure(table.failureToken(for: error)))
+            }
+        }
+    }
+
+    // MARK: Subscriptions
+
+    /// Compares one `expect X.subscriptions` line with one recorded span (either may be absent).
+    static func subscriptionDifferences(stream: String, expected: SubscriptionSpan?, actual: SubscriptionSpan?, ordinal: Int) -> [Difference] {
+        let which = ordinalText(ordinal)
+        switch (expected, actual) {
+        case (nil, nil):
+            return []
+        case let (expected?, nil):
+            return [Difference(frame: expected.start, sentence: "expected the \(which) subscription to \(stream) here, but there was none")]
+        case let (nil, actual?):
+            return [Difference(frame: actual.start, sentence: "\(stream) was subscribed a \(which) time here, which no line expects")]
+        case let (expected?, actual?):
+            var differences: [Difference] = []
+            if expected.start != actual.start {
+                differences.append(Difference(frame: expected.start, sentence: "expected the \(which) subscription to \(stream) here, but it began at frame \(actual.start)"))
+            }
+            switch (expected.end, actual.end) {
+            case let (e?, a?) where e != a:
+                differences.append(Difference(frame: e, sentence: "expected the \(which) subscription to end here, but it ended at frame \(a)"))
+            case let (e?, nil):
+                differences.append(Difference(frame: e, sentence: "expected the \(which) subscription to end here, but it was never cancelled or completed"))
+            case let (nil, a?):
+                differences.append(Difference(frame: a, sentence: "the \(which) subscription ended here (cancelled or completed), but the line expects it to stay active"))
+            default: break
+            }
+            return differences
+        }
+    }
+
+    static func render(_ span: SubscriptionSpan?) -> [RenderedEvent] {
+        guard let span else { return [] }
+        var events = [RenderedEvent(frame: span.start, event: .subscribe)]
+        if let end = span.end { events.append(RenderedEvent(frame: end, event: .cancel)) }
+        return events
+    }
+
+    static func ordinalText(_ n: Int) -> String {
+        switch n {
+        case 1: return "first"
+        case 2: return "second"
+        case 3: return "third"
+        default: return "\(n)th"
+        }
+    }
+}
+
+extension TimelineEvent {
+    var isFailure: Bool {
+        if case .completion(.failure) = self { return true }
+        return false
+    }
+}

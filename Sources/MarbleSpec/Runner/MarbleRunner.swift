@@ -1,0 +1,38 @@
+import Foundation
+import MarbleSyntax
+
+/// Runs `.marble` files: parses each, prepares every test (a file with any error runs
+/// nothing), then runs the tests and reports each expectation.
+public enum MarbleRunner {
+    /// Reads and runs one file.
+    public static func run(path: String, options: RunOptions = RunOptions()) -> FileReport {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return FileReport(path: path, diagnostics: [FileDiagnostic(path: path, line: 1, column: 1, message: "cannot read the file")], tests: [])
+        }
+        guard let source = String(data: data, encoding: .utf8) else {
+            return FileReport(path: path, diagnostics: [FileDiagnostic(path: path, line: 1, column: 1, message: "the file is not valid UTF-8")], tests: [])
+        }
+        return run(source: source, path: path, options: options)
+    }
+
+    /// Runs the text of a file; `path` is only used in messages.
+    public static func run(source: String, path: String, options: RunOptions = RunOptions()) -> FileReport {
+        let lines = source.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasSuffix("\r") ? $0.dropLast() : $0 }
+        let (file, syntaxErrors) = MarbleFileParser.parse(source)
+        var diagnostics = syntaxErrors.map { error in
+            FileDiagnostic(path: path, line: error.location.line, column: error.location.column, length: error.length,
+                           message: error.message, hint: error.hint,
+                           lineText: lines.indices.contains(error.location.line - 1) ? String(lines[error.location.line - 1]) : "")
+        }
+        let sessions = file.tests.map { TestSession($0, path: path, lines: lines, fileStatements: file.statements, options: options) }
+        diagnostics += sessions.flatMap(\.diagnostics)
+        if file.tests.isEmpty && diagnostics.isEmpty {
+            diagnostics.append(FileDiagnostic(path: path, line: 1, column: 1, message: "the file has no tests", hint: "start one with `test \"name\"`",
+                                              lineText: lines.first.map(String.init) ?? ""))
+        }
+        guard diagnostics.isEmpty else {
+            return FileReport(path: path, diagnostics: diagnostics.sorted { ($0.line, $0.column) < ($1.line, $1.column) }, tests: [])
+        }
+        return FileReport(path: path, diagnostics: [], tests: sessions.map { $0.run() })
+    }
+}

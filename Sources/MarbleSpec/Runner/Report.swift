@@ -1,0 +1,106 @@
+import MarbleNotation
+
+/// A problem in a file, with everything needed to show it: `path:line:column: error: message`,
+/// the line, a caret under the column, and a suggestion.
+public struct FileDiagnostic: Sendable, Hashable, Error {
+    public var path: String
+    public var line: Int
+    public var column: Int
+    public var length: Int
+    public var message: String
+    public var hint: String?
+    /// The text of the offending line (empty when the file could not be read at all).
+    public var lineText: String
+    /// For runtime errors: the frame at which it happened.
+    public var frame: Int?
+
+    public init(path: String, line: Int, column: Int, length: Int = 1, message: String, hint: String? = nil, lineText: String = "", frame: Int? = nil) {
+        self.path = path
+        self.line = line
+        self.column = column
+        self.length = length
+        self.message = message
+        self.hint = hint
+        self.lineText = lineText
+        self.frame = frame
+    }
+}
+
+/// An event placed on the time axis, ready to print.
+public struct RenderedEvent: Sendable, Hashable {
+    public var frame: Int
+    public var event: PrintableEvent
+    public init(frame: Int, event: PrintableEvent) {
+        self.frame = frame
+        self.event = event
+    }
+}
+
+/// One difference between expectation and outcome, at one frame.
+public struct Difference: Sendable, Hashable {
+    public var frame: Int
+    /// e.g. "expected c, got nothing".
+    public var sentence: String
+    public init(frame: Int, sentence: String) {
+        self.frame = frame
+        self.sentence = sentence
+    }
+}
+
+/// The result of one `expect` line.
+public struct CheckReport: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable { case events, subscriptions }
+    public var kind: Kind
+    /// As written after `expect`: `query`, `request.subscriptions`.
+    public var label: String
+    public var stream: String
+    public var line: Int
+    public var expected: [RenderedEvent]
+    public var actual: [RenderedEvent]
+    public var differences: [Difference]
+    /// Extra explanation, e.g. "query had already finished at frame 16".
+    public var notes: [String]
+    public var passed: Bool { differences.isEmpty }
+}
+
+/// A source timeline to show above a failing expectation.
+public struct SourceLine: Sendable, Hashable {
+    public var name: String
+    public var events: [RenderedEvent]
+    public var isCold: Bool
+}
+
+/// The result of one test.
+public struct TestReport: Sendable, Hashable {
+    public enum Outcome: Sendable, Hashable { case passed, failed, error }
+    public var name: String
+    public var line: Int
+    public var checks: [CheckReport]
+    /// A runtime error in a closure, or a run stopped by a limit.
+    public var error: FileDiagnostic?
+    public var sources: [SourceLine]
+    /// Output of `print` operators: frame and line.
+    public var trace: [TraceLine]
+    /// Frames per line of the notation and what one frame is, for printing.
+    public var frameNanoseconds: Int64
+    /// Wall-clock time of the run, in seconds.
+    public var seconds: Double
+
+    public var outcome: Outcome {
+        if error != nil { return .error }
+        return checks.allSatisfy(\.passed) ? .passed : .failed
+    }
+}
+
+public struct TraceLine: Sendable, Hashable {
+    public var frame: Int
+    public var text: String
+}
+
+/// The result of one file: either diagnostics (nothing ran) or the tests' reports.
+public struct FileReport: Sendable, Hashable {
+    public var path: String
+    public var diagnostics: [FileDiagnostic]
+    public var tests: [TestReport]
+    public var isError: Bool { !diagnostics.isEmpty }
+}

@@ -1,0 +1,469 @@
+import Reactive
+import MarbleNotation
+import MarbleSyntax
+
+/// Limits and switches for running tests.
+public struct RunOptions: Sendable {
+    /// Actions allowed at one instant before a run is declared unsettled.
+    public var maxActionsPerInstant = 100_000
+    /// Actions allowed in one test run.
+    public var maxActions = 50_000_000
+    public init() {}
+}
+
+/// One test: prepared from its syntax (every stream built, every marble parsed, every name
+/// checked), then run once on its own virtual scheduler.
+final class TestSession {
+    private let syntax: TestSyntax
+    private let path: String
+    private let lines: [Substring]
+    private(set) var diagnostics: [FileDiagnostic] = []
+
+    private let frameNanoseconds: Int64
+    private var table: ValueTable
+    private let scheduler: VirtualTimeScheduler
+    private let interpreter: Interpreter
+
+    private struct NamedStream {
+        var stream: StreamValue
+        var log: SubscriptionLog
+        var isSource: Bool
+    }
+    private struct SubscriberPlan {
+        var name: String
+        var subscribeAt = 0
+        var cancelAt: Int?
+        var requests: [(frame: Int, demand: Subscribers.Demand)] = []
+        var hasSubscribeLine = false
+        var hasDemandLine = false
+        var subscriber: TestSubscriber<Value, StreamError>?
+    }
+    private struct Expectation {
+        var name: String
+        var property: String?
+        var line: Int
+        var events: [TimedEvent<Value, StreamError>]
+        var span: SubscriptionSpan?
+    }
+
+    private var streams: [String: NamedStream] = [:]
+    private var subscribers: [SubscriberPlan] = []
+    private var sends: [(name: String, events: [TimedEvent<Value, StreamError>])] = []
+    private var connections: [(name: String, start: Int?, end: Int?)] = []
+    private var expectations: [Expectation] = []
+    private var sourceLines: [SourceLine] = []
+    private var firstFrame = 0
+    private var horizon = 0
+
+    init(_ syntax: TestSyntax, path: String, lines: [Substring], fileStatements: [Statement], options: RunOptions) {
+        self.syntax = syntax
+        self.path = path
+        self.lines = lines
+        table = ValueTable()
+        scheduler = VirtualTimeScheduler(limits: .init(maxTime: .max, maxActionsPerInstant: options.maxActionsPerInstant, maxActions: options.maxActions))
+        // The frame length applies to the whole test wherever it is written.
+        var frame: (nanoseconds: Int64, diagnostics: [FileDiagnostic]) = (1_000_000, [])
+        for statement in fileStatements + syntax.statements {
+            if case .frame(let duration) = statement.kind { frame = TestSession.frameLength(duration, path: path, lines: lines, current: frame.nanoseconds) }
+        }
+        frameNanoseconds = frame.nanoseconds
+        diagnostics = frame.diagnostics
+        interpreter = Interpreter(scheduler: scheduler, frameNanoseconds: frameNanoseconds, lines: lines)
+        prepare(fileStatements: fileStatements)
+    }
+
+    // MARK: Diagnostics
+
+    private func diagnose(_ message: String, at location: SourceLocation, length: Int = 1, hint: String? = nil) {
+        diagnostics.append(FileDiagnostic(path: path, line: location.line, column: location.column, length: length,
+                                          message: message, hint: hint, lineText: lineText(location.line)))
+    }
+
+    private func diagnose(_ diagnostic: SpecDiagnostic) {
+        diagnose(diagnostic.message, at: diagnostic.location, length: diagnostic.length, hint: diagnostic.hint)
+    }
+
+    private func lineText(_ line: Int) -> String {
+        lines.indices.contains(line - 1) ? String(lines[line - 1]) : ""
+    }
+
+    // MARK: Preparation
+
+    private func prepare(fileStatements: [Statement]) {
+        // Value names apply to the whole test wherever written.
+        for statement in fileStatements + syntax.statements {
+            if case .values(let bindings) = statement.kind {
+                for binding in bindings {
+                    switch Result(catching: { () throws(EvalError) -> Value in
+                        try interpreter.valueOf(interpreter.evaluate(binding.value, in: Environment()), at: binding.value.location, purpose: "a value")
+                    }) {
+                    case .success(let value): table.bind(binding.name, to: value)
+                    case .failure(let error): report(error, at: binding.value.location)
+                    }
+                }
+            }
+        }
+
+        for statement in syntax.statements { define(statement) }
+        for statement in syntax.statements { observe(statement) }
+        validateSubscribers()
+    }
+
+    private static func frameLength(_ duration: DurationSyntax, path: String, lines: [Substring], current: Int64) -> (Int64, [FileDiagnostic]) {
+        func diagnostic(_ message: String, _ hint: String?) -> [FileDiagnostic] {
+            [FileDiagnostic(path: path, line: duration.location.line, column: duration.location.column, length: duration.text.count,
+                            message: message, hint: hint, lineText: lines.indices.contains(duration.location.line - 1) ? String(lines[duration.location.line - 1]) : "")]
+        }
+        do {
+            guard let nanoseconds = try MarbleDuration.nanoseconds(duration.text), nanoseconds > 0 else {
+                return (current, diagnostic("'\(duration.text)' is not a frame length", "write a positive duration such as 1ms, 100ms or 1s"))
+            }
+            return (nanoseconds, [])
+        } catch {
+            return (current, diagnostic(error.message, error.hint))
+        }
+    }
+
+    private func report(_ error: EvalError, at location: SourceLocation) {
+        switch error {
+        case .fault(let diagnostic): diagnose(diagnostic)
+        case .thrown(let thrown): diagnose("uncaught error \(thrown.value.literal)", at: location)
+        case .returning: diagnose("'return' outside a closure", at: location)
+        }
+    }
+
+    private func parse(_ marbles: MarbleText, as kind: MarbleLineKind) -> ParsedMarbles? {
+        do {
+            let parsed = try MarbleParser(frameNanoseconds: frameNanoseconds).parse(marbles.text, as: kind)
+            horizon = max(horizon, parsed.endFrame)
+            if kind == .hot || kind == .expect { firstFrame = min(firstFrame, parsed.firstFrame) }
+            return parsed
+        } catch {
+            diagnose(error.message, at: column(marbles, error.offset), length: error.length, hint: error.hint)
+            return nil
+        }
+    }
+
+    private func column(_ marbles: MarbleText, _ offset: Int) -> SourceLocation {
+        SourceLocation(line: marbles.location.line, column: marbles.location.column + offset)
+    }
+
+    /// The engine events of a parsed line (values resolved through the value table).
+    private func events(_ parsed: ParsedMarbles, _ marbles: MarbleText) -> [TimedEvent<Value, StreamError>] {
+        var events: [TimedEvent<Value, StreamError>] = []
+        for item in parsed.events {
+            switch item.event {
+            case .value(let token):
+                if let value = resolve(token, marbles) { events.append(TimedEvent(item.frame, .value(value))) }
+            case .finished:
+                events.append(TimedEvent(item.frame, .completion(.finished)))
+            case .failure(let token):
+                var error = StreamError.default
+                if let token, let value = resolve(token, marbles) { error = StreamError(value) }
+                events.append(TimedEvent(item.frame, .completion(.failure(error))))
+            default: break
+            }
+        }
+        return events
+    }
+
+    private func resolve(_ token: ValueToken, _ marbles: MarbleText) -> Value? {
+        switch token.form {
+        case .name(let name): return table.value(named: name)
+        case .literal(let text):
+            let location = column(marbles, token.offset + 1)
+            do {
+                let expr = try MarbleFileParser.parseLiteral(text, at: location)
+                switch Result(catching: { () throws(EvalError) -> Value in
+                    try interpreter.valueOf(interpreter.evaluate(expr, in: Environment()), at: location, purpose: "a marble value")
+                }) {
+                case .success(let value): return value
+                case .failure(let error): report(error, at: location)
+                }
+            } catch {
+                diagnose(error.message, at: error.location, length: error.length, hint: error.hint)
+            }
+            return nil
+        }
+    }
+
+    private func bind(_ name: Identifier, _ stream: StreamValue, isSource: Bool) {
+        guard streams[name.name] == nil else {
+            diagnose("'\(name.name)' is already defined in this test", at: name.location, length: name.name.count)
+            return
+        }
+        let log = SubscriptionLog()
+        var recorded = stream
+        recorded.publisher = SubscriptionRecorder(stream.publisher, log: log, scheduler: scheduler).eraseToAnyPublisher()
+        streams[name.name] = NamedStream(stream: recorded, log: log, isSource: isSource)
+        interpreter.globals[name.name] = .stream(recorded)
+    }
+
+    private func define(_ statement: Statement) {
+        switch statement.kind {
+        case .hot(let name, let marbles):
+            guard let parsed = parse(marbles, as: .hot) else { return }
+            let subject = PassthroughSubject<Value, StreamError>()
+            bind(name, StreamValue(publisher: subject.eraseToAnyPublisher(), text: name.name, send: subject.send(event:)), isSource: true)
+            sends.append((name.name, events(parsed, marbles)))
+            sourceLines.append(SourceLine(name: name.name, events: parsed.events.map { RenderedEvent(frame: $0.frame, event: $0.event.printable) }, isCold: false))
+        case .cold(let name, let marbles):
+            guard let parsed = parse(marbles, as: .cold) else { return }
+            let cold = ColdTimeline(events(parsed, marbles), scheduler: scheduler)
+            bind(name, StreamValue(publisher: cold.eraseToAnyPublisher(), text: name.name), isSource: true)
+            sourceLines.append(SourceLine(name: name.name, events: parsed.events.map { RenderedEvent(frame: $0.frame, event: $0.event.printable) }, isCold: true))
+        case .subject(let name, let expr):
+            switch evaluate(expr) {
+            case .stream(let stream)? where stream.send != nil:
+                bind(name, stream, isSource: true)
+            case nil: break
+            case let other?:
+                diagnose("a subject must be PassthroughSubject() or CurrentValueSubject(value), not \(other.kindDescription)", at: expr.location)
+            }
+        case .binding(let name, let expr):
+            switch evaluate(expr) {
+            case .stream(let stream)?:
+                bind(name, stream, isSource: false)
+            case .value(let value)?:
+                interpreter.globals[name.name] = .value(value)
+            case nil: break
+            case let other?:
+                diagnose("'\(name.name)' must be a publisher or a value, not \(other.kindDescription)", at: expr.location)
+            }
+        case .send(let name, let marbles):
+            guard let parsed = parse(marbles, as: .hot) else { return }
+            guard let stream = streams[name.name], stream.stream.send != nil else {
+                diagnose(streams[name.name] == nil ? "cannot find subject '\(name.name)'" : "'\(name.name)' is not a subject; only subjects can be sent to",
+                         at: name.location, length: name.name.count,
+                         hint: streams[name.name] == nil ? nearestStream(name.name) : "declare it with `subject \(name.name) = PassthroughSubject()`")
+                return
+            }
+            sends.append((name.name, events(parsed, marbles)))
+            sourceLines.append(SourceLine(name: name.name, events: parsed.events.map { RenderedEvent(frame: $0.frame, event: $0.event.printable) }, isCold: false))
+        default:
+            break
+        }
+    }
+
+    private func evaluate(_ expr: Expr) -> Runtime? {
+        switch Result(catching: { () throws(EvalError) -> Runtime in try interpreter.evaluate(expr, in: interpreter.globals) }) {
+        case .success(let runtime): return runtime
+        case .failure(let error):
+            report(error, at: expr.location)
+            return nil
+        }
+    }
+
+    private func nearestStream(_ name: String) -> String? {
+        Suggestions.nearest(to: name, in: streams.keys).map { "did you mean '\($0)'?" }
+    }
+
+    private func checkStream(_ name: Identifier) -> Bool {
+        guard streams[name.name] != nil else {
+            diagnose("cannot find stream '\(name.name)' in this test", at: name.location, length: name.name.count, hint: nearestStream(name.name))
+            return false
+        }
+        return true
+    }
+
+    private func subscriberIndex(_ name: String) -> Int {
+        if let index = subscribers.firstIndex(where: { $0.name == name }) { return index }
+        subscribers.append(SubscriberPlan(name: name))
+        return subscribers.count - 1
+    }
+
+    private func observe(_ statement: Statement) {
+        switch statement.kind {
+        case .subscribe(let name, let marbles):
+            guard checkStream(name), let parsed = parse(marbles, as: .subscription) else { return }
+            let index = subscriberIndex(name.name)
+            guard !subscribers[index].hasSubscribeLine else {
+                diagnose("'\(name.name)' already has a subscribe line", at: statement.location)
+                return
+            }
+            subscribers[index].hasSubscribeLine = true
+            guard let start = parsed.events.first(where: { $0.event == .subscribe }) else {
+                diagnose("a subscribe line needs '^' to say when the subscriber attaches", at: marbles.location)
+                return
+            }
+            subscribers[index].subscribeAt = start.frame
+            subscribers[index].cancelAt = parsed.events.first(where: { $0.event == .cancel })?.frame
+        case .demand(let name, let marbles):
+            guard checkStream(name), let parsed = parse(marbles, as: .demand) else { return }
+            let index = subscriberIndex(name.name)
+            guard !subscribers[index].hasDemandLine else {
+                diagnose("'\(name.name)' already has a demand line", at: statement.location)
+                return
+            }
+            subscribers[index].hasDemandLine = true
+            for item in parsed.events {
+                guard case .request(let request) = item.event else { continue }
+                let demand: Subscribers.Demand = switch request {
+                case .unlimited: .unlimited
+                case .max(let n): .max(n)
+                }
+                subscribers[index].requests.append((item.frame, demand))
+            }
+            demandLines[name.name] = marbles
+        case .connect(let name, let marbles):
+            guard checkStream(name), let parsed = parse(marbles, as: .subscription) else { return }
+            guard streams[name.name]?.stream.connect != nil else {
+                diagnose("'\(name.name)' is not a connectable publisher", at: name.location, length: name.name.count,
+                         hint: "connect works on makeConnectable(), multicast(…) and timers")
+                return
+            }
+            connections.append((name.name, parsed.events.first { $0.event == .subscribe }?.frame, parsed.events.first { $0.event == .cancel }?.frame))
+        case .expect(let name, let property, let marbles):
+            guard checkStream(name) else { return }
+            if let property {
+                guard property.name == "subscriptions" else {
+                    diagnose("unknown property '\(property.name)'; only '.subscriptions' can be expected", at: property.location, length: property.name.count,
+                             hint: Suggestions.nearest(to: property.name, in: ["subscriptions"]).map { "did you mean '\($0)'?" })
+                    return
+                }
+                guard let parsed = parse(marbles, as: .subscription) else { return }
+                let start = parsed.events.first { $0.event == .subscribe }?.frame
+                let end = parsed.events.first { $0.event == .cancel }?.frame
+                var span: SubscriptionSpan?
+                if let start { span = SubscriptionSpan(start: start, end: end) } else if end != nil {
+                    diagnose("a subscription line with '!' needs a '^' before it", at: marbles.location)
+                    return
+                }
+                expectations.append(Expectation(name: name.name, property: property.name, line: statement.sourceLine, events: [], span: span))
+            } else {
+                guard let parsed = parse(marbles, as: .expect) else { return }
+                _ = subscriberIndex(name.name)
+                expectations.append(Expectation(name: name.name, property: nil, line: statement.sourceLine, events: events(parsed, marbles), span: nil))
+            }
+        default:
+            break
+        }
+    }
+
+    private var demandLines: [String: MarbleText] = [:]
+
+    private func validateSubscribers() {
+        for plan in subscribers {
+            if let early = plan.requests.first(where: { $0.frame < plan.subscribeAt }), let line = demandLines[plan.name] {
+                diagnose("a request at frame \(early.frame), before '\(plan.name)' is subscribed at frame \(plan.subscribeAt)", at: line.location,
+                         hint: "a demand line's requests start at the subscription frame")
+            }
+            if let cancel = plan.cancelAt, cancel < plan.subscribeAt {
+                diagnose("'\(plan.name)' is cancelled before it is subscribed", at: syntax.location)
+            }
+        }
+    }
+
+    // MARK: Running
+
+    func run() -> TestReport {
+        let clock = ContinuousClock()
+        let started = clock.now
+        scheduler.limits.maxTime = .max
+        let scheduler = self.scheduler
+
+        // The test's own actions go first, in file order, so that at any frame the test's
+        // subscribers act before that frame's sends, and sends before operators' later work.
+        for index in subscribers.indices {
+            let plan = subscribers[index]
+            guard let stream = streams[plan.name]?.stream.publisher else { continue }
+            let initial = plan.hasDemandLine
+                ? plan.requests.filter { $0.frame == plan.subscribeAt }.reduce(Subscribers.Demand.none) { $0 + $1.demand }
+                : Subscribers.Demand.unlimited
+            let subscriber = TestSubscriber<Value, StreamError>(scheduler: scheduler, initialDemand: initial)
+            subscribers[index].subscriber = subscriber
+            var actions: [TimedEvent<() -> Void, Never>] = [TimedEvent(plan.subscribeAt, .value({ stream.subscribe(subscriber) }))]
+            for request in plan.requests where request.frame > plan.subscribeAt {
+                actions.append(TimedEvent(request.frame, .value({ subscriber.request(request.demand) })))
+            }
+            if let cancel = plan.cancelAt { actions.append(TimedEvent(cancel, .value({ subscriber.cancel() }))) }
+            scheduler.play(sortedStably(actions), deliver: perform)
+        }
+        for connection in connections {
+            guard let connect = streams[connection.name]?.stream.connect, let start = connection.start else { continue }
+            var handle: (any Cancellable)?
+            var actions: [TimedEvent<() -> Void, Never>] = [TimedEvent(start, .value({ handle = connect() }))]
+            if let end = connection.end { actions.append(TimedEvent(end, .value({ handle?.cancel() }))) }
+            scheduler.play(actions, deliver: perform)
+        }
+        for send in sends {
+            guard let deliver = streams[send.name]?.stream.send else { continue }
+            scheduler.play(send.events, deliver: deliver)
+        }
+
+        scheduler.run(until: horizon)
+
+        var report = TestReport(name: syntax.name, line: syntax.location.line, checks: [], error: nil,
+                                sources: sourceLines, trace: interpreter.trace.map { TraceLine(frame: $0.frame, text: $0.text) },
+                                frameNanoseconds: frameNanoseconds, seconds: 0)
+        if let fault = interpreter.fault {
+            report.error = FileDiagnostic(path: path, line: fault.location.line, column: fault.location.column, length: fault.length,
+                                          message: fault.message, hint: fault.hint, lineText: lineText(fault.location.line), frame: fault.frame)
+        } else if let stop = scheduler.stopReason {
+            report.error = FileDiagnostic(path: path, line: syntax.location.line, column: syntax.location.column,
+                                          message: "the run stopped: \(stop)", hint: "a pipeline that resubscribes or reschedules without end (e.g. retry() on a source that fails at once) never settles",
+                                          lineText: lineText(syntax.location.line), frame: scheduler.now)
+        }
+        report.checks = checks()
+        report.seconds = (clock.now - started).seconds
+        return report
+    }
+
+    private func perform(_ event: TimelineEvent<() -> Void, Never>) {
+        if case .value(let action) = event { action() }
+    }
+
+    private func sortedStably<T>(_ events: [TimedEvent<T, Never>]) -> [TimedEvent<T, Never>] {
+        events.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
+    }
+
+    private func checks() -> [CheckReport] {
+        var checks: [CheckReport] = []
+        var subscriptionOrdinal: [String: Int] = [:]
+        for expectation in expectations {
+            if expectation.property != nil {
+                let ordinal = subscriptionOrdinal[expectation.name, default: 0] + 1
+                subscriptionOrdinal[expectation.name] = ordinal
+                let spans = streams[expectation.name]?.log.spans ?? []
+                let actual = spans.indices.contains(ordinal - 1) ? spans[ordinal - 1] : nil
+                var differences = Comparison.subscriptionDifferences(stream: expectation.name, expected: expectation.span, actual: actual, ordinal: ordinal)
+                var notes: [String] = []
+                if expectation.span == nil, ordinal == 1, !spans.isEmpty {
+                    differences = [Difference(frame: spans[0].start, sentence: "expected \(expectation.name) never to be subscribed, but it was subscribed here")]
+                }
+                let lastLine = !expectations.dropFirst(expectations.firstIndex { $0.line == expectation.line }.map { $0 + 1 } ?? expectations.count)
+                    .contains { $0.name == expectation.name && $0.property != nil }
+                if lastLine, spans.count > ordinal {
+                    let extra = spans[ordinal...].map { "frame \($0.start)" }.joined(separator: ", ")
+                    differences.append(Difference(frame: spans[ordinal].start, sentence: "\(expectation.name) was subscribed \(spans.count) times; no line expects the subscription at \(extra)"))
+                    notes.append("write one `expect \(expectation.name).subscriptions` line per subscription, in order")
+                }
+                checks.append(CheckReport(kind: .subscriptions, label: expectation.name + ".subscriptions", stream: expectation.name, line: expectation.line,
+                                          expected: Comparison.render(expectation.span), actual: Comparison.render(actual),
+                                          differences: differences.sorted { $0.frame < $1.frame }, notes: notes))
+            } else {
+                guard let subscriber = subscribers.first(where: { $0.name == expectation.name })?.subscriber else { continue }
+                let actual = subscriber.events
+                var differences = Comparison.differences(expected: expectation.events, actual: actual, table: table)
+                for frame in subscriber.valuesWithoutDemand {
+                    differences.append(Difference(frame: frame, sentence: "a value arrived although the subscriber had no demand left (the publisher broke Combine's demand contract)"))
+                }
+                var notes = differences.isEmpty ? [] : Comparison.notes(stream: expectation.name, expected: expectation.events, actual: actual, table: table)
+                if !differences.isEmpty, scheduler.hasPendingWork, let next = scheduler.nextActionTime {
+                    notes.append("the run stopped at frame \(horizon), the end of the test's longest line, with work still due at frame \(next)")
+                }
+                checks.append(CheckReport(kind: .events, label: expectation.name, stream: expectation.name, line: expectation.line,
+                                          expected: Comparison.render(expectation.events, table), actual: Comparison.render(actual, table),
+                                          differences: differences.sorted { $0.frame < $1.frame }, notes: notes))
+            }
+        }
+        return checks
+    }
+}
+
+extension Duration {
+    var seconds: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) + Double(attoseconds) / 1e18
+    }
+}

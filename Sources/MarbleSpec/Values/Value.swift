@@ -1,0 +1,100 @@
+/// A dynamically typed value flowing through a `.marble` simulation. Equality is structural
+/// with Swift's types: `1` and `1.0` differ.
+public indirect enum Value: Hashable, Sendable {
+    case int(Int)
+    case double(Double)
+    case string(String)
+    case bool(Bool)
+    case null
+    case array([Value])
+    case tuple([Value])
+    /// A publisher flowing as a value (the inner publishers of `flatMap`, `switchToLatest`);
+    /// the handle identifies it within one test run.
+    case publisher(PublisherHandle)
+
+    /// The name of this value's type, as Swift would say it.
+    public var typeName: String {
+        switch self {
+        case .int: return "Int"
+        case .double: return "Double"
+        case .string: return "String"
+        case .bool: return "Bool"
+        case .null: return "Optional"
+        case .array(let items): return "[\(items.first?.typeName ?? "Any")]"
+        case .tuple(let items): return "(" + items.map(\.typeName).joined(separator: ", ") + ")"
+        case .publisher: return "AnyPublisher"
+        }
+    }
+
+    /// Swift source text for the value: `42`, `-1.5`, `"hi"`, `[1, 2]`, `("a", 1)`, `nil`.
+    public var literal: String {
+        switch self {
+        case .int(let value): return String(value)
+        case .double(let value): return Value.doubleText(value)
+        case .string(let value): return Value.quoted(value)
+        case .bool(let value): return value ? "true" : "false"
+        case .null: return "nil"
+        case .array(let items): return "[" + items.map(\.literal).joined(separator: ", ") + "]"
+        case .tuple(let items): return "(" + items.map(\.literal).joined(separator: ", ") + ")"
+        case .publisher(let handle): return "<publisher \(handle.name)>"
+        }
+    }
+
+    /// What `String(describing:)` gives in Swift: strings without quotes.
+    public var text: String {
+        switch self {
+        case .string(let value): return value
+        case .array(let items): return "[" + items.map(\.literal).joined(separator: ", ") + "]"
+        case .tuple(let items): return "(" + items.map(\.literal).joined(separator: ", ") + ")"
+        default: return literal
+        }
+    }
+
+    static func doubleText(_ value: Double) -> String {
+        if value.isNaN { return "Double.nan" }
+        if value.isInfinite { return value < 0 ? "-Double.infinity" : "Double.infinity" }
+        return "\(value)"
+    }
+
+    static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            default:
+                if scalar.value < 0x20 { out += "\\u{\(String(scalar.value, radix: 16))}" } else { out.unicodeScalars.append(scalar) }
+            }
+        }
+        return out + "\""
+    }
+}
+
+extension Value: CustomStringConvertible {
+    public var description: String { literal }
+}
+
+/// Identifies a publisher value within a test run (see `Value.publisher`).
+public struct PublisherHandle: Hashable, Sendable {
+    public let id: Int
+    /// How the publisher was written, for messages.
+    public let name: String
+}
+
+/// The error a failing stream carries. Errors are identified by their message: `#` in a
+/// marble is the message "error", `#{"boom"}` the message "boom", and `throw x` the
+/// description of `x`.
+public struct StreamError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var value: Value
+    public init(_ value: Value) { self.value = value }
+    public init(message: String) { value = .string(message) }
+    public var message: String { value.text }
+    public var description: String { message }
+    public static let `default` = StreamError(message: "error")
+
+    public static func == (lhs: StreamError, rhs: StreamError) -> Bool { lhs.message == rhs.message }
+    public func hash(into hasher: inout Hasher) { hasher.combine(message) }
+}

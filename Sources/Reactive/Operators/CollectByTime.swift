@@ -1,0 +1,174 @@
+extension Publishers {
+    /// How `collect(_:)` groups values in time (Combine's spelling; intervals in frames).
+    public enum TimeGroupingStrategy {
+        /// Emit what arrived in each window of `interval` frames.
+        case byTime(VirtualTimeScheduler, Int)
+        /// Emit each window, or earlier as soon as `count` values have arrived.
+        case byTimeOrCount(VirtualTimeScheduler, Int, Int)
+    }
+
+    /// Groups values into arrays by time windows (`.byTime`) or by time or count (`.byTimeOrCount`).
+    ///
+    /// Windows are ticks of a repeating timer started at subscription, every `interval` frames
+    /// (at least 1). A tick emits the buffer if it is not empty — never an empty array. For
+    /// `.byTime` a tick also needs downstream demand; without it the buffer carries over.
+    /// Upstream is asked for one value per request and per value (so effectively everything).
+    /// For `.byTimeOrCount` a full buffer (`count`, at least 1) is emitted by a hop and the
+    /// timer restarts from that frame; upstream is asked for `demand × count`.
+    /// At finish a non-empty buffer and `.finished` follow by a hop; at failure the buffer is
+    /// discarded and the failure follows by a hop.
+    ///
+    /// Open point (reference §11.3): the tick is a repeating timer that keeps its queue place,
+    /// so it runs before same-frame work queued after the subscription (pointfree scheduler
+    /// rule, §1); CombineX re-creates the timer at each tick. For `.byTimeOrCount`, demand
+    /// returned from a tick's array is not passed upstream (CombineX `VersioningCollectByTimeSpec`,
+    /// iOS 13.3+ request records `[Swift.max(4), Swift.max(2)]`).
+    public struct CollectByTime<Upstream: Publisher>: Publisher {
+        public typealias Output = [Upstream.Output]
+        public typealias Failure = Upstream.Failure
+        public let upstream: Upstream
+        public let strategy: TimeGroupingStrategy
+
+        public init(upstream: Upstream, strategy: TimeGroupingStrategy) {
+            self.upstream = upstream
+            self.strategy = strategy
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            switch strategy {
+            case let .byTime(scheduler, interval):
+                upstream.receive(subscriber: ByTime(downstream: subscriber, scheduler: scheduler, interval: interval))
+            case let .byTimeOrCount(scheduler, interval, count):
+                upstream.receive(subscriber: ByTimeOrCount(downstream: subscriber, scheduler: scheduler, interval: interval, count: count))
+            }
+        }
+
+        /// What both strategies share: the buffer, the window timer, the completion by hop.
+        private class Window<Downstream: Subscriber>: OperatorLink<Upstream.Output, Upstream.Failure, Downstream> where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
+            let scheduler: VirtualTimeScheduler
+            let interval: Int
+            var buffer: [Upstream.Output] = []
+            private var timer: ScheduledAction?
+
+            init(downstream: Downstream, scheduler: VirtualTimeScheduler, interval: Int) {
+                self.scheduler = scheduler
+                self.interval = Swift.max(1, interval)
+                super.init(downstream: downstream)
+            }
+
+            override func receive(subscription: any Subscription) {
+                if upstream == nil, !isTerminated { restartTimer() }
+                super.receive(subscription: subscription)
+            }
+
+            override func receive(completion: Subscribers.Completion<Upstream.Failure>) {
+                guard terminate() else { return }
+                stopTimer()
+                var rest: [Upstream.Output]?
+                if case .finished = completion, !buffer.isEmpty { rest = buffer }
+                buffer = []
+                scheduler.schedule { [downstream] in
+                    if let rest { _ = downstream.receive(rest) }
+                    downstream.receive(completion: completion)
+                }
+            }
+
+            override func cancel() {
+                stopTimer()
+                buffer = []
+                super.cancel()
+            }
+
+            /// Called on every tick while the link is live.
+            func tick() {}
+
+            func restartTimer() {
+                timer?.cancel()
+                timer = scheduler.schedule(at: scheduler.now.addingClamped(interval), interval: interval) { [weak self] in
+                    guard let self, !self.isTerminated else { return }
+                    self.tick()
+                }
+            }
+
+            private func stopTimer() {
+                timer?.cancel()
+                timer = nil
+            }
+        }
+
+        private final class ByTime<Downstream: Subscriber>: Window<Downstream> where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
+            private var demand: Subscribers.Demand = .none
+
+            override func receive(_ input: Upstream.Output) -> Subscribers.Demand {
+                guard !isTerminated else { return .none }
+                buffer.append(input)
+                return .max(1)
+            }
+
+            override func request(_ demand: Subscribers.Demand) {
+                guard !isTerminated else { return }
+                self.demand += demand
+                upstream?.request(.max(1))
+            }
+
+            override func tick() {
+                guard demand > 0, !buffer.isEmpty else { return }
+                let output = buffer
+                buffer = []
+                demand -= 1
+                let more = downstream.receive(output)
+                if !isTerminated { demand += more }
+            }
+        }
+
+        private final class ByTimeOrCount<Downstream: Subscriber>: Window<Downstream> where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
+            let count: Int
+            private var isCancelled = false
+
+            init(downstream: Downstream, scheduler: VirtualTimeScheduler, interval: Int, count: Int) {
+                self.count = Swift.max(1, count)
+                super.init(downstream: downstream, scheduler: scheduler, interval: interval)
+            }
+
+            override func receive(_ input: Upstream.Output) -> Subscribers.Demand {
+                guard !isTerminated else { return .none }
+                buffer.append(input)
+                guard buffer.count >= count else { return .none }
+                let output = buffer
+                buffer = []
+                restartTimer()
+                scheduler.schedule { [self] in
+                    // Queued before any completion hop; only a downstream cancel drops it.
+                    guard !isCancelled else { return }
+                    let more = downstream.receive(output)
+                    requestUpstream(more * count)
+                }
+                return .none
+            }
+
+            override func request(_ demand: Subscribers.Demand) {
+                guard !isTerminated else { return }
+                requestUpstream(demand * count)
+            }
+
+            override func cancel() {
+                if !isTerminated { isCancelled = true }
+                super.cancel()
+            }
+
+            override func tick() {
+                guard !buffer.isEmpty else { return }
+                let output = buffer
+                buffer = []
+                _ = downstream.receive(output)
+            }
+        }
+    }
+}
+
+extension Publisher {
+    /// Combine's `collect(_:options:)` with a time-grouping strategy.
+    public func collect(_ strategy: Publishers.TimeGroupingStrategy) -> Publishers.CollectByTime<Self> {
+        Publishers.CollectByTime(upstream: self, strategy: strategy)
+    }
+}

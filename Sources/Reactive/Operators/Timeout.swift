@@ -1,0 +1,107 @@
+extension Publishers {
+    /// Ends the stream when upstream stays silent for `interval` frames: it cancels upstream and
+    /// sends `.finished`, or `.failure(customError())` when a `customError` is given (Combine
+    /// does not fail by default). The clock starts at subscription, restarts at the first
+    /// downstream request and at every value. Values and upstream's completion are forwarded
+    /// by a hop; demand passes through.
+    public struct Timeout<Upstream: Publisher>: Publisher {
+        public typealias Output = Upstream.Output
+        public typealias Failure = Upstream.Failure
+        public let upstream: Upstream
+        public let interval: Int
+        public let scheduler: VirtualTimeScheduler
+        public let customError: (() -> Upstream.Failure)?
+
+        public init(upstream: Upstream, interval: Int, scheduler: VirtualTimeScheduler, customError: (() -> Upstream.Failure)?) {
+            self.upstream = upstream
+            self.interval = interval
+            self.scheduler = scheduler
+            self.customError = customError
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            upstream.receive(subscriber: Link(downstream: subscriber, interval: interval, scheduler: scheduler, customError: customError))
+        }
+
+        private final class Link<Downstream: Subscriber>: OperatorLink<Output, Upstream.Failure, Downstream> where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
+            let interval: Int
+            let scheduler: VirtualTimeScheduler
+            let customError: (() -> Upstream.Failure)?
+            private var timer: ScheduledAction?
+            private var hasRequested = false
+            /// Upstream has completed; its completion is on its way by a hop.
+            private var upstreamCompleted = false
+
+            init(downstream: Downstream, interval: Int, scheduler: VirtualTimeScheduler, customError: (() -> Upstream.Failure)?) {
+                self.interval = interval
+                self.scheduler = scheduler
+                self.customError = customError
+                super.init(downstream: downstream)
+            }
+
+            override func receive(subscription: any Subscription) {
+                if upstream == nil, !isTerminated { restartClock() }
+                super.receive(subscription: subscription)
+            }
+
+            override func receive(_ input: Output) -> Subscribers.Demand {
+                guard !isTerminated, !upstreamCompleted else { return .none }
+                restartClock()
+                scheduler.schedule { [self] in
+                    guard !isTerminated else { return }
+                    requestUpstream(downstream.receive(input))
+                }
+                return .none
+            }
+
+            override func receive(completion: Subscribers.Completion<Upstream.Failure>) {
+                guard !isTerminated, !upstreamCompleted else { return }
+                upstreamCompleted = true
+                stopClock()
+                scheduler.schedule { [self] in
+                    // A cancel before this hop drops the completion.
+                    guard terminate() else { return }
+                    downstream.receive(completion: completion)
+                }
+            }
+
+            override func request(_ demand: Subscribers.Demand) {
+                guard !isTerminated else { return }
+                if !hasRequested, !upstreamCompleted {
+                    hasRequested = true
+                    restartClock()
+                }
+                super.request(demand)
+            }
+
+            override func cancel() {
+                stopClock()
+                super.cancel()
+            }
+
+            private func restartClock() {
+                timer?.cancel()
+                timer = scheduler.schedule(after: interval) { [weak self] in self?.timedOut() }
+            }
+
+            private func stopClock() {
+                timer?.cancel()
+                timer = nil
+            }
+
+            private func timedOut() {
+                timer = nil
+                guard !isTerminated, !upstreamCompleted else { return }
+                super.cancel()
+                downstream.receive(completion: customError.map { .failure($0()) } ?? .finished)
+            }
+        }
+    }
+}
+
+extension Publisher {
+    /// Combine's `timeout(_:scheduler:options:customError:)`, with the interval in frames.
+    public func timeout(_ interval: Int, scheduler: VirtualTimeScheduler, customError: (() -> Failure)? = nil) -> Publishers.Timeout<Self> {
+        Publishers.Timeout(upstream: self, interval: interval, scheduler: scheduler, customError: customError)
+    }
+}

@@ -1,0 +1,76 @@
+import Testing
+@testable import MarbleSpec
+
+@Suite struct WorkedExampleTests {
+    @Test func currentValueSubjectHandsItsValueToALateSubscriber() {
+        let report = runMarble("""
+        test "CurrentValueSubject hands its current value to a late subscriber"
+          values   i = "idle", l = "loading", d = "done"
+          subject  state = CurrentValueSubject("idle")
+          send     state    --l----d--|
+          let      late   = state
+          subscribe late    ----^------
+          expect   state    i-l----d--|
+          expect   late     ----l--d--|
+        """)
+        #expect(problems(report) == [])
+        #expect(report.tests.first?.outcome == .passed)
+    }
+
+    @Test func aSubscriberThatAsksForTwoValuesThenOneMore() {
+        let report = runMarble("""
+        test "a subscriber that asks for two values, then one more"
+          hot     ticks   -a-b-c-d-e-|
+          demand  ticks   2------1----
+          expect  ticks   -a-b---d---|
+        """)
+        #expect(problems(report) == [])
+    }
+
+    @Test func aWrongExpectationIsExplainedFrameByFrame() {
+        let report = runMarble("""
+        test "wrong"
+          hot     ticks   -a-b-c-|
+          expect  ticks   -a-x-c--|
+        """)
+        #expect(problems(report) == [
+            "ticks frame 3: expected x, got b",
+            "ticks frame 7: expected nothing, got finished",
+            "ticks frame 8: expected finished, got nothing",
+        ])
+    }
+
+    @Test func tryMapFailsTheStream() {
+        let report = runMarble("""
+        test "tryMap"
+          hot    input     -1-2-0-3-|
+          let    inverse = input.tryMap { if $0 == 0 { throw "division by zero" } else { 12 / $0 } }
+          values A = 12, B = 6, Z = -1
+          expect inverse   -A-B-#{"division by zero"}
+          expect input.subscriptions ^----!
+        """)
+        #expect(problems(report) == [])
+    }
+
+    @Test func runtimeErrorsAreReportedWithFrameAndPlace() {
+        let report = runMarble("""
+        test "division by zero"
+          hot    input   -1-0-|
+          let    bad   = input.map { 12 / $0 }
+          expect bad     -{12}-|
+        """)
+        #expect(problems(report) == ["division by zero: error 3:33: division by zero in 12 / 0"])
+        #expect(report.tests.first?.error?.frame == 3)
+    }
+
+    @Test func unknownOperatorsSuggestTheNearestSpelling() {
+        let report = runMarble("""
+        test "typo"
+          hot    input   -1-|
+          let    out   = input.mapp { $0 }
+          expect out     -1-|
+        """)
+        #expect(report.diagnostics.first?.message == "unknown operator 'mapp'")
+        #expect(report.diagnostics.first?.hint == "did you mean 'map(_:)'?")
+    }
+}

@@ -1,0 +1,92 @@
+import Testing
+@testable import Reactive
+
+@Suite struct DropTests {
+    @Test func dropFirstSkipsTheFirstValues() {
+        let bench = Bench()
+        #expect(bench.run(bench.hot("-a-b-c-|").dropFirst()) == "---b-c-|")
+        let two = Bench()
+        #expect(two.run(two.hot("-a-b-c-|").dropFirst(2)) == "-----c-|")
+        let none = Bench()
+        #expect(none.run(none.hot("-a-b-|").dropFirst(0)) == "-a-b-|")
+    }
+
+    @Test func dropFirstFailureAndCancellation() {
+        let bench = Bench()
+        #expect(bench.run(bench.hot("-a-#").dropFirst()) == "---#")
+        let cancelled = Bench()
+        let log = SubscriptionLog()
+        #expect(cancelled.run(cancelled.hot("-a-b-c-|", log: log).dropFirst(), cancelAt: 4) == "---b")
+        #expect(render(log) == ["^---!"])
+    }
+
+    @Test func dropFirstAsksUpstreamForDemandPlusCount() {
+        let source = SequenceTestSource<Int, Never>()
+        let subscriber = SequenceLogSubscriber<Int, Never>(initialDemand: .max(3), log: { _ in })
+        source.dropFirst(2).subscribe(subscriber)
+        #expect(source.subscription.requests == [.max(5)])
+        // The skipped values cost nothing: they return no new demand.
+        #expect(source.send(1) == .none)
+        #expect(source.send(2) == .none)
+        subscriber.subscription?.request(.max(4))
+        #expect(source.subscription.requests == [.max(5), .max(4)])
+
+        let idle = SequenceTestSource<Int, Never>()
+        idle.dropFirst().subscribe(SequenceLogSubscriber<Int, Never>(initialDemand: .none, log: { _ in }))
+        #expect(idle.subscription.requests == [.max(1)])
+
+        let unlimited = SequenceTestSource<Int, Never>()
+        unlimited.dropFirst(3).subscribe(SequenceLogSubscriber<Int, Never>(log: { _ in }))
+        #expect(unlimited.subscription.requests == [.unlimited])
+    }
+
+    @Test func dropFirstOnAColdSourceWithLimitedDemand() {
+        let bench = Bench()
+        let (events, subscriber) = bench.runKeepingSubscriber(bench.cold("abcd|").dropFirst(2), initialDemand: .max(1), requests: [(6, .max(1))])
+        #expect(events == "--c---(d|)")
+        #expect(subscriber.valuesWithoutDemand.isEmpty)
+    }
+
+    @Test func dropFirstGivesDownstreamItsSubscriptionBeforeSubscribingUpstream() {
+        let lines = SequenceLines()
+        let source = SequenceTestSource<Int, Never>()
+        let upstream = source.handleEvents(receiveSubscription: { _ in lines.append("upstream subscribed") })
+        upstream.dropFirst().subscribe(SequenceLogSubscriber<Int, Never>(initialDemand: .max(1), log: lines.append))
+        #expect(lines.lines == ["downstream subscription", "upstream subscribed"])
+        #expect(source.subscription.requests == [.max(2)])
+    }
+
+    @Test func dropWhileSkipsUntilThePredicateFails() {
+        let bench = Bench()
+        #expect(bench.run(bench.hot("-a-b-a-c-|").drop(while: { $0 == "a" })) == "---b-a-c-|")
+        let failing = Bench()
+        #expect(failing.run(failing.hot("-a-#").drop(while: { $0 == "a" })) == "---#")
+    }
+
+    @Test func dropWhileAsksAgainForSkippedValuesAndPassesCancel() {
+        let bench = Bench()
+        #expect(bench.run(bench.cold("aab|").drop(while: { $0 == "a" }), initialDemand: .max(1)) == "--b|")
+        let cancelled = Bench()
+        let log = SubscriptionLog()
+        #expect(cancelled.run(cancelled.hot("-a-b-|", log: log).drop(while: { $0 == "a" }), cancelAt: 2) == "")
+        #expect(render(log) == ["^-!"])
+    }
+
+    @Test func tryDropWhileThrowCancelsUpstreamAndFails() {
+        let bench = Bench()
+        let log = SubscriptionLog()
+        let pipeline = bench.hot("-a-b-c-|", log: log).tryDrop { value in
+            if value == "b" { throw TestFailure("boom") }
+            return true
+        }
+        #expect(bench.run(pipeline) == "---#boom")
+        #expect(render(log) == ["^--!"])
+        // Once dropping has stopped, the predicate is no longer consulted.
+        let stopped = Bench()
+        let later = stopped.hot("-a-b-c-|").tryDrop { value in
+            if value == "c" { throw TestFailure("boom") }
+            return value == "a"
+        }
+        #expect(stopped.run(later) == "---b-c-|")
+    }
+}
