@@ -51,49 +51,13 @@ extension Publishers {
         public func connect() -> any Cancellable { inner.connect() }
     }
 
-    /// Connects its upstream when the first subscriber arrives. It counts subscribers and
-    /// disconnects when the count drops to zero — the count goes down only on cancel, never on
-    /// completion — and the next subscriber then connects again (OC `Publishers.Autoconnect.swift`).
-    public class Autoconnect<Upstream: ConnectablePublisher>: Publisher {
-        public typealias Output = Upstream.Output
-        public typealias Failure = Upstream.Failure
-        public final let upstream: Upstream
-        private var connection: (any Cancellable)?
-        private var subscriberCount = 0
-
-        public init(upstream: Upstream) { self.upstream = upstream }
-
-        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let link = AutoconnectLink(parent: self, downstream: subscriber)
-            if connection != nil {
-                subscriberCount += 1
-                upstream.receive(subscriber: link)
-            } else {
-                upstream.receive(subscriber: link)
-                let connection = upstream.connect()
-                self.connection = connection
-                subscriberCount = 1
-            }
-        }
-
-        fileprivate func subscriberCancelled() {
-            guard let connection else { return }
-            if subscriberCount <= 1 {
-                self.connection = nil
-                subscriberCount = 0
-                connection.cancel()
-            } else {
-                subscriberCount -= 1
-            }
-        }
-    }
-
     /// `multicast(PassthroughSubject).autoconnect()`: the first subscriber attaches, then
     /// upstream is subscribed (so a synchronous upstream reaches the first subscriber only).
     /// Later subscribers see only later values, and a subscriber without demand misses values.
     /// After upstream completes, a new subscriber gets the completion at once: no replay, no
     /// resubscription. When every subscriber has cancelled, the next one reconnects upstream
     /// through the same subject (reference §8; HJ `testSharedDeferredFuturePublisher`).
+    /// `autoconnect()` is `Publishers.Autoconnect` in Core/Autoconnect.swift.
     public final class Share<Upstream: Publisher>: Publisher, Equatable {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
@@ -129,10 +93,6 @@ extension Publisher where Failure == Never {
     public func makeConnectable() -> Publishers.MakeConnectable<Self> { Publishers.MakeConnectable(upstream: self) }
 }
 
-extension ConnectablePublisher {
-    public func autoconnect() -> Publishers.Autoconnect<Self> { Publishers.Autoconnect(upstream: self) }
-}
-
 /// A multicast subscriber's link to the subject; demand returned by downstream is requested
 /// from the subject.
 private final class MulticastLink<Downstream: Subscriber>: OperatorLink<Downstream.Input, Downstream.Failure, Downstream> {
@@ -145,30 +105,5 @@ private final class MulticastLink<Downstream: Subscriber>: OperatorLink<Downstre
     override func receive(completion: Subscribers.Completion<Downstream.Failure>) {
         guard terminate() else { return }
         downstream.receive(completion: completion)
-    }
-}
-
-/// Passes everything through; cancelling also tells the autoconnect that a subscriber left.
-private final class AutoconnectLink<Upstream: ConnectablePublisher, Downstream: Subscriber>: OperatorLink<Upstream.Output, Upstream.Failure, Downstream> where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
-    private let parent: Publishers.Autoconnect<Upstream>
-
-    init(parent: Publishers.Autoconnect<Upstream>, downstream: Downstream) {
-        self.parent = parent
-        super.init(downstream: downstream)
-    }
-
-    override func receive(_ input: Upstream.Output) -> Subscribers.Demand {
-        isTerminated ? .none : downstream.receive(input)
-    }
-
-    override func receive(completion: Subscribers.Completion<Upstream.Failure>) {
-        guard !isTerminated else { return }
-        downstream.receive(completion: completion)
-    }
-
-    override func cancel() {
-        guard !isTerminated else { return }
-        parent.subscriberCancelled()
-        super.cancel()
     }
 }
