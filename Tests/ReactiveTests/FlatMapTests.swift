@@ -79,4 +79,18 @@ import Testing
         let pipeline = bench.hot("-a-b-|").flatMap { value in [value, value.uppercased()].publisher.setFailureType(to: TestFailure.self) }
         #expect(bench.run(pipeline) == "-(aA)-(bB)-|")
     }
+
+    /// Combine's iOS 14 overloads lift a `Never` failure on either side.
+    @Test func neverFailingSidesTakeTheOtherSidesFailureType() {
+        let bench = Bench()
+        let innerCannotFail: Publishers.FlatMap<Publishers.SetFailureType<Just<String>, TestFailure>, SubscriptionRecorder<PassthroughSubject<String, TestFailure>>> =
+            bench.hot("-a-b-|").flatMap { Just($0.uppercased()) }
+        #expect(bench.run(innerCannotFail) == "-A-B-|")
+        let bench2 = Bench()
+        let outerCannotFail: Publishers.FlatMap<SubscriptionRecorder<ColdTimeline<String, TestFailure>>, Publishers.SetFailureType<Just<String>, TestFailure>> =
+            Just("a").flatMap { _ in bench2.cold("-x|") }
+        #expect(bench2.run(outerCannotFail) == "-x|")
+        let neither: Publishers.FlatMap<Just<String>, Just<String>> = Just("a").flatMap { Just($0.uppercased()) }
+        #expect(Bench().run(neither) == "(A|)")
+    }
 }

@@ -59,4 +59,13 @@ import Testing
         // Two a's use two of the three; b's inner gets the one left, then waits for the request at 15.
         #expect(bench.run(pipeline, initialDemand: .max(3), requests: [(15, .max(5))]) == "--a--a-b-------(bb)-|")
     }
+
+    /// Combine's iOS 14 overloads lift a `Never` failure on either side.
+    @Test func neverFailingSidesTakeTheOtherSidesFailureType() {
+        let bench = Bench()
+        #expect(bench.run(Just(bench.cold("-x|")).switchToLatest()) == "-x|")
+        let bench2 = Bench()
+        #expect(bench2.run(bench2.hot("-a-#").map { Just($0) }.switchToLatest()) == "-a-#")
+        #expect(Bench().run(Just(Just("x")).switchToLatest()) == "(x|)")
+    }
 }

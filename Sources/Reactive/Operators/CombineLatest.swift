@@ -125,7 +125,7 @@ extension Publisher {
 ///   tuple if downstream has demand, otherwise that combination is dropped;
 /// - finishes only when ALL upstreams have finished, even one that never emitted;
 /// - the first failure cancels the others and is forwarded at once.
-final class CombineLatestCore<Downstream: Subscriber>: Subscription {
+private final class CombineLatestCore<Downstream: Subscriber>: Subscription {
     typealias Failure = Downstream.Failure
 
     private let downstream: Downstream
@@ -220,7 +220,7 @@ final class CombineLatestCore<Downstream: Subscriber>: Subscription {
 }
 
 /// One upstream's subscriber in a combineLatest; keeps that upstream's latest value.
-final class CombineLatestChild<Value, Downstream: Subscriber>: Subscriber {
+private final class CombineLatestChild<Value, Downstream: Subscriber>: Subscriber {
     typealias Input = Value
     typealias Failure = Downstream.Failure
     private let core: CombineLatestCore<Downstream>

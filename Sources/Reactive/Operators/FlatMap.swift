@@ -37,10 +37,26 @@ extension Publisher {
     public func flatMap<T, P: Publisher>(maxPublishers: Subscribers.Demand = .unlimited, _ transform: @escaping (Output) -> P) -> Publishers.FlatMap<P, Self> where T == P.Output, P.Failure == Failure {
         Publishers.FlatMap(upstream: self, maxPublishers: maxPublishers, transform: transform)
     }
+
+    /// Inner publishers that cannot fail take this publisher's failure type (Combine, iOS 14).
+    public func flatMap<P: Publisher>(maxPublishers: Subscribers.Demand = .unlimited, _ transform: @escaping (Output) -> P) -> Publishers.FlatMap<Publishers.SetFailureType<P, Failure>, Self> where P.Failure == Never {
+        Publishers.FlatMap(upstream: self, maxPublishers: maxPublishers) { transform($0).setFailureType(to: Failure.self) }
+    }
+}
+
+extension Publisher where Failure == Never {
+    /// A publisher that cannot fail takes its inner publishers' failure type (Combine, iOS 14).
+    public func flatMap<P: Publisher>(maxPublishers: Subscribers.Demand = .unlimited, _ transform: @escaping (Output) -> P) -> Publishers.FlatMap<P, Publishers.SetFailureType<Self, P.Failure>> {
+        Publishers.FlatMap(upstream: setFailureType(to: P.Failure.self), maxPublishers: maxPublishers, transform: transform)
+    }
+
+    public func flatMap<P: Publisher>(maxPublishers: Subscribers.Demand = .unlimited, _ transform: @escaping (Output) -> P) -> Publishers.FlatMap<P, Self> where P.Failure == Never {
+        Publishers.FlatMap(upstream: self, maxPublishers: maxPublishers, transform: transform)
+    }
 }
 
 /// The upstream's subscriber and downstream's subscription of a flatMap.
-final class FlatMapOuter<UpstreamOutput, Child: Publisher, Downstream: Subscriber>: Subscriber, Subscription where Downstream.Input == Child.Output, Downstream.Failure == Child.Failure {
+private final class FlatMapOuter<UpstreamOutput, Child: Publisher, Downstream: Subscriber>: Subscriber, Subscription where Downstream.Input == Child.Output, Downstream.Failure == Child.Failure {
     typealias Input = UpstreamOutput
     typealias Failure = Child.Failure
 
@@ -219,7 +235,7 @@ final class FlatMapOuter<UpstreamOutput, Child: Publisher, Downstream: Subscribe
 }
 
 /// An inner publisher's subscriber in a flatMap.
-final class FlatMapInner<UpstreamOutput, Child: Publisher, Downstream: Subscriber>: Subscriber where Downstream.Input == Child.Output, Downstream.Failure == Child.Failure {
+private final class FlatMapInner<UpstreamOutput, Child: Publisher, Downstream: Subscriber>: Subscriber where Downstream.Input == Child.Output, Downstream.Failure == Child.Failure {
     typealias Input = Child.Output
     typealias Failure = Child.Failure
     private let outer: FlatMapOuter<UpstreamOutput, Child, Downstream>

@@ -30,7 +30,7 @@ extension Publishers {
 }
 
 /// The shared state of a merge: one downstream, `count` upstreams.
-final class Merger<Downstream: Subscriber>: Subscription {
+private final class Merger<Downstream: Subscriber>: Subscription {
     typealias Output = Downstream.Input
     typealias Failure = Downstream.Failure
 
@@ -165,7 +165,7 @@ final class Merger<Downstream: Subscriber>: Subscription {
 }
 
 /// One upstream's subscriber in a merge.
-final class MergerSide<Downstream: Subscriber>: Subscriber {
+private final class MergerSide<Downstream: Subscriber>: Subscriber {
     typealias Input = Downstream.Input
     typealias Failure = Downstream.Failure
     private let merger: Merger<Downstream>

@@ -28,8 +28,28 @@ extension Publisher where Output: Publisher, Output.Failure == Failure {
     }
 }
 
+extension Publisher where Output: Publisher, Failure == Never {
+    /// An outer publisher that cannot fail takes its inner publishers' failure type (Combine, iOS 14).
+    public func switchToLatest() -> Publishers.SwitchToLatest<Output, Publishers.SetFailureType<Self, Output.Failure>> {
+        Publishers.SwitchToLatest(upstream: setFailureType(to: Output.Failure.self))
+    }
+}
+
+extension Publisher where Output: Publisher, Failure == Never, Output.Failure == Never {
+    public func switchToLatest() -> Publishers.SwitchToLatest<Output, Self> {
+        Publishers.SwitchToLatest(upstream: self)
+    }
+}
+
+extension Publisher where Output: Publisher, Output.Failure == Never {
+    /// Inner publishers that cannot fail take the outer publisher's failure type (Combine, iOS 14).
+    public func switchToLatest() -> Publishers.SwitchToLatest<Publishers.SetFailureType<Output, Failure>, Publishers.Map<Self, Publishers.SetFailureType<Output, Failure>>> {
+        Publishers.SwitchToLatest(upstream: map { $0.setFailureType(to: Failure.self) })
+    }
+}
+
 /// The upstream's subscriber and downstream's subscription of a switchToLatest.
-final class SwitchToLatestOuter<Child: Publisher, Downstream: Subscriber>: Subscriber, Subscription where Downstream.Input == Child.Output, Downstream.Failure == Child.Failure {
+private final class SwitchToLatestOuter<Child: Publisher, Downstream: Subscriber>: Subscriber, Subscription where Downstream.Input == Child.Output, Downstream.Failure == Child.Failure {
     typealias Input = Child
     typealias Failure = Child.Failure
 
@@ -138,7 +158,7 @@ final class SwitchToLatestOuter<Child: Publisher, Downstream: Subscriber>: Subsc
 }
 
 /// An inner publisher's subscriber in a switchToLatest; stale ones are ignored by index.
-final class SwitchToLatestInner<Child: Publisher, Downstream: Subscriber>: Subscriber where Downstream.Input == Child.Output, Downstream.Failure == Child.Failure {
+private final class SwitchToLatestInner<Child: Publisher, Downstream: Subscriber>: Subscriber where Downstream.Input == Child.Output, Downstream.Failure == Child.Failure {
     typealias Input = Child.Output
     typealias Failure = Child.Failure
     private let outer: SwitchToLatestOuter<Child, Downstream>

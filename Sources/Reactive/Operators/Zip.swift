@@ -131,7 +131,7 @@ extension Publisher {
 /// - finishes as soon as some upstream has finished with an empty queue, checked when an
 ///   upstream finishes and after every tuple; still-active upstreams are then cancelled;
 /// - the first failure is forwarded at once, the queues are dropped and the others cancelled.
-final class ZipCore<Downstream: Subscriber>: Subscription {
+private final class ZipCore<Downstream: Subscriber>: Subscription {
     typealias Failure = Downstream.Failure
 
     private let downstream: Downstream
@@ -240,7 +240,7 @@ final class ZipCore<Downstream: Subscriber>: Subscription {
 }
 
 /// One upstream's subscriber in a zip; holds that upstream's queue.
-final class ZipChild<Value, Downstream: Subscriber>: Subscriber {
+private final class ZipChild<Value, Downstream: Subscriber>: Subscriber {
     typealias Input = Value
     typealias Failure = Downstream.Failure
     private let core: ZipCore<Downstream>

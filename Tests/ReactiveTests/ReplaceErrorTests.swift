@@ -1,0 +1,102 @@
+import Testing
+@testable import Reactive
+
+@Suite struct ReplaceErrorTests {
+    @Test func replacesAFailureWithAValueAndFinish() {
+        let bench = Bench()
+        #expect(bench.run(bench.cold("-a-#").replaceError(with: "r")) == "-a-(r|)")
+        let bench2 = Bench()
+        #expect(bench2.run(bench2.cold("-a-|").replaceError(with: "r")) == "-a-|")
+    }
+
+    @Test func theReplacementWaitsForDemand() {
+        let bench = Bench()
+        let log = SubscriptionLog()
+        let pipeline = bench.cold("-a-#", log: log).replaceError(with: "r")
+        #expect(bench.run(pipeline, initialDemand: .max(1), requests: [(5, .max(1))]) == "-a---(r|)")
+        #expect(render(log) == ["^--!"])
+    }
+
+    @Test func cancellationReachesUpstream() {
+        let bench = Bench()
+        let log = SubscriptionLog()
+        #expect(bench.run(bench.hot("-a-b-#", log: log).replaceError(with: "r"), cancelAt: 4) == "-a-b")
+        #expect(render(log) == ["^---!"])
+    }
+}
+
+@Suite struct ReplaceEmptyTests {
+    @Test func replacesAnEmptyFinish() {
+        let bench = Bench()
+        #expect(bench.run(bench.cold("---|").replaceEmpty(with: "r")) == "---(r|)")
+        let bench2 = Bench()
+        #expect(bench2.run(bench2.cold("-a-|").replaceEmpty(with: "r")) == "-a-|")
+    }
+
+    @Test func aFailurePassesUnchanged() {
+        let bench = Bench()
+        #expect(bench.run(bench.cold("--#").replaceEmpty(with: "r")) == "--#")
+    }
+
+    @Test func theReplacementWaitsForARequest() {
+        let bench = Bench()
+        #expect(bench.run(bench.cold("--|").replaceEmpty(with: "r"), initialDemand: .none, requests: [(4, .max(1))]) == "----(r|)")
+    }
+
+    /// Combine asks upstream for `.unlimited` right after handing downstream its subscription
+    /// (OC compatibility test `testDemand`), so limited downstream demand does not hold upstream back.
+    @Test func upstreamIsAskedForEverything() {
+        let bench = Bench()
+        #expect(bench.run(bench.cold("abc|").replaceEmpty(with: "r"), initialDemand: .max(1)) == "abc|")
+    }
+
+    @Test func cancellationReachesUpstream() {
+        let bench = Bench()
+        let log = SubscriptionLog()
+        #expect(bench.run(bench.hot("-----|", log: log).replaceEmpty(with: "r"), cancelAt: 3) == "")
+        #expect(render(log) == ["^--!"])
+    }
+}
+
+@Suite struct SetFailureTypeTests {
+    @Test func passesThroughWithTheNewFailureType() {
+        let bench = Bench()
+        let pipeline = Just("x").setFailureType(to: TestFailure.self).merge(with: bench.cold("-#"))
+        #expect(bench.run(pipeline) == "x#")
+        let bench2 = Bench()
+        let retyped = ["a", "b"].publisher.setFailureType(to: TestFailure.self).setFailureType(to: TestFailure.self)
+        #expect(bench2.run(retyped, initialDemand: .max(1), requests: [(2, .max(1))]) == "a-(b|)")
+    }
+}
+
+@Suite struct AssertNoFailureTests {
+    @Test func passesValuesAndFinish() {
+        let bench = Bench()
+        var messages: [String] = []
+        #expect(bench.run(bench.cold("-a-|").assertNoFailure { messages.append($0) }) == "-a-|")
+        #expect(messages.isEmpty)
+    }
+
+    /// Combine traps; the engine reports the trap's message and then delivers nothing more.
+    @Test func aFailureReportsCombinesMessageAndGoesSilent() {
+        let bench = Bench()
+        var messages: [String] = []
+        let log = SubscriptionLog()
+        let pipeline = bench.cold("-a-#", log: log).assertNoFailure("oops") { messages.append($0) }
+        #expect(bench.run(pipeline, cancelAt: 5) == "-a")
+        #expect(messages == ["oops: error"])
+        #expect(render(log) == ["^--!"])
+
+        let bench2 = Bench()
+        var plain: [String] = []
+        #expect(bench2.run(bench2.cold("#").assertNoFailure { plain.append($0) }) == "")
+        #expect(plain == ["error"])
+    }
+
+    @Test func cancellationReachesUpstream() {
+        let bench = Bench()
+        let log = SubscriptionLog()
+        #expect(bench.run(bench.hot("-a-b-#", log: log).assertNoFailure { _ in }, cancelAt: 2) == "-a")
+        #expect(render(log) == ["^-!"])
+    }
+}

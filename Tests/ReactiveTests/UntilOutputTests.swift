@@ -1,0 +1,147 @@
+import Testing
+@testable import Reactive
+
+@Suite struct PrefixUntilOutputTests {
+    /// The trigger's value finishes the stream and cancels upstream; the trigger itself is only
+    /// let go (its subscription ends with its own completion).
+    @Test func finishesWhenTheTriggerEmits() {
+        let bench = Bench()
+        let upstreamLog = SubscriptionLog(), triggerLog = SubscriptionLog()
+        let pipeline = bench.hot("-a-b-c-|", log: upstreamLog).prefix(untilOutputFrom: bench.hot("----x-|", log: triggerLog))
+        #expect(bench.run(pipeline) == "-a-b|")
+        #expect(render(upstreamLog) == ["^---!"])
+        #expect(render(triggerLog) == ["^-----!"])
+    }
+
+    @Test func theTriggersCompletionIsIgnored() {
+        let bench = Bench()
+        #expect(bench.run(bench.hot("-a-b-c-|").prefix(untilOutputFrom: bench.hot("--|"))) == "-a-b-c-|")
+        let bench2 = Bench()
+        #expect(bench2.run(bench2.hot("-a-b-c-|").prefix(untilOutputFrom: bench2.hot("--#"))) == "-a-b-c-|")
+    }
+
+    @Test func upstreamCompletionCancelsTheTrigger() {
+        let bench = Bench()
+        let triggerLog = SubscriptionLog()
+        #expect(bench.run(bench.cold("-a-#").prefix(untilOutputFrom: bench.hot("-------x|", log: triggerLog))) == "-a-#")
+        #expect(render(triggerLog) == ["^--!"])
+    }
+
+    @Test func cancellationReachesUpstreamAndTrigger() {
+        let bench = Bench()
+        let upstreamLog = SubscriptionLog(), triggerLog = SubscriptionLog()
+        let pipeline = bench.hot("-a-b-c-|", log: upstreamLog).prefix(untilOutputFrom: bench.cold("-----x|", log: triggerLog))
+        #expect(bench.run(pipeline, cancelAt: 2) == "-a")
+        #expect(render(upstreamLog) == ["^-!"])
+        #expect(render(triggerLog) == ["^-!"])
+    }
+
+    @Test func theTriggerIsAskedForOneValueAndSubscribedFirst() {
+        let bench = Bench()
+        let triggerLog = SubscriptionLog()
+        var order: [String] = []
+        let upstream = Deferred { () -> SubscriptionRecorder<ColdTimeline<String, TestFailure>> in
+            order.append("upstream")
+            return bench.cold("-a-b-|")
+        }
+        let trigger = Deferred { () -> SubscriptionRecorder<ColdTimeline<String, TestFailure>> in
+            order.append("trigger")
+            return bench.cold("xy|", log: triggerLog)
+        }
+        // The trigger's cold timeline buffers y: only one value was asked for.
+        #expect(bench.run(upstream.prefix(untilOutputFrom: trigger)) == "|")
+        #expect(order == ["trigger", "upstream"])
+        // Never asked for more and never cancelled, the trigger's subscription stays open.
+        #expect(render(triggerLog) == ["^"])
+    }
+
+    /// When the trigger fires before upstream has handed over its subscription, downstream gets
+    /// `.finished` at once and upstream's subscription is cancelled on arrival (Combine, OC
+    /// `testTerminatorEmitsValueBeforeUpstreamSendsSubscription`).
+    @Test func aTriggerFiringDuringSubscribeFinishesAtOnce() {
+        let bench = Bench()
+        let upstreamLog = SubscriptionLog()
+        #expect(bench.run(bench.cold("-a|", log: upstreamLog).prefix(untilOutputFrom: Just("x").setFailureType(to: TestFailure.self))) == "|")
+        #expect(render(upstreamLog) == ["(^!)"])
+    }
+
+    @Test func demandPassesThrough() {
+        let bench = Bench()
+        #expect(bench.run(bench.cold("abc|").prefix(untilOutputFrom: bench.hot("-----x|")), initialDemand: .max(1), requests: [(3, .max(1))]) == "a--b-|")
+    }
+}
+
+@Suite struct DropUntilOutputTests {
+    /// Values before the trigger's first value are dropped; the trigger is then let go, not cancelled.
+    @Test func dropsUntilTheTriggerEmits() {
+        let bench = Bench()
+        let triggerLog = SubscriptionLog()
+        let pipeline = bench.hot("-a-b-c-|").drop(untilOutputFrom: bench.cold("----x--|", log: triggerLog))
+        #expect(bench.run(pipeline) == "-----c-|")
+        #expect(render(triggerLog) == ["^------!"])
+    }
+
+    @Test func aTriggerFinishingFirstFinishesAndCancelsUpstream() {
+        let bench = Bench()
+        let upstreamLog = SubscriptionLog()
+        #expect(bench.run(bench.hot("-a-b-c-|", log: upstreamLog).drop(untilOutputFrom: bench.cold("--|"))) == "--|")
+        #expect(render(upstreamLog) == ["^-!"])
+    }
+
+    @Test func aTriggerFailureIsForwarded() {
+        let bench = Bench()
+        let upstreamLog = SubscriptionLog()
+        #expect(bench.run(bench.hot("-a-b-c-|", log: upstreamLog).drop(untilOutputFrom: bench.cold("--#"))) == "--#")
+        #expect(render(upstreamLog) == ["^-!"])
+    }
+
+    @Test func theTriggersCompletionAfterItsValueIsIgnored() {
+        let bench = Bench()
+        #expect(bench.run(bench.hot("-a-b-c-|").drop(untilOutputFrom: bench.cold("-x-#"))) == "---b-c-|")
+    }
+
+    @Test func anUpstreamFailureIsForwarded() {
+        let bench = Bench()
+        #expect(bench.run(bench.hot("-a-#").drop(untilOutputFrom: bench.cold("-x|"))) == "---#")
+    }
+
+    /// Dropped values still use up downstream demand.
+    @Test func droppedValuesUseUpDemand() {
+        let bench = Bench()
+        let pipeline = bench.hot("-a-b-c-d|").drop(untilOutputFrom: bench.cold("--x|"))
+        #expect(bench.run(pipeline, initialDemand: .max(2), requests: [(6, .max(1))]) == "---b---d|")
+    }
+
+    @Test func cancellationBeforeTheTriggerReachesBoth() {
+        let bench = Bench()
+        let upstreamLog = SubscriptionLog(), triggerLog = SubscriptionLog()
+        let pipeline = bench.hot("-a-b-c-|", log: upstreamLog).drop(untilOutputFrom: bench.cold("-----x|", log: triggerLog))
+        #expect(bench.run(pipeline, cancelAt: 2) == "")
+        #expect(render(upstreamLog) == ["^-!"])
+        #expect(render(triggerLog) == ["^-!"])
+    }
+
+    @Test func cancellationAfterTheTriggerReachesUpstreamOnly() {
+        let bench = Bench()
+        let upstreamLog = SubscriptionLog(), triggerLog = SubscriptionLog()
+        let pipeline = bench.hot("-a-b-c-|", log: upstreamLog).drop(untilOutputFrom: bench.cold("-x----|", log: triggerLog))
+        #expect(bench.run(pipeline, cancelAt: 4) == "---b")
+        #expect(render(upstreamLog) == ["^---!"])
+        #expect(render(triggerLog) == ["^-----!"])
+    }
+
+    @Test func theTriggerIsSubscribedBeforeUpstream() {
+        let bench = Bench()
+        var order: [String] = []
+        let upstream = Deferred { () -> Just<String> in
+            order.append("upstream")
+            return Just("a")
+        }
+        let trigger = Deferred { () -> Just<String> in
+            order.append("trigger")
+            return Just("x")
+        }
+        #expect(bench.run(upstream.drop(untilOutputFrom: trigger)) == "(a|)")
+        #expect(order == ["trigger", "upstream"])
+    }
+}
