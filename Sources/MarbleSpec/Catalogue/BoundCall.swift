@@ -225,7 +225,7 @@ struct BoundCall {
 }
 
 /// The error transform of a publisher that cannot fail.
-private func neverFails(_ never: Never) -> StreamError {
+func neverFails(_ never: Never) -> StreamError {
 }
 
 extension Interpreter {

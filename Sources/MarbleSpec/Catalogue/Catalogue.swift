@@ -74,7 +74,9 @@ struct CatalogueEntry: Sendable {
 /// spells them. The single source for `marbles operators`, for "did you mean", and for building.
 public enum Catalogue {
     static let entries: [CatalogueEntry] =
-        SourceCatalogue.entries + TransformCatalogue.entries
+        SourceCatalogue.entries + TransformCatalogue.entries + SequenceCatalogue.entries + ReducingCatalogue.entries
+        + CombiningCatalogue.entries + ErrorCatalogue.entries + TimingCatalogue.entries + MulticastCatalogue.entries
+        + DebuggingCatalogue.entries
 
     private static let methods: [String: [CatalogueEntry]] =
         Dictionary(grouping: entries.filter { $0.signature.kind == .method }, by: \.signature.name)

@@ -6,8 +6,8 @@ import MarbleSyntax
 /// the spellings of schedulers and durations that code copied from an app uses.
 enum Builtins {
     static let schedulerTypes: Set<String> = ["RunLoop", "DispatchQueue", "OperationQueue", "ImmediateScheduler", "DispatchQueue.SchedulerTimeType"]
-    private static let typeNames: Set<String> = ["Int", "Double", "String", "Bool", "Never", "Error", "Void", "Subscribers", "Optional", "Array"]
-    private static let functions: Set<String> = ["min", "max", "abs"]
+    private static let typeNames: Set<String> = ["Int", "Double", "String", "Bool", "Never", "Error", "Void", "Subscribers", "Optional", "Array", "Timer"]
+    private static let functions: Set<String> = ["min", "max", "abs", "print"]
     private static let schedulerNames: Set<String> = ["scheduler", "testScheduler", "mainScheduler"]
 
     static var globalNames: [String] { Array(schedulerTypes) + Array(typeNames) + Array(functions) + Array(schedulerNames) }
@@ -127,6 +127,9 @@ enum Builtins {
         case nil:
             let vs = try values()
             switch (name, vs.count) {
+            case ("print", _):
+                interpreter.trace(vs.map(\.text).joined(separator: " "))
+                return .value(.tuple([]))
             case ("min", 2...), ("max", 2...):
                 var best = vs[0]
                 for v in vs.dropFirst() {

@@ -104,6 +104,8 @@ final class TestSession {
             }
         }
 
+        checkNames()
+        guard diagnostics.isEmpty else { return }
         for statement in syntax.statements { define(statement) }
         for statement in syntax.statements { observe(statement) }
         validateSubscribers()
@@ -121,6 +123,25 @@ final class TestSession {
             return (nanoseconds, [])
         } catch {
             return (current, diagnostic(error.message, error.hint))
+        }
+    }
+
+    /// Reports every name used in an expression that the test does not define.
+    private func checkNames() {
+        var defined = Set(Builtins.globalNames + Catalogue.constructorNames + ["Publishers", "Timer", "true", "false", "nil"])
+        for statement in syntax.statements {
+            switch statement.kind {
+            case .hot(let name, _), .cold(let name, _), .subject(let name, _), .binding(let name, _): defined.insert(name.name)
+            default: break
+            }
+        }
+        let check = NameCheck(known: defined)
+        for statement in syntax.statements {
+            guard case .binding(_, let expr) = statement.kind else { continue }
+            for (name, location) in check.undefinedNames(in: expr) {
+                diagnose("cannot find '\(name)' in scope", at: location, length: name.count,
+                         hint: Suggestions.nearest(to: name, in: defined).map { "did you mean '\($0)'?" })
+            }
         }
     }
 

@@ -1,0 +1,76 @@
+import Reactive
+
+/// Operators and sources for watching a pipeline: `handleEvents`, `print`, and the remaining
+/// sources `Future` and `Record`.
+enum DebuggingCatalogue {
+    static let entries: [CatalogueEntry] = [
+        CatalogueEntry("handleEvents", [Parameter("receiveSubscription", .closure, default: true), Parameter("receiveOutput", .closure, default: true),
+                                        Parameter("receiveCompletion", .closure, default: true), Parameter("receiveCancel", .closure, default: true),
+                                        Parameter("receiveRequest", .closure, default: true)], family: "handleEvents",
+                       "runs closures on each event before passing it on (use print(…) inside them to write to the trace)") { call throws(EvalError) in
+            let onSubscription = call.has(0) ? try call.function(0) : nil
+            let onOutput = call.has(1) ? try call.function(1) : nil
+            let onCompletion = call.has(2) ? try call.function(2) : nil
+            let onCancel = call.has(3) ? try call.function(3) : nil
+            let onRequest = call.has(4) ? try call.function(4) : nil
+            return call.result(try call.upstream.handleEvents(
+                receiveSubscription: onSubscription.map { body in { _ in _ = body([.string("subscription")]) } },
+                receiveOutput: onOutput.map { body in { _ = body([$0]) } },
+                receiveCompletion: onCompletion.map { body in { _ = body([$0.value]) } },
+                receiveCancel: onCancel.map { body in { _ = body([]) } },
+                receiveRequest: onRequest.map { body in { _ = body([.string($0.description)]) } }))
+        },
+        CatalogueEntry("print", [Parameter(nil, .value, default: true)], family: "print",
+                       "writes every event (subscription, request, value, completion, cancel) to the test's trace") { call throws(EvalError) in
+            let prefix = call.has(0) ? try call.value(0).text : ""
+            let interpreter = call.interpreter
+            return call.result(try call.upstream.print(prefix) { line in interpreter.trace(line) })
+        },
+        CatalogueEntry("Record", [Parameter("output", .value), Parameter("completion", .strategy, default: true)], kind: .constructor, family: "Record",
+                       "emits recorded values as demand allows, then the recorded completion") { call throws(EvalError) in
+            guard case .array(let values) = try call.value(0) else {
+                throw .fault(SpecDiagnostic("Record(output:) needs an array of values", at: call.location))
+            }
+            let completion = call.has(1) ? try call.completion(1) : .finished
+            return call.result(Record(output: values, completion: completion))
+        },
+        CatalogueEntry("Future", [Parameter(nil, .closure)], kind: .constructor, family: "Future",
+                       "runs its closure once, when created; every subscriber gets the same result (value then finished, or failure)") { call throws(EvalError) in
+            let closure = try call.closure(0)
+            let interpreter = call.interpreter
+            return call.result(Future<Value, StreamError> { promise in
+                let result = Result { () throws(EvalError) -> Runtime in try interpreter.call(closure, with: [.promise(promise)]) }
+                if case .failure(let error) = result { interpreter.report(error, at: closure.location) }
+            })
+        },
+    ]
+}
+
+extension BoundCall {
+    /// `.finished` or `.failure(error)`.
+    func completion(_ index: Int) throws(EvalError) -> Subscribers.Completion<StreamError> {
+        let member = try member(index)
+        switch (member.name, member.payload.count) {
+        case ("finished", 0): return .finished
+        case ("failure", 1):
+            return .failure(StreamError(try interpreter.valueOf(member.payload[0], at: member.location, purpose: "a failure")))
+        default:
+            throw .fault(SpecDiagnostic("a completion is .finished or .failure(error)", at: member.location))
+        }
+    }
+}
+
+extension Subscribers.Completion where Failure == StreamError {
+    /// The completion as a value for closures: `"finished"` or `"failure(<message>)"`.
+    var value: Value {
+        switch self {
+        case .finished: return .string("finished")
+        case .failure(let error): return .string("failure(\(error.message))")
+        }
+    }
+}
+
+extension Interpreter {
+    /// Appends a line to the test's trace at the current frame.
+    func trace(_ line: String) { trace.append((scheduler.now, line)) }
+}

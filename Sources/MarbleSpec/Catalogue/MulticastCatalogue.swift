@@ -1,0 +1,99 @@
+import Reactive
+
+/// Sharing one subscription among several subscribers, and connectable publishers.
+enum MulticastCatalogue {
+    static let entries: [CatalogueEntry] = [
+        CatalogueEntry("share", [], family: "share",
+                       "one upstream subscription for all subscribers; late subscribers miss earlier values; never restarts after completion") { call throws(EvalError) in
+            call.result(try call.upstream.share())
+        },
+        CatalogueEntry("makeConnectable", [], family: "makeConnectable",
+                       "a connectable publisher: subscribes upstream only when connect() is called") { call throws(EvalError) in
+            // Combine's makeConnectable() is multicast through a PassthroughSubject; the engine keeps
+            // Combine's `Failure == Never` constraint on it, and streams here can fail.
+            let connectable = try call.upstream.multicast(subject: PassthroughSubject<Value, StreamError>())
+            return .stream(StreamValue(publisher: connectable.eraseToAnyPublisher(), text: call.text, connect: connectable.connect))
+        },
+        CatalogueEntry("multicast", [Parameter("subject", .publisher)], family: "multicast",
+                       "a connectable publisher that broadcasts upstream through the given subject") { call throws(EvalError) in
+            let subject = try call.subject(0)
+            let connectable = try call.upstream.multicast(subject: subject)
+            return .stream(StreamValue(publisher: connectable.eraseToAnyPublisher(), text: call.text, connect: connectable.connect))
+        },
+        CatalogueEntry("multicast", [Parameter(nil, .closure)], family: "multicast",
+                       "a connectable publisher that broadcasts through a subject created (once) by the closure") { call throws(EvalError) in
+            let create = try call.publisherFactory(0)
+            let connectable = try call.upstream.multicast(create)
+            return .stream(StreamValue(publisher: connectable.eraseToAnyPublisher(), text: call.text, connect: connectable.connect))
+        },
+        CatalogueEntry("autoconnect", [], family: "autoconnect",
+                       "connects a connectable publisher on its first subscription") { call throws(EvalError) in
+            guard let receiver = call.receiver, let connect = receiver.connect else {
+                throw .fault(SpecDiagnostic("autoconnect() needs a connectable publisher (makeConnectable(), multicast, Timer.publish)", at: call.location))
+            }
+            return call.result(ErasedConnectable(publisher: receiver.publisher, connectBody: connect).autoconnect())
+        },
+    ]
+}
+
+/// A connectable publisher held as a publisher plus a connect function.
+struct ErasedConnectable: ConnectablePublisher {
+    typealias Output = Value
+    typealias Failure = StreamError
+    let publisher: Stream
+    let connectBody: () -> any Cancellable
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Value, S.Failure == StreamError {
+        publisher.receive(subscriber: subscriber)
+    }
+
+    func connect() -> any Cancellable { connectBody() }
+}
+
+/// A subject declared in the file (a stream that can be sent to), as an engine `Subject`.
+final class ErasedSubject: Subject {
+    typealias Output = Value
+    typealias Failure = StreamError
+    private let publisher: Stream
+    private let sendBody: (TimelineEvent<Value, StreamError>) -> Void
+
+    init(publisher: Stream, send: @escaping (TimelineEvent<Value, StreamError>) -> Void) {
+        self.publisher = publisher
+        sendBody = send
+    }
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Value, S.Failure == StreamError {
+        publisher.receive(subscriber: subscriber)
+    }
+
+    func send(_ value: Value) { sendBody(.value(value)) }
+    func send(completion: Subscribers.Completion<StreamError>) { sendBody(.completion(completion)) }
+    func send(subscription: any Subscription) { subscription.request(.unlimited) }
+}
+
+extension BoundCall {
+    func subject(_ index: Int) throws(EvalError) -> ErasedSubject {
+        guard let argument = arguments[index], case .stream(let stream) = argument.value, let send = stream.send else {
+            throw .fault(SpecDiagnostic("\(signature.selector) needs a subject here (PassthroughSubject() or CurrentValueSubject(v))", at: arguments[index]?.location ?? location))
+        }
+        return ErasedSubject(publisher: stream.publisher, send: send)
+    }
+
+    /// `multicast { PassthroughSubject() }`: the closure creating the subject.
+    func publisherFactory(_ index: Int) throws(EvalError) -> () -> ErasedSubject {
+        let closure = try closure(index)
+        let interpreter = self.interpreter
+        return {
+            switch Result(catching: { () throws(EvalError) -> Runtime in try interpreter.call(closure, with: []) }) {
+            case .success(.stream(let stream)) where stream.send != nil:
+                return ErasedSubject(publisher: stream.publisher, send: stream.send ?? { _ in })
+            case .success:
+                interpreter.report(SpecDiagnostic("multicast's closure must return a subject", at: closure.location))
+            case .failure(let error):
+                interpreter.report(error, at: closure.location)
+            }
+            let fallback = PassthroughSubject<Value, StreamError>()
+            return ErasedSubject(publisher: fallback.eraseToAnyPublisher(), send: fallback.send(event:))
+        }
+    }
+}

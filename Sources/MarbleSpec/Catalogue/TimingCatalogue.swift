@@ -1,0 +1,102 @@
+import Reactive
+
+/// Operators that work with time. Every `scheduler:` is the test's virtual scheduler; durations
+/// are `.milliseconds(n)`-style values converted through the test's `frame`, or frame counts.
+enum TimingCatalogue {
+    static let entries: [CatalogueEntry] = [
+        CatalogueEntry("debounce", [Parameter("for", .duration), Parameter("scheduler", .scheduler), Parameter("options", .any, default: true)], family: "debounce",
+                       "publishes a value once no newer one arrived for the due time; drops the pending value when upstream finishes") { call throws(EvalError) in
+            try call.checkScheduler(1)
+            return call.result(try call.upstream.debounce(for: call.duration(0), scheduler: call.scheduler))
+        },
+        CatalogueEntry("throttle", [Parameter("for", .duration), Parameter("scheduler", .scheduler), Parameter("latest", .bool)], family: "throttle",
+                       "publishes at most one value per interval: the first at once (by a hop), then the latest or the first received in each interval") { call throws(EvalError) in
+            try call.checkScheduler(1)
+            return call.result(try call.upstream.throttle(for: call.duration(0), scheduler: call.scheduler, latest: call.bool(2)))
+        },
+        CatalogueEntry("delay", [Parameter("for", .duration), Parameter("tolerance", .any, default: true), Parameter("scheduler", .scheduler), Parameter("options", .any, default: true)], family: "delay",
+                       "shifts every value and the completion (failure included) later by the interval") { call throws(EvalError) in
+            try call.checkScheduler(2)
+            return call.result(try call.upstream.delay(for: call.duration(0), scheduler: call.scheduler))
+        },
+        CatalogueEntry("timeout", [Parameter(nil, .duration), Parameter("scheduler", .scheduler), Parameter("options", .any, default: true), Parameter("customError", .closure, default: true)], family: "timeout",
+                       "finishes (or fails with customError) when no value arrives within the interval; values pass by a hop") { call throws(EvalError) in
+            try call.checkScheduler(1)
+            var customError: (() -> StreamError)?
+            if call.has(3) {
+                let makeError = try call.function(3)
+                customError = { StreamError(makeError([])) }
+            }
+            return call.result(try call.upstream.timeout(call.duration(0), scheduler: call.scheduler, customError: customError))
+        },
+        CatalogueEntry("measureInterval", [Parameter("using", .scheduler), Parameter("options", .any, default: true)], family: "measureInterval",
+                       "replaces each value with the frames since the previous one (the first: since subscription), as an Int") { call throws(EvalError) in
+            try call.checkScheduler(0)
+            return call.result(try call.upstream.measureInterval(using: call.scheduler).map { Value.int($0) })
+        },
+        CatalogueEntry("receive", [Parameter("on", .scheduler), Parameter("options", .any, default: true)], family: "receive(on:)",
+                       "delivers values and the completion by a hop on the scheduler (same frame, after queued work)") { call throws(EvalError) in
+            try call.checkScheduler(0)
+            return call.result(try call.upstream.receive(on: call.scheduler))
+        },
+        CatalogueEntry("subscribe", [Parameter("on", .scheduler), Parameter("options", .any, default: true)], family: "subscribe(on:)",
+                       "subscribes, requests and cancels by a hop on the scheduler; values pass synchronously") { call throws(EvalError) in
+            try call.checkScheduler(0)
+            return call.result(try call.upstream.subscribe(on: call.scheduler))
+        },
+        CatalogueEntry("collect", [Parameter(nil, .strategy), Parameter("options", .any, default: true)], family: "collect(byTime)",
+                       "collects values into arrays per time window (.byTime) or per window or count (.byTimeOrCount); empty windows emit nothing") { call throws(EvalError) in
+            let strategy = try call.member(0)
+            let fail = { (message: String) -> EvalError in .fault(SpecDiagnostic(message, at: strategy.location)) }
+            func frames(_ runtime: Runtime) throws(EvalError) -> Int {
+                switch runtime {
+                case .duration(let frames) where frames > 0: return frames
+                case .value(.int(let frames)) where frames > 0: return frames
+                default: throw fail("a collect window must be a positive duration")
+                }
+            }
+            switch (strategy.name, strategy.payload.count) {
+            case ("byTime", 2):
+                return call.result(try call.upstream.collect(.byTime(call.scheduler, frames(strategy.payload[1]))).map { Value.array($0) })
+            case ("byTimeOrCount", 3):
+                guard case .value(.int(let count)) = strategy.payload[2], count > 0 else { throw fail("byTimeOrCount needs a positive count") }
+                return call.result(try call.upstream.collect(.byTimeOrCount(call.scheduler, frames(strategy.payload[1]), count)).map { Value.array($0) })
+            default:
+                throw fail("collect's strategy is .byTime(scheduler, interval) or .byTimeOrCount(scheduler, interval, count)")
+            }
+        },
+        CatalogueEntry("Timer.publish", [Parameter("every", .duration), Parameter("tolerance", .any, default: true), Parameter("on", .any), Parameter("in", .any), Parameter("options", .any, default: true)], kind: .constructor, family: "Timer",
+                       "a connectable timer: after connect(), ticks every interval (the first one interval after connecting), emitting the frame; never finishes") { call throws(EvalError) in
+            let interval = try call.timerInterval(0)
+            let timer = VirtualTimer.publish(every: interval, scheduler: call.scheduler)
+            return .stream(StreamValue(publisher: timer.map { Value.int($0) }.mapError(neverFails).eraseToAnyPublisher(),
+                                       text: call.text, connect: timer.connect))
+        },
+    ]
+}
+
+extension BoundCall {
+    /// `Timer.publish(every:)` takes a TimeInterval in seconds (a number), or a duration.
+    func timerInterval(_ index: Int) throws(EvalError) -> Int {
+        guard let argument = arguments[index] else { throw .fault(SpecDiagnostic("missing 'every:'", at: location)) }
+        let frames: Int
+        switch argument.value {
+        case .duration(let n): frames = n
+        case .value(let seconds) where seconds.isNumber:
+            frames = try Builtins.frames(seconds, unit: 1_000_000_000, name: "seconds", at: argument.location, frameNanoseconds: interpreter.frameNanoseconds)
+        default:
+            throw .fault(SpecDiagnostic("Timer.publish(every:) takes seconds (a number) or a duration", at: argument.location))
+        }
+        guard frames > 0 else { throw .fault(SpecDiagnostic("a timer's interval must be at least one frame", at: argument.location)) }
+        return frames
+    }
+}
+
+extension Value {
+    var isNumber: Bool {
+        switch self {
+        case .int, .double: return true
+        default: return false
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import MarbleSyntax
+
+/// Finds names that nothing defines, before anything runs: closures are evaluated only when
+/// values arrive, so without this pass a misspelt stream inside `{ _ in requst }` would surface
+/// mid-run, or never.
+struct NameCheck {
+    /// Names defined outside closures: the test's streams and constants, and the builtins.
+    let known: Set<String>
+
+    func undefinedNames(in expr: Expr) -> [(name: String, location: SourceLocation)] {
+        var found: [(String, SourceLocation)] = []
+        visit(expr, scope: [], into: &found)
+        return found
+    }
+
+    private func visit(_ expr: Expr, scope: Set<String>, into found: inout [(String, SourceLocation)]) {
+        switch expr.kind {
+        case .identifier(let name):
+            if !scope.contains(name), !known.contains(name), !name.hasPrefix("$") { found.append((name, expr.location)) }
+        case .string(let parts):
+            for case .interpolation(let inner) in parts { visit(inner, scope: scope, into: &found) }
+        case .array(let items):
+            for item in items { visit(item, scope: scope, into: &found) }
+        case .tuple(let elements):
+            for element in elements { visit(element.value, scope: scope, into: &found) }
+        case .member(let base, _):
+            if let base { visit(base, scope: scope, into: &found) }
+        case .call(let callee, let arguments):
+            visit(callee, scope: scope, into: &found)
+            for argument in arguments { visit(argument.value, scope: scope, into: &found) }
+        case .genericSpecialization(let base, _):
+            visit(base, scope: scope, into: &found)
+        case .closure(let closure):
+            var inner = scope
+            for parameter in closure.parameters ?? [] { inner.insert(parameter) }
+            visit(closure.body, scope: inner, into: &found)
+        case .unary(_, let operand), .throwExpression(let operand):
+            visit(operand, scope: scope, into: &found)
+        case .binary(_, let lhs, let rhs):
+            visit(lhs, scope: scope, into: &found)
+            visit(rhs, scope: scope, into: &found)
+        case .ternary(let condition, let then, let otherwise):
+            for part in [condition, then, otherwise] { visit(part, scope: scope, into: &found) }
+        case .ifExpression(let ifExpression):
+            visit(ifExpression, scope: scope, into: &found)
+        case .int, .double, .bool, .nilLiteral, .wildcard, .keyPath:
+            break
+        }
+    }
+
+    private func visit(_ ifExpression: IfExpression, scope: Set<String>, into found: inout [(String, SourceLocation)]) {
+        visit(ifExpression.condition, scope: scope, into: &found)
+        visit(ifExpression.thenBody, scope: scope, into: &found)
+        if let elseBody = ifExpression.elseBody { visit(elseBody, scope: scope, into: &found) }
+    }
+
+    private func visit(_ body: [ClosureStatement], scope: Set<String>, into found: inout [(String, SourceLocation)]) {
+        var scope = scope
+        for statement in body {
+            switch statement {
+            case .expression(let expr): visit(expr, scope: scope, into: &found)
+            case .letBinding(let name, let expr, _):
+                visit(expr, scope: scope, into: &found)
+                scope.insert(name)
+            case .returnStatement(let expr, _):
+                if let expr { visit(expr, scope: scope, into: &found) }
+            }
+        }
+    }
+}
