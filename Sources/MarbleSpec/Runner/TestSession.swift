@@ -220,16 +220,24 @@ final class TestSession {
         interpreter.globals[name.name] = .stream(recorded)
     }
 
+    /// Binds a name whose definition had an error, so that later lines using it report their
+    /// own mistakes rather than a cascade of "cannot find" errors. The test never runs.
+    private func bindPlaceholder(_ name: Identifier, subject: Bool) {
+        guard streams[name.name] == nil else { return }
+        bind(name, StreamValue(publisher: Empty(completeImmediately: false).eraseToAnyPublisher(), text: name.name,
+                               send: subject ? { _ in } : nil), isSource: subject)
+    }
+
     private func define(_ statement: Statement) {
         switch statement.kind {
         case .hot(let name, let marbles):
-            guard let parsed = parse(marbles, as: .hot) else { return }
+            guard let parsed = parse(marbles, as: .hot) else { return bindPlaceholder(name, subject: true) }
             let subject = PassthroughSubject<Value, StreamError>()
             bind(name, StreamValue(publisher: subject.eraseToAnyPublisher(), text: name.name, send: subject.send(event:)), isSource: true)
             sends.append((name.name, events(parsed, marbles)))
             sourceLines.append(SourceLine(name: name.name, events: parsed.events.map { RenderedEvent(frame: $0.frame, event: $0.event.printable) }, isCold: false))
         case .cold(let name, let marbles):
-            guard let parsed = parse(marbles, as: .cold) else { return }
+            guard let parsed = parse(marbles, as: .cold) else { return bindPlaceholder(name, subject: false) }
             let cold = ColdTimeline(events(parsed, marbles), scheduler: scheduler)
             bind(name, StreamValue(publisher: cold.eraseToAnyPublisher(), text: name.name), isSource: true)
             sourceLines.append(SourceLine(name: name.name, events: parsed.events.map { RenderedEvent(frame: $0.frame, event: $0.event.printable) }, isCold: true))
@@ -237,9 +245,11 @@ final class TestSession {
             switch evaluate(expr) {
             case .stream(let stream)? where stream.send != nil:
                 bind(name, stream, isSource: true)
-            case nil: break
+            case nil:
+                bindPlaceholder(name, subject: true)
             case let other?:
                 diagnose("a subject must be PassthroughSubject() or CurrentValueSubject(value), not \(other.kindDescription)", at: expr.location)
+                bindPlaceholder(name, subject: true)
             }
         case .binding(let name, let expr):
             switch evaluate(expr) {
@@ -247,9 +257,11 @@ final class TestSession {
                 bind(name, stream, isSource: false)
             case .value(let value)?:
                 interpreter.globals[name.name] = .value(value)
-            case nil: break
+            case nil:
+                bindPlaceholder(name, subject: false)
             case let other?:
                 diagnose("'\(name.name)' must be a publisher or a value, not \(other.kindDescription)", at: expr.location)
+                bindPlaceholder(name, subject: false)
             }
         case .send(let name, let marbles):
             guard let parsed = parse(marbles, as: .hot) else { return }
