@@ -13,6 +13,49 @@ struct NameCheck {
         return found
     }
 
+    /// The names of `streams` an expression uses, in order of first use: directly (the inputs
+    /// of its operators), and inside closures (inner publishers of `flatMap`, `catch`, …).
+    static func references(in expr: Expr, to streams: Set<String>) -> (direct: [String], inClosures: [String]) {
+        var direct: [String] = []
+        var inClosures: [String] = []
+        func note(_ name: String, insideClosure: Bool) {
+            guard streams.contains(name) else { return }
+            if insideClosure { if !inClosures.contains(name) { inClosures.append(name) } } else if !direct.contains(name) { direct.append(name) }
+        }
+        func walk(_ expr: Expr, _ inside: Bool) {
+            switch expr.kind {
+            case .identifier(let name): note(name, insideClosure: inside)
+            case .string(let parts): for case .interpolation(let inner) in parts { walk(inner, inside) }
+            case .array(let items): items.forEach { walk($0, inside) }
+            case .tuple(let elements): elements.forEach { walk($0.value, inside) }
+            case .member(let base, _): if let base { walk(base, inside) }
+            case .call(let callee, let arguments):
+                walk(callee, inside)
+                arguments.forEach { walk($0.value, inside) }
+            case .genericSpecialization(let base, _): walk(base, inside)
+            case .closure(let closure): walkBody(closure.body)
+            case .unary(_, let operand), .throwExpression(let operand): walk(operand, inside)
+            case .binary(_, let lhs, let rhs): walk(lhs, inside); walk(rhs, inside)
+            case .ternary(let c, let t, let e): [c, t, e].forEach { walk($0, inside) }
+            case .ifExpression(let i):
+                walk(i.condition, inside)
+                walkBody(i.thenBody)
+                if let elseBody = i.elseBody { walkBody(elseBody) }
+            case .int, .double, .bool, .nilLiteral, .wildcard, .keyPath: break
+            }
+        }
+        func walkBody(_ body: [ClosureStatement]) {
+            for statement in body {
+                switch statement {
+                case .expression(let e), .letBinding(_, let e, _): walk(e, true)
+                case .returnStatement(let e, _): if let e { walk(e, true) }
+                }
+            }
+        }
+        walk(expr, false)
+        return (direct, inClosures)
+    }
+
     private func visit(_ expr: Expr, scope: Set<String>, into found: inout [(String, SourceLocation)]) {
         switch expr.kind {
         case .identifier(let name):

@@ -70,6 +70,30 @@ public struct SourceLine: Sendable, Hashable {
     public var isCold: Bool
 }
 
+/// Everything known about one named stream of a test, for diagrams and traces.
+public struct StreamReport: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable { case hot, cold, subject, derived }
+    public var name: String
+    public var kind: Kind
+    /// The expression as written, for derived streams and subjects (`typing.debounce(for: …)`).
+    public var expression: String?
+    /// Streams used directly by the expression (the inputs drawn above its operator box), in order.
+    public var inputs: [String]
+    /// Streams used inside its closures: the inner publishers of `flatMap`, `switchToLatest`, `catch`.
+    public var innerSources: [String]
+    /// The timeline as written on its `hot`/`cold`/`send` line (cold: relative to each subscription).
+    public var declared: [RenderedEvent]?
+    /// What the test's subscriber to this stream received, if the test observes it.
+    public var observed: [RenderedEvent]?
+    /// Every subscription to this stream: start frame, end frame (nil while active at the end).
+    public var subscriptions: [SubscriptionRecord]
+}
+
+public struct SubscriptionRecord: Sendable, Hashable {
+    public var start: Int
+    public var end: Int?
+}
+
 /// The result of one test.
 public struct TestReport: Sendable, Hashable {
     public enum Outcome: Sendable, Hashable { case passed, failed, error }
@@ -79,6 +103,10 @@ public struct TestReport: Sendable, Hashable {
     /// A runtime error in a closure, or a run stopped by a limit.
     public var error: FileDiagnostic?
     public var sources: [SourceLine]
+    /// Every named stream, in the order the test declares them.
+    public var streams: [StreamReport] = []
+    /// The last frame of the run (the end of the test's longest line).
+    public var endFrame: Int = 0
     /// Output of `print` operators: frame and line.
     public var trace: [TraceLine]
     /// Frames per line of the notation and what one frame is, for printing.

@@ -28,7 +28,9 @@ final class TestSession {
         var stream: StreamValue
         var log: SubscriptionLog
         var isSource: Bool
+        var report: StreamReport
     }
+    private var streamOrder: [String] = []
     private struct SubscriberPlan {
         var name: String
         var subscribeAt = 0
@@ -208,7 +210,7 @@ final class TestSession {
         }
     }
 
-    private func bind(_ name: Identifier, _ stream: StreamValue, isSource: Bool) {
+    private func bind(_ name: Identifier, _ stream: StreamValue, isSource: Bool, kind: StreamReport.Kind = .derived, expression: Expr? = nil, declared: ParsedMarbles? = nil) {
         guard streams[name.name] == nil else {
             diagnose("'\(name.name)' is already defined in this test", at: name.location, length: name.name.count)
             return
@@ -216,7 +218,12 @@ final class TestSession {
         let log = SubscriptionLog()
         var recorded = stream
         recorded.publisher = SubscriptionRecorder(stream.publisher, log: log, scheduler: scheduler).eraseToAnyPublisher()
-        streams[name.name] = NamedStream(stream: recorded, log: log, isSource: isSource)
+        let references = expression.map { NameCheck.references(in: $0, to: Set(streams.keys).union(definedNames)) } ?? (direct: [], inClosures: [])
+        let report = StreamReport(name: name.name, kind: kind, expression: expression.map { interpreter.text(of: $0.range) },
+                                  inputs: references.direct, innerSources: references.inClosures,
+                                  declared: declared.map(Self.printable), observed: nil, subscriptions: [])
+        streams[name.name] = NamedStream(stream: recorded, log: log, isSource: isSource, report: report)
+        streamOrder.append(name.name)
         interpreter.globals[name.name] = .stream(recorded)
     }
 
@@ -233,18 +240,18 @@ final class TestSession {
         case .hot(let name, let marbles):
             guard let parsed = parse(marbles, as: .hot) else { return bindPlaceholder(name, subject: true) }
             let subject = PassthroughSubject<Value, StreamError>()
-            bind(name, StreamValue(publisher: subject.eraseToAnyPublisher(), text: name.name, send: subject.send(event:)), isSource: true)
+            bind(name, StreamValue(publisher: subject.eraseToAnyPublisher(), text: name.name, send: subject.send(event:)), isSource: true, kind: .hot, declared: parsed)
             sends.append((name.name, events(parsed, marbles)))
             sourceLines.append(SourceLine(name: name.name, events: parsed.events.map { RenderedEvent(frame: $0.frame, event: $0.event.printable) }, isCold: false))
         case .cold(let name, let marbles):
             guard let parsed = parse(marbles, as: .cold) else { return bindPlaceholder(name, subject: false) }
             let cold = ColdTimeline(events(parsed, marbles), scheduler: scheduler)
-            bind(name, StreamValue(publisher: cold.eraseToAnyPublisher(), text: name.name), isSource: true)
+            bind(name, StreamValue(publisher: cold.eraseToAnyPublisher(), text: name.name), isSource: true, kind: .cold, declared: parsed)
             sourceLines.append(SourceLine(name: name.name, events: parsed.events.map { RenderedEvent(frame: $0.frame, event: $0.event.printable) }, isCold: true))
         case .subject(let name, let expr):
             switch evaluate(expr) {
             case .stream(let stream)? where stream.send != nil:
-                bind(name, stream, isSource: true)
+                bind(name, stream, isSource: true, kind: .subject, expression: expr)
             case nil:
                 bindPlaceholder(name, subject: true)
             case let other?:
@@ -254,7 +261,7 @@ final class TestSession {
         case .binding(let name, let expr):
             switch evaluate(expr) {
             case .stream(let stream)?:
-                bind(name, stream, isSource: false)
+                bind(name, stream, isSource: false, kind: .derived, expression: expr)
             case .value(let value)?:
                 interpreter.globals[name.name] = .value(value)
             case nil:
@@ -272,10 +279,25 @@ final class TestSession {
                 return
             }
             sends.append((name.name, events(parsed, marbles)))
+            streams[name.name]?.report.declared = Self.printable(parsed)
             sourceLines.append(SourceLine(name: name.name, events: parsed.events.map { RenderedEvent(frame: $0.frame, event: $0.event.printable) }, isCold: false))
         default:
             break
         }
+    }
+
+    private static func printable(_ parsed: ParsedMarbles) -> [RenderedEvent] {
+        parsed.events.map { RenderedEvent(frame: $0.frame, event: $0.event.printable) }
+    }
+
+    /// Every name the test defines with hot, cold, subject or let (for references before definition).
+    private var definedNames: Set<String> {
+        Set(syntax.statements.compactMap { statement -> String? in
+            switch statement.kind {
+            case .hot(let name, _), .cold(let name, _), .subject(let name, _), .binding(let name, _): return name.name
+            default: return nil
+            }
+        })
     }
 
     private func evaluate(_ expr: Expr) -> Runtime? {
@@ -438,6 +460,15 @@ final class TestSession {
                                           lineText: lineText(syntax.location.line), frame: scheduler.now)
         }
         report.checks = checks()
+        report.endFrame = horizon
+        report.streams = streamOrder.compactMap { name in
+            guard var stream = streams[name]?.report else { return nil }
+            stream.subscriptions = streams[name]?.log.spans.map { SubscriptionRecord(start: $0.start, end: $0.end) } ?? []
+            if let subscriber = subscribers.first(where: { $0.name == name })?.subscriber {
+                stream.observed = Comparison.render(subscriber.events, table)
+            }
+            return stream
+        }
         report.seconds = (clock.now - started).seconds
         return report
     }
