@@ -7,13 +7,15 @@ import PackageDescription
 //   MarbleSyntax    — the .marble file and expression grammar → syntax tree (imports MarbleNotation)
 //   MarbleSpec      — values, interpreter, operator catalogue, test runner, comparison
 //                     (imports Reactive, MarbleNotation, MarbleSyntax)
-//   MarblesCLI      — `marbles` commands and reporters (imports the above)
-//   marbles         — a thin main over MarblesCLI
+//   MarbleDiagram   — SVG marble diagrams drawn from a test's report (imports MarbleSpec, MarbleNotation)
+//   MarblesCLI      — `marbles` and `marbles-svg` commands and reporters (imports the above)
+//   marbles, marbles-svg — thin mains over MarblesCLI
 let package = Package(
     name: "marbles",
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "marbles", targets: ["marbles"]),
+        .executable(name: "marbles-svg", targets: ["marbles-svg"]),
         .library(name: "Reactive", targets: ["Reactive"]),
         .library(name: "MarbleSpec", targets: ["MarbleSpec"]),
     ],
@@ -22,13 +24,16 @@ let package = Package(
         .target(name: "MarbleNotation"),
         .target(name: "MarbleSyntax", dependencies: ["MarbleNotation"]),
         .target(name: "MarbleSpec", dependencies: ["Reactive", "MarbleNotation", "MarbleSyntax"]),
-        .target(name: "MarblesCLI", dependencies: ["MarbleSpec", "MarbleSyntax", "MarbleNotation"]),
+        .target(name: "MarbleDiagram", dependencies: ["MarbleSpec", "MarbleNotation"]),
+        .target(name: "MarblesCLI", dependencies: ["MarbleSpec", "MarbleSyntax", "MarbleNotation", "MarbleDiagram"]),
         .executableTarget(name: "marbles", dependencies: ["MarblesCLI"]),
+        .executableTarget(name: "marbles-svg", dependencies: ["MarblesCLI"]),
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive"]),
         .testTarget(name: "MarbleNotationTests", dependencies: ["MarbleNotation"]),
         .testTarget(name: "MarbleSyntaxTests", dependencies: ["MarbleSyntax"]),
         .testTarget(name: "MarbleSpecTests", dependencies: ["MarbleSpec", "Reactive"]),
-        .testTarget(name: "MarblesCLITests", dependencies: ["MarblesCLI", "marbles"]),
+        .testTarget(name: "MarbleDiagramTests", dependencies: ["MarbleDiagram", "MarbleSpec"], exclude: ["Golden"]),
+        .testTarget(name: "MarblesCLITests", dependencies: ["MarblesCLI", "marbles", "marbles-svg"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,1 @@
+// The SVG renderer lands here.

@@ -1,0 +1,1 @@
+print("marbles-svg: not yet")
