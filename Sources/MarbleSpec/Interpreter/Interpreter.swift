@@ -100,7 +100,8 @@ final class Interpreter {
         case .genericSpecialization(let base, _):
             return try evaluate(base, in: env)
         case .closure(let closure):
-            return .closure(ClosureValue(syntax: closure, environment: env, location: expr.location))
+            return .closure(ClosureValue(syntax: closure, environment: env, location: expr.location,
+                                         usesSecondAnonymousArgument: closure.parameters == nil && NameCheck.mentions("$1", in: closure.body)))
         case .unary(let op, let operand):
             let value = try valueOf(evaluate(operand, in: env), at: operand.location, purpose: "the operand of '\(op)'")
             return .value(try Operators.unary(op, value, at: expr.location))
@@ -284,9 +285,9 @@ final class Interpreter {
             for (name, value) in zip(parameters, bound) where name != "_" { env[name] = value }
         } else {
             for (index, value) in arguments.enumerated() { env["$\(index)"] = value }
-            if arguments.count == 1, case .value(.tuple(let items)) = arguments[0] {
-                // `{ $0 + $1 }` on a tuple-valued stream destructures, as Swift does for closures.
-                for (index, item) in items.enumerated() where index > 0 { env["$\(index)"] = .value(item) }
+            if arguments.count == 1, case .value(.tuple(let items)) = arguments[0], closure.usesSecondAnonymousArgument {
+                // `{ $0 + $1 }` on a tuple-valued stream destructures the tuple, as Swift does for closures.
+                for (index, item) in items.enumerated() { env["$\(index)"] = .value(item) }
             }
         }
         do throws(EvalError) {
