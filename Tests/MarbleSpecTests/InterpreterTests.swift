@@ -142,3 +142,19 @@ import Testing
         #expect(problems(report) == [])
     }
 }
+
+@Suite struct FutureNotationTests {
+    @Test func aFutureCanBeFulfilledLaterOnTheVirtualClock() {
+        let report = runMarble("""
+        frame 100ms
+        test "later"
+          let    f  = Future { promise in DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(300)) { promise(.success(7)) } }
+          let    a  = f
+          let    b  = f
+          subscribe b -----^---
+          expect a    ---(7|)--
+          expect b    -----(7|)
+        """)
+        #expect(problems(report) == [])
+    }
+}
