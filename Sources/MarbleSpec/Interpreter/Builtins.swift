@@ -184,6 +184,10 @@ enum Builtins {
     /// `asyncAfter(deadline: .now() + d) { … }` and `async { … }` on a scheduler: the closure runs
     /// on the test's virtual clock (how a `Future` is fulfilled later in app code).
     private static func schedule(_ name: String, _ args: [CallArgument], at location: SourceLocation, interpreter: Interpreter) throws(EvalError) -> Runtime {
+        guard name == "asyncAfter" || name == "async" else {
+            throw EvalError.fault(SpecDiagnostic("'\(name)' on a scheduler is not supported", at: location,
+                hint: "run work later with DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(300)) { … }"))
+        }
         guard let last = args.last, case .closure(let closure) = last.value else {
             throw EvalError.fault(SpecDiagnostic("\(name) needs a closure to run", at: location))
         }

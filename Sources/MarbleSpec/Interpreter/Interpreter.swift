@@ -212,7 +212,7 @@ final class Interpreter {
         case .scheduler:
             // `DispatchQueue.main.asyncAfter(deadline:execute:)` and `.async(execute:)` run work on
             // the virtual scheduler; any other member of a scheduler is that scheduler.
-            return ["asyncAfter", "async"].contains(name) ? .function(name, receiver: .scheduler) : .scheduler
+            return ["asyncAfter", "async", "schedule", "sync"].contains(name) ? .function(name, receiver: .scheduler) : .scheduler
         default:
             throw fail("\(base.kindDescription) has no member '\(name)'", at: location)
         }

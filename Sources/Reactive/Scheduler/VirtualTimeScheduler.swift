@@ -79,8 +79,8 @@ public final class VirtualTimeScheduler {
     /// Whether any action is still queued.
     public var hasPendingWork: Bool { !queue.isEmpty }
 
-    /// The time of the next queued action, if any.
-    public var nextActionTime: VirtualTime? { queue.peek?.time }
+    /// The time of the next queued action that has not been cancelled, if any.
+    public var nextActionTime: VirtualTime? { queue.earliestLiveTime }
 
     // MARK: Scheduling
 
@@ -219,6 +219,11 @@ struct ActionQueue {
     private var heap: [QueuedAction] = []
 
     var isEmpty: Bool { heap.isEmpty }
+
+    /// The earliest time of an action not cancelled (a scan: for reports, not the run loop).
+    var earliestLiveTime: VirtualTime? {
+        heap.lazy.filter { $0.token?.isCancelled != true }.map(\.time).min()
+    }
     var peek: QueuedAction? { heap.first }
 
     mutating func push(_ element: QueuedAction) {
