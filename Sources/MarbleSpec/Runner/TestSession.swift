@@ -417,6 +417,7 @@ final class TestSession {
         scheduler.limits.maxTime = .max
         let scheduler = self.scheduler
 
+        scheduler.rewindStart(to: firstFrame)
         // The test's own actions go first, in file order, so that at any frame the test's
         // subscribers act before that frame's sends, and sends before operators' later work.
         for index in subscribers.indices {

@@ -69,6 +69,13 @@ public final class VirtualTimeScheduler {
         self.limits = limits
     }
 
+    /// Moves the clock back to `time` before anything has run (a test whose timelines start
+    /// before frame 0). Has no effect once the clock has moved or work was queued before `time`.
+    public func rewindStart(to time: VirtualTime) {
+        guard actionsInRun == 0, time < now, (queue.peek?.time ?? .max) >= time else { return }
+        now = time
+    }
+
     /// Whether any action is still queued.
     public var hasPendingWork: Bool { !queue.isEmpty }
 
