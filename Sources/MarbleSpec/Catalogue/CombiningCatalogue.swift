@@ -80,11 +80,11 @@ enum CombiningCatalogue {
             if let prefix = try call.singlePublisherArgument() { return call.result(upstream.prepend(prefix)) }
             return call.result(upstream.prepend(try call.variadicValues()))
         },
-        CatalogueEntry("drop", [Parameter("untilOutputFrom", .publisher)], family: "drop(untilOutputFrom:)",
+        CatalogueEntry("drop", [Parameter("untilOutputFrom", .publisher)], family: "drop-untilOutputFrom",
                        "drops values until the other publisher emits; finishes if it finishes first") { call throws(EvalError) in
             call.result(try call.upstream.drop(untilOutputFrom: call.stream(0)))
         },
-        CatalogueEntry("prefix", [Parameter("untilOutputFrom", .publisher)], family: "prefix(untilOutputFrom:)",
+        CatalogueEntry("prefix", [Parameter("untilOutputFrom", .publisher)], family: "prefix-untilOutputFrom",
                        "passes values until the other publisher emits, then finishes; ignores its completion") { call throws(EvalError) in
             call.result(try call.upstream.prefix(untilOutputFrom: call.stream(0)))
         },
