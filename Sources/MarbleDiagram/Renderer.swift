@@ -1,0 +1,918 @@
+import MarbleNotation
+import MarbleSpec
+
+/// Lays a scene out and writes it as SVG. All sizes are in pixels (user units).
+struct Renderer {
+    // MARK: Fixed measures
+
+    static let padding = 20.0
+    static let defaultFrameWidth = 36.0
+    static let widestAutomaticFrame = 84.0
+    static let narrowestAutomaticFrame = 14.0
+    static let widestAutomaticAxis = 2400.0
+    /// Operator boxes up to this wide widen the frames rather than wrap.
+    static let widestOneLineBox = 720.0
+    static let headerHeight = 50.0
+    static let labelFont = 13.0
+    static let sublabelFont = 11.0
+    static let boxFont = 13.0
+    static let boxLineHeight = 18.0
+    static let rulerFont = 10.0
+    /// Angle of inner arrows below the horizontal, and how far down the first one levels off.
+    static let innerSlope = 0.7  // tan 35°
+    static let arrowStroke = 1.5
+    static let markStroke = 2.5
+
+    let test: TestReport
+    let path: String
+    let scene: Scene
+    let options: DiagramOptions
+    let theme: Theme
+    let labels: ValueLabels
+    /// The hue of every value drawn, by its key.
+    let hues: [String: Int]
+
+    let frameWidth: Double
+    /// Marble radius.
+    let radius: Double
+    let valueFont: Double
+    let scale: TimeScale
+    let labelColumn: Double
+    /// Inner-arrow lane of every instance, per lane index.
+    let innerLanes: [Int: [Int]]
+
+    var writer = SVGWriter()
+
+    init(test: TestReport, path: String, scene: Scene, values: [NamedValue], options: DiagramOptions) {
+        self.test = test
+        self.path = path
+        self.scene = scene
+        self.options = options
+        theme = options.theme == .dark ? .dark : .light
+
+        // Every value token drawn, for labels and colours.
+        var tokens: [String] = []
+        var frames: [Int] = [0]
+        for lane in scene.lanes {
+            for event in Self.events(of: lane) {
+                frames.append(event.frame)
+                if case .value(let token) = event.event { tokens.append(token) }
+            }
+            frames += Self.structuralFrames(of: lane)
+        }
+        frames += scene.differences.map(\.frame)
+        labels = ValueLabels(values: values, tokens: tokens)
+        hues = ValueColor.hues(for: tokens.map(labels.key) + labels.legend.map(\.literal))
+
+        let firstFrame = min(0, frames.min() ?? 0)
+        let lastFrame = max(SceneBuilder.lastFrame(test), frames.max() ?? 0)
+        let breaks = TimeScale.breaks(busyFrames: frames, firstFrame: firstFrame, lastFrame: lastFrame, compress: options.compressIdleTime)
+
+        // Frame width: as given, else wide enough for neighbouring labels, narrow enough for long tests.
+        var width = options.frameWidth ?? Self.defaultFrameWidth
+        let provisionalRadius = Self.radius(forFrameWidth: width)
+        if options.frameWidth == nil {
+            let font = Self.valueFont(forRadius: provisionalRadius)
+            var needed = width
+            for lane in scene.lanes {
+                let byFrame = Self.valueWidths(Self.events(of: lane), labels: labels, radius: provisionalRadius, font: font)
+                for (a, b) in zip(byFrame, byFrame.dropFirst()) where b.frame - a.frame <= 4 {
+                    needed = max(needed, ((a.width + b.width) / 2 + 6) / Double(b.frame - a.frame))
+                }
+            }
+            // Room for an operator box's text on one line, when it is not too long for one.
+            let provisional = TimeScale(origin: 0, frameWidth: 1, firstFrame: firstFrame, lastFrame: lastFrame, breaks: breaks)
+            for lane in scene.lanes {
+                guard case .box(let lines, false) = lane.content else { continue }
+                for line in lines {
+                    let text = TextMetrics.monospace(line, size: Self.boxFont) + 16
+                    if text <= Self.widestOneLineBox { needed = max(needed, (text - 9) / (provisional.span + 1.65)) }
+                }
+            }
+            width = min(needed, Self.widestAutomaticFrame)
+            if provisional.span * width > Self.widestAutomaticAxis {
+                width = max(Self.narrowestAutomaticFrame, Self.widestAutomaticAxis / max(provisional.span, 1))
+            }
+        }
+        frameWidth = width
+        radius = Self.radius(forFrameWidth: width)
+        valueFont = Self.valueFont(forRadius: radius)
+
+        var column = 0.0
+        for lane in scene.lanes {
+            if let label = lane.label { column = max(column, TextMetrics.monospace(label, size: Self.labelFont)) }
+            if let sublabel = lane.sublabel { column = max(column, TextMetrics.monospace(sublabel, size: Self.sublabelFont)) }
+        }
+        labelColumn = max(48, column + 24)
+        let axisStart = Self.padding + labelColumn
+        scale = TimeScale(origin: axisStart + 0.75 * width, frameWidth: width, firstFrame: firstFrame, lastFrame: lastFrame, breaks: breaks)
+
+        var innerLanes: [Int: [Int]] = [:]
+        for (index, lane) in scene.lanes.enumerated() {
+            if case .inner(let instances) = lane.content { innerLanes[index] = Self.assignLanes(instances, lastFrame: lastFrame) }
+        }
+        self.innerLanes = innerLanes
+    }
+
+    static func radius(forFrameWidth width: Double) -> Double {
+        min(15, max(6, (width - 4) / 2))
+    }
+
+    static func valueFont(forRadius radius: Double) -> Double {
+        radius >= 12 ? 13 : max(8, radius)
+    }
+
+    static func events(of lane: Lane) -> [RenderedEvent] {
+        switch lane.content {
+        case .timeline(let timeline): return timeline.events
+        case .inner(let instances): return instances.flatMap(\.events)
+        case .box, .expectedSpans: return []
+        }
+    }
+
+    /// Frames where a lane shows something other than an event: subscriptions, cuts.
+    static func structuralFrames(of lane: Lane) -> [Int] {
+        switch lane.content {
+        case .timeline(let timeline):
+            return timeline.cuts + timeline.spans.flatMap { [$0.start] + ($0.end.map { [$0] } ?? []) }
+        case .inner(let instances):
+            return instances.flatMap { [$0.start] + ($0.end.map { [$0] } ?? []) }
+        case .expectedSpans(let spans):
+            return spans.flatMap { [$0.start] + ($0.end.map { [$0] } ?? []) }
+        case .box:
+            return []
+        }
+    }
+
+    /// Widths of the value marbles of a lane, one per frame (the widest there), in frame order.
+    static func valueWidths(_ events: [RenderedEvent], labels: ValueLabels, radius: Double, font: Double) -> [(frame: Int, width: Double)] {
+        var result: [(frame: Int, width: Double)] = []
+        for event in events.sorted(by: { $0.frame < $1.frame }) {
+            guard case .value(let token) = event.event else { continue }
+            let width = max(2 * radius, TextMetrics.monospace(labels.label(token), size: font) + 12)
+            if let last = result.last, last.frame == event.frame {
+                result[result.count - 1].width = max(last.width, width)
+            } else {
+                result.append((event.frame, width))
+            }
+        }
+        return result
+    }
+
+    /// Inner-arrow lanes: the first lane free at an instance's start (free again two frames after
+    /// the previous instance there ended).
+    static func assignLanes(_ instances: [Instance], lastFrame: Int) -> [Int] {
+        var freeFrom: [Int] = []
+        var result = [Int](repeating: 0, count: instances.count)
+        let order = instances.indices.sorted { (instances[$0].start, $0) < (instances[$1].start, $1) }
+        for index in order {
+            let instance = instances[index]
+            let last = instance.end ?? instance.events.last(where: { $0.event.isTerminal })?.frame ?? lastFrame + 1
+            if let lane = freeFrom.firstIndex(where: { $0 <= instance.start }) {
+                result[index] = lane
+                freeFrom[lane] = last + 2
+            } else {
+                result[index] = freeFrom.count
+                freeFrom.append(last + 2)
+            }
+        }
+        return result
+    }
+
+    func colour(_ key: String) -> String {
+        ValueColor.fill(hue: hues[key] ?? ValueColor.hue(key), theme: theme)
+    }
+
+    // MARK: Derived measures
+
+    var axisStart: Double { Self.padding + labelColumn }
+    var axisEnd: Double { scale.x(scale.lastFrame) + 0.9 * frameWidth }
+    var arrowTip: Double { axisEnd + 9 }
+    var stackStep: Double { 2 * radius + 4 }
+    var innerKnee: Double { radius + 16 }
+    var innerLaneStep: Double { 2 * radius + 12 }
+
+    func time(_ frame: Int) -> String {
+        TimeText.describe(frames: frame, frameNanoseconds: test.frameNanoseconds)
+    }
+
+    /// `300ms (frame 3)`
+    func when(_ frame: Int) -> String {
+        "\(time(frame)) (frame \(frame))"
+    }
+
+    // MARK: Lane heights
+
+    /// The most values at one frame, and whether a failure shows its message.
+    func extent(_ events: [RenderedEvent]) -> (stack: Int, message: Bool) {
+        var counts: [Int: Int] = [:]
+        var message = false
+        for event in events {
+            switch event.event {
+            case .value: counts[event.frame, default: 0] += 1
+            case .failure(let text): if ValueLabels.failureMessage(text) != "error" { message = true }
+            default: break
+            }
+        }
+        return (counts.values.max() ?? 1, message)
+    }
+
+    /// Sub-lanes of brackets so that overlapping spans do not share one.
+    func spanRows(_ spans: [Span]) -> [Int] {
+        var ends: [Double] = []
+        var rows: [Int] = []
+        for span in spans {
+            let start = Double(span.start)
+            let end = span.end.map(Double.init) ?? Double.infinity
+            if let row = ends.firstIndex(where: { $0 < start }) {
+                rows.append(row)
+                ends[row] = end
+            } else {
+                rows.append(ends.count)
+                ends.append(end)
+            }
+        }
+        return rows
+    }
+
+    /// Distance from a timeline lane's top to its axis.
+    var axisOffset: Double { radius + 10 }
+
+    /// How far below the axis a timeline's marbles, messages and brackets reach.
+    func below(_ timeline: Timeline) -> (marbles: Double, total: Double) {
+        let (stack, message) = extent(timeline.events)
+        var below = radius + Double(stack - 1) * stackStep
+        if message { below += 16 }
+        let marbles = below
+        if !timeline.spans.isEmpty {
+            let rows = (spanRows(timeline.spans).max() ?? 0) + 1
+            below += 10 + Double(rows - 1) * 10 + 4
+        }
+        return (marbles, below)
+    }
+
+    func height(of lane: Lane, at index: Int) -> Double {
+        let ghostRoom = isHighlightBottom(index) ? 14.0 : 0
+        switch lane.content {
+        case .timeline(let timeline):
+            return axisOffset + below(timeline).total + 10 + ghostRoom
+        case .box(let lines, _):
+            return Double(boxLines(lines).count) * Self.boxLineHeight + 12 + 12
+        case .inner(let instances):
+            let lanes = (innerLanes[index]?.max() ?? 0) + 1
+            let (stack, message) = extent(instances.flatMap(\.events))
+            return 6 + innerKnee + Double(lanes - 1) * innerLaneStep + radius + Double(stack - 1) * stackStep + (message ? 16 : 0) + 12 + ghostRoom
+        case .expectedSpans:
+            return 28 + ghostRoom
+        }
+    }
+
+    func isHighlightBottom(_ index: Int) -> Bool {
+        scene.highlights.contains { $0.lanes.upperBound == index }
+    }
+
+    /// Box text broken to the width of the axis.
+    func boxLines(_ lines: [String]) -> [String] {
+        let available = axisEnd + 9 - axisStart - 20
+        let cells = max(24, Int(available / (Self.boxFont * 0.61)))
+        return lines.flatMap { PipelineText.lines($0, width: cells) }
+    }
+
+    // MARK: Rendering
+
+    mutating func render() -> String {
+        // Vertical layout of the lanes.
+        var tops: [Double] = []
+        var y = Self.padding + Self.headerHeight
+        for (index, lane) in scene.lanes.enumerated() {
+            tops.append(y)
+            y += height(of: lane, at: index)
+        }
+        let lanesBottom = y
+        let rulerY = lanesBottom + (scale.breaks.isEmpty ? 6 : 16)
+
+        // Width: the arrows, the header, the boxes, the failure messages.
+        var right = arrowTip + Self.padding
+        right = max(right, Self.padding + TextMetrics.sans(test.name, size: 15) * 1.08 + Self.padding)
+        right = max(right, Self.padding + TextMetrics.sans(subtitle, size: 12) + Self.padding)
+        for lane in scene.lanes {
+            if case .box(let lines, _) = lane.content {
+                for line in boxLines(lines) { right = max(right, axisStart + TextMetrics.monospace(line, size: Self.boxFont) + 16 + Self.padding) }
+            }
+            for event in Self.events(of: lane) {
+                if case .failure(let text) = event.event {
+                    let message = ValueLabels.failureMessage(text)
+                    right = max(right, scale.x(event.frame) + TextMetrics.sans(message, size: 11) / 2 + 8 + radius + Self.padding)
+                }
+            }
+        }
+        let width = right.rounded(.up)
+        let footer = footerLines(width: width)
+        var height = rulerY + 24
+        if !labels.legend.isEmpty { height += 8 + Double(legendRows(width: width).count) * 22 }
+        if !footer.isEmpty { height += 8 + Double(footer.count) * 18 }
+        height = (height + Self.padding - 4).rounded(.up)
+
+        writer.open("svg", [
+            Attribute("xmlns", "http://www.w3.org/2000/svg"),
+            Attribute("width", width), Attribute("height", height),
+            Attribute("viewBox", "0 0 \(SVG.number(width)) \(SVG.number(height))"),
+            Attribute("role", "img"),
+            Attribute("font-family", TextMetrics.sansFamily),
+        ])
+        writer.element("title", text: test.name)
+        writer.element("desc", text: description())
+        switch options.background {
+        case .theme: writer.element("rect", [Attribute("width", "100%"), Attribute("height", "100%"), Attribute("fill", theme.background)])
+        case .color(let color): writer.element("rect", [Attribute("width", "100%"), Attribute("height", "100%"), Attribute("fill", color)])
+        case .transparent: break
+        }
+        drawHeader()
+        for highlight in scene.highlights { drawHighlight(highlight, tops: tops, lanesBottom: lanesBottom) }
+        for (index, lane) in scene.lanes.enumerated() { draw(lane, index: index, top: tops[index]) }
+        for highlight in scene.highlights { drawBadges(highlight, tops: tops, lanesBottom: lanesBottom) }
+        drawRuler(y: rulerY)
+        var footerY = rulerY + 24
+        if !labels.legend.isEmpty {
+            footerY += 8
+            for row in legendRows(width: width) {
+                drawLegendRow(row, y: footerY + 11)
+                footerY += 22
+            }
+        }
+        if !footer.isEmpty {
+            footerY += 8
+            for line in footer {
+                drawFooterLine(line, y: footerY + 13)
+                footerY += 18
+            }
+        }
+        writer.close("svg")
+        return writer.document
+    }
+
+    // MARK: Header
+
+    var subtitle: String {
+        var text = "\(path):\(test.line) · 1 frame = \(TimeText.describe(nanoseconds: test.frameNanoseconds))"
+        if !scale.breaks.isEmpty { text += " · idle stretches squeezed" }
+        return text
+    }
+
+    mutating func drawHeader() {
+        writer.element("text", [Attribute("x", Self.padding), Attribute("y", Self.padding + 15), Attribute("font-size", "15"),
+                                Attribute("font-weight", "600"), Attribute("fill", theme.ink)], text: test.name)
+        var attributes = [Attribute("x", Self.padding), Attribute("y", Self.padding + 33), Attribute("font-size", "12"), Attribute("fill", theme.muted)]
+        switch test.outcome {
+        case .passed:
+            writer.element("text", attributes, text: subtitle)
+        case .failed, .error:
+            attributes.append(Attribute("xml:space", "preserve"))
+            writer.open("text", attributes)
+            writer.element("tspan", [], text: subtitle + " · ")
+            writer.element("tspan", [Attribute("fill", theme.alert), Attribute("font-weight", "600")],
+                           text: test.outcome == .failed ? "expectation not met" : "stopped with an error")
+            writer.close("text")
+        }
+    }
+
+    // MARK: Lanes
+
+    mutating func drawLabel(_ lane: Lane, axisY: Double, ghost: Bool) {
+        let x = axisStart - 12
+        if let label = lane.label {
+            writer.element("text", [Attribute("x", x), Attribute("y", axisY + 4.5), Attribute("text-anchor", "end"),
+                                    Attribute("font-family", TextMetrics.monospaceFamily), Attribute("font-size", Self.labelFont),
+                                    Attribute("fill", ghost ? theme.muted : theme.ink)], text: label)
+        }
+        if let sublabel = lane.sublabel {
+            writer.element("text", [Attribute("x", x), Attribute("y", axisY + 19), Attribute("text-anchor", "end"),
+                                    Attribute("font-family", TextMetrics.monospaceFamily), Attribute("font-size", Self.sublabelFont),
+                                    Attribute("fill", lane.sublabelIsAlert ? theme.alert : theme.muted)], text: sublabel)
+        }
+    }
+
+    mutating func draw(_ lane: Lane, index: Int, top: Double) {
+        switch lane.content {
+        case .timeline(let timeline):
+            writer.open("g", [Attribute("class", timeline.ghost ? "expected" : "stream")])
+            drawTimeline(timeline, lane: lane, axisY: top + axisOffset)
+            writer.close("g")
+        case .box(let lines, let subscriber):
+            drawBox(boxLines(lines), subscriber: subscriber, top: top)
+        case .inner(let instances):
+            writer.open("g", [Attribute("class", "inner")])
+            drawInner(instances, lanes: innerLanes[index] ?? [], lane: lane, top: top)
+            writer.close("g")
+        case .expectedSpans(let spans):
+            writer.open("g", [Attribute("class", "expected"), Attribute("opacity", "0.6")])
+            drawLabel(lane, axisY: top + 10, ghost: true)
+            drawSpans(spans, rows: spanRows(spans), y: top + 12, ghost: true)
+            writer.close("g")
+        }
+    }
+
+    mutating func drawTimeline(_ timeline: Timeline, lane: Lane, axisY: Double) {
+        drawLabel(lane, axisY: axisY, ghost: timeline.ghost)
+        let colour = timeline.ghost || timeline.dashed ? theme.muted : theme.ink
+        var line = [Attribute("x1", axisStart), Attribute("y1", axisY), Attribute("x2", axisEnd), Attribute("y2", axisY),
+                    Attribute("stroke", colour), Attribute("stroke-width", Self.arrowStroke)]
+        if timeline.ghost { line.append(Attribute("stroke-dasharray", "5 4")) }
+        if timeline.dashed { line.append(Attribute("stroke-dasharray", "2 4")) }
+        writer.element("line", line)
+        drawArrowhead(x: axisEnd, y: axisY, colour: colour)
+        for item in scale.breaks { drawBreak(item, y: axisY, colour: colour) }
+        if let note = timeline.note {
+            writer.element("text", [Attribute("x", (axisStart + axisEnd) / 2), Attribute("y", axisY - 7), Attribute("text-anchor", "middle"),
+                                    Attribute("font-size", "11"), Attribute("font-style", "italic"), Attribute("fill", theme.muted)], text: note)
+        }
+        drawEvents(timeline.events, ghost: timeline.ghost) { _ in axisY }
+        for cut in timeline.cuts { drawCut(x: scale.x(cut), y: axisY, frame: cut) }
+        if !timeline.spans.isEmpty {
+            drawSpans(timeline.spans, rows: spanRows(timeline.spans), y: axisY + below(timeline).marbles + 10, ghost: false)
+        }
+    }
+
+    mutating func drawArrowhead(x: Double, y: Double, colour: String) {
+        writer.element("path", [Attribute("d", "M\(SVG.number(x)) \(SVG.number(y - 4.5))L\(SVG.number(x + 9)) \(SVG.number(y))L\(SVG.number(x)) \(SVG.number(y + 4.5))Z"),
+                                Attribute("fill", colour)])
+    }
+
+    /// An axis break: the line interrupted by two parallel slashes.
+    mutating func drawBreak(_ item: TimeScale.Break, y: Double, colour: String) {
+        let cx = (scale.x(item.from) + scale.x(item.to)) / 2
+        let gap = "M\(SVG.number(cx - 6)) \(SVG.number(y + 7))L\(SVG.number(cx)) \(SVG.number(y - 7))L\(SVG.number(cx + 6)) \(SVG.number(y - 7))L\(SVG.number(cx)) \(SVG.number(y + 7))Z"
+        writer.element("path", [Attribute("d", gap), Attribute("fill", backgroundFill)])
+        let slashes = "M\(SVG.number(cx - 6)) \(SVG.number(y + 7))L\(SVG.number(cx)) \(SVG.number(y - 7))M\(SVG.number(cx)) \(SVG.number(y + 7))L\(SVG.number(cx + 6)) \(SVG.number(y - 7))"
+        writer.element("path", [Attribute("d", slashes), Attribute("stroke", colour), Attribute("stroke-width", "1.5"), Attribute("fill", "none")],
+                       title: "\(time(item.to - item.from)) without events, squeezed (\(when(item.from)) to \(when(item.to)))")
+    }
+
+    /// What covers the axis inside a break.
+    var backgroundFill: String {
+        switch options.background {
+        case .theme: return theme.background
+        case .color(let color): return color
+        case .transparent: return theme.background
+        }
+    }
+
+    mutating func drawBox(_ lines: [String], subscriber: Bool, top: Double) {
+        let boxTop = top + 6
+        let boxHeight = Double(lines.count) * Self.boxLineHeight + 12
+        let longest = lines.map { TextMetrics.monospace($0, size: Self.boxFont) }.max() ?? 0
+        let boxRight = max(arrowTip, axisStart + longest + 16)
+        var rect = [Attribute("x", axisStart), Attribute("y", boxTop), Attribute("width", boxRight - axisStart), Attribute("height", boxHeight),
+                    Attribute("rx", "4"), Attribute("fill", subscriber ? "none" : theme.boxFill), Attribute("stroke", subscriber ? theme.muted : theme.ink),
+                    Attribute("stroke-width", subscriber ? "1" : "1.25")]
+        if subscriber { rect.append(Attribute("stroke-dasharray", "4 3")) }
+        writer.element("rect", rect)
+        for (index, line) in lines.enumerated() {
+            let y = boxTop + 6 + Double(index) * Self.boxLineHeight + 13.5
+            if subscriber {
+                writer.element("text", [Attribute("x", (axisStart + boxRight) / 2), Attribute("y", y), Attribute("text-anchor", "middle"),
+                                        Attribute("font-size", "12"), Attribute("font-style", "italic"), Attribute("fill", theme.muted)], text: line)
+            } else {
+                // Centred when it fits on one line; code lines of a wrapped pipeline align left.
+                let centred = lines.count == 1
+                writer.element("text", [Attribute("x", centred ? (axisStart + boxRight) / 2 : axisStart + 8), Attribute("y", y),
+                                        Attribute("text-anchor", centred ? "middle" : "start"), Attribute("xml:space", "preserve"),
+                                        Attribute("font-family", TextMetrics.monospaceFamily), Attribute("font-size", Self.boxFont),
+                                        Attribute("fill", theme.ink)], text: line)
+            }
+        }
+    }
+
+    /// Inner arrows: each instance leaves the top of the band at its subscription frame, slants
+    /// down to its own lane, and runs along it until it ends; a cut marks a cancellation.
+    mutating func drawInner(_ instances: [Instance], lanes: [Int], lane: Lane, top: Double) {
+        let originY = top + 6
+        drawLabel(lane, axisY: originY + innerKnee, ghost: false)
+        for (index, instance) in instances.enumerated() {
+            let laneIndex = lanes.indices.contains(index) ? lanes[index] : 0
+            let depth = innerKnee + Double(laneIndex) * innerLaneStep
+            let startX = scale.x(instance.start)
+            let knee = startX + depth / Self.innerSlope
+            func y(_ x: Double) -> Double { originY + min(max(0, x - startX) * Self.innerSlope, depth) }
+            let endX: Double
+            switch instance.ending {
+            case .cancelled: endX = scale.x(instance.end ?? instance.start)
+            case .terminated:
+                let terminal = instance.events.last(where: { $0.event.isTerminal })?.frame ?? instance.end ?? instance.start
+                endX = scale.x(terminal) + 0.6 * frameWidth
+            case .open: endX = axisEnd
+            }
+            var title = "\(lane.label ?? "inner") subscribed at \(when(instance.start))"
+            switch instance.ending {
+            case .cancelled: title += ", cancelled at \(when(instance.end ?? instance.start))"
+            case .terminated: if let end = instance.end { title += ", ended at \(when(end))" }
+            case .open: title += ", still subscribed when the run stopped"
+            }
+            writer.open("g", [Attribute("class", "instance")])
+            writer.element("title", text: title)
+            var points = "M\(SVG.number(startX)) \(SVG.number(originY))"
+            if endX > knee {
+                points += "L\(SVG.number(knee)) \(SVG.number(originY + depth))L\(SVG.number(endX)) \(SVG.number(originY + depth))"
+            } else {
+                points += "L\(SVG.number(endX)) \(SVG.number(y(endX)))"
+            }
+            writer.element("path", [Attribute("d", points), Attribute("fill", "none"), Attribute("stroke", theme.ink),
+                                    Attribute("stroke-width", Self.arrowStroke), Attribute("stroke-linejoin", "round")])
+            if instance.ending != .cancelled, endX > knee + 4 { drawArrowhead(x: endX, y: originY + depth, colour: theme.ink) }
+            writer.element("circle", [Attribute("cx", startX), Attribute("cy", originY), Attribute("r", "3"), Attribute("fill", theme.ink)])
+            let scale = self.scale
+            drawEvents(instance.events, ghost: false) { frame in y(scale.x(frame)) }
+            if instance.ending == .cancelled, let end = instance.end {
+                drawCut(x: scale.x(end), y: y(scale.x(end)), frame: end)
+            }
+            writer.close("g")
+        }
+    }
+
+    /// A cancellation: a short bar across the arrow where it was cut.
+    mutating func drawCut(x: Double, y: Double, frame: Int) {
+        writer.element("line", [Attribute("x1", x), Attribute("y1", y - 9), Attribute("x2", x), Attribute("y2", y + 9),
+                                Attribute("stroke", theme.cancel), Attribute("stroke-width", Self.markStroke), Attribute("stroke-linecap", "round")],
+                       title: "cancelled at \(when(frame))")
+    }
+
+    // MARK: Events
+
+    /// Draws events grouped by frame: values stacked downwards in order, then the terminal
+    /// event just right of them. `axis` gives the y of the arrow at a frame.
+    mutating func drawEvents(_ events: [RenderedEvent], ghost: Bool, axis: (Int) -> Double) {
+        var frames: [(frame: Int, events: [PrintableEvent])] = []
+        for event in events.enumerated().sorted(by: { ($0.element.frame, $0.offset) < ($1.element.frame, $1.offset) }).map(\.element) {
+            if let last = frames.last, last.frame == event.frame {
+                frames[frames.count - 1].events.append(event.event)
+            } else {
+                frames.append((event.frame, [event.event]))
+            }
+        }
+        let valueFrames = frames.filter { $0.events.contains { if case .value = $0 { return true } else { return false } } }.map(\.frame)
+        for (position, entry) in frames.enumerated() {
+            _ = position
+            let x = scale.x(entry.frame)
+            let y = axis(entry.frame)
+            let values = entry.events.compactMap { event -> String? in
+                if case .value(let token) = event { return token } else { return nil }
+            }
+            // The room a marble has: up to halfway to its neighbours on this lane.
+            var room = Double.infinity
+            if let index = valueFrames.firstIndex(of: entry.frame) {
+                if index > 0 { room = min(room, x - scale.x(valueFrames[index - 1])) }
+                if index + 1 < valueFrames.count { room = min(room, scale.x(valueFrames[index + 1]) - x) }
+            }
+            var widest = 2 * radius
+            if values.count > 1 {
+                writer.element("line", [Attribute("x1", x), Attribute("y1", y), Attribute("x2", x), Attribute("y2", y + Double(values.count - 1) * stackStep),
+                                        Attribute("stroke", theme.muted), Attribute("stroke-width", "1")])
+            }
+            for (index, token) in values.enumerated() {
+                widest = max(widest, drawValue(token, x: x, y: y + Double(index) * stackStep, room: room - 4, frame: entry.frame, ghost: ghost))
+            }
+            let offset = values.isEmpty ? 0 : widest / 2 + 6
+            var terminalX = x + offset
+            for event in entry.events {
+                switch event {
+                case .finished:
+                    writer.element("line", [Attribute("x1", terminalX), Attribute("y1", y - radius), Attribute("x2", terminalX), Attribute("y2", y + radius),
+                                            Attribute("stroke", ghost ? theme.muted : theme.ink), Attribute("stroke-width", Self.markStroke),
+                                            Attribute("stroke-linecap", "round")] + dashes(ghost),
+                                   title: "finished at \(when(entry.frame))")
+                    terminalX += 8
+                case .failure(let text):
+                    let message = ValueLabels.failureMessage(text)
+                    let arm = min(7.5, radius * 0.55)
+                    let d = "M\(SVG.number(terminalX - arm)) \(SVG.number(y - arm))L\(SVG.number(terminalX + arm)) \(SVG.number(y + arm))"
+                        + "M\(SVG.number(terminalX - arm)) \(SVG.number(y + arm))L\(SVG.number(terminalX + arm)) \(SVG.number(y - arm))"
+                    writer.open("g", [Attribute("class", "failure")])
+                    writer.element("title", text: "failed with \"\(message)\" at \(when(entry.frame))")
+                    // A wider transparent stroke makes the tooltip easy to hit.
+                    writer.element("path", [Attribute("d", d), Attribute("stroke", "transparent"), Attribute("stroke-width", "10")])
+                    writer.element("path", [Attribute("d", d), Attribute("stroke", ghost ? theme.muted : theme.ink), Attribute("stroke-width", Self.markStroke),
+                                            Attribute("stroke-linecap", "round")] + dashes(false))
+                    if message != "error" {
+                        let stack = Double(max(values.count, 1) - 1) * stackStep
+                        writer.element("text", [Attribute("x", terminalX), Attribute("y", y + radius + stack + 13), Attribute("text-anchor", "middle"),
+                                                Attribute("font-size", "11"), Attribute("font-style", "italic"), Attribute("fill", theme.muted)], text: message)
+                    }
+                    writer.close("g")
+                    terminalX += 2 * arm + 4
+                default:
+                    break
+                }
+            }
+        }
+    }
+
+    func dashes(_ ghost: Bool) -> [Attribute] {
+        ghost ? [Attribute("stroke-dasharray", "3 3")] : []
+    }
+
+    /// A value marble: a circle, or a pill when the label is longer than the circle. Returns its width.
+    @discardableResult
+    mutating func drawValue(_ token: String, x: Double, y: Double, room: Double, frame: Int, ghost: Bool) -> Double {
+        var label = labels.label(token)
+        var textWidth = TextMetrics.monospace(label, size: valueFont)
+        let maximum = max(2 * radius, room)
+        if textWidth + 12 > maximum {
+            let cells = max(1, Int((maximum - 12) / (valueFont * 0.61)))
+            label = TextMetrics.truncated(label, toUnits: cells)
+            textWidth = TextMetrics.monospace(label, size: valueFont)
+        }
+        let width = max(2 * radius, textWidth + 12)
+        let fill = colour(labels.key(token))
+        writer.open("g", ghost ? [Attribute("class", "value"), Attribute("opacity", "0.45")] : [Attribute("class", "value")])
+        writer.element("title", text: "\(labels.tooltip(token)) at \(when(frame))")
+        var shape: [Attribute]
+        if width <= 2 * radius {
+            shape = [Attribute("cx", x), Attribute("cy", y), Attribute("r", radius)]
+        } else {
+            shape = [Attribute("x", x - width / 2), Attribute("y", y - radius), Attribute("width", width), Attribute("height", 2 * radius),
+                     Attribute("rx", radius)]
+        }
+        shape += [Attribute("fill", fill), Attribute("stroke", theme.ink), Attribute("stroke-width", "1.5")]
+        if ghost { shape.append(Attribute("stroke-dasharray", "3 2")) }
+        writer.element(width <= 2 * radius ? "circle" : "rect", shape)
+        writer.element("text", [Attribute("x", x), Attribute("y", y + valueFont * 0.35), Attribute("text-anchor", "middle"),
+                                Attribute("xml:space", "preserve"),
+                                Attribute("font-family", TextMetrics.monospaceFamily), Attribute("font-size", valueFont), Attribute("fill", theme.ink)],
+                       text: label)
+        writer.close("g")
+        return width
+    }
+
+    // MARK: Subscriptions
+
+    /// Brackets under an arrow: a dot where a subscription began, a line while it lasted, a
+    /// bar where it ended (orange when it was cancelled).
+    mutating func drawSpans(_ spans: [Span], rows: [Int], y: Double, ghost: Bool) {
+        for (index, span) in spans.enumerated() {
+            let rowY = y + Double(rows.indices.contains(index) ? rows[index] : 0) * 10
+            let startX = scale.x(span.start)
+            let endX = span.end.map { scale.x($0) } ?? axisEnd
+            var title = "subscribed at \(when(span.start))"
+            if let end = span.end {
+                title += span.cancelled ? ", cancelled at \(when(end))" : ", ended at \(when(end))"
+            } else {
+                title += ", still subscribed when the run stopped"
+            }
+            if span.count > 1 { title += " (\(span.count) subscriptions)" }
+            let colour = ghost ? theme.muted : theme.span
+            writer.open("g", [Attribute("class", "subscription")])
+            writer.element("title", text: title)
+            writer.element("line", [Attribute("x1", startX), Attribute("y1", rowY), Attribute("x2", endX), Attribute("y2", rowY),
+                                    Attribute("stroke", colour), Attribute("stroke-width", "2")] + dashes(ghost))
+            writer.element("circle", [Attribute("cx", startX), Attribute("cy", rowY), Attribute("r", "3"), Attribute("fill", colour)])
+            if span.end != nil {
+                writer.element("line", [Attribute("x1", endX), Attribute("y1", rowY - 4.5), Attribute("x2", endX), Attribute("y2", rowY + 4.5),
+                                        Attribute("stroke", span.cancelled && !ghost ? theme.cancel : colour), Attribute("stroke-width", "2.5"),
+                                        Attribute("stroke-linecap", "round")])
+            }
+            if span.count > 1 {
+                writer.element("text", [Attribute("x", endX + 6), Attribute("y", rowY + 3.5), Attribute("font-size", "10"), Attribute("fill", theme.muted)],
+                               text: "×\(span.count)")
+            }
+            writer.close("g")
+        }
+    }
+
+    // MARK: Mismatch view
+
+    func highlightBounds(_ highlight: Highlight, tops: [Double], lanesBottom: Double) -> (top: Double, bottom: Double) {
+        let top = tops.indices.contains(highlight.lanes.lowerBound) ? tops[highlight.lanes.lowerBound] : lanesBottom
+        let next = highlight.lanes.upperBound + 1
+        let bottom = tops.indices.contains(next) ? tops[next] : lanesBottom
+        return (top + 2, bottom - 2)
+    }
+
+    mutating func drawHighlight(_ highlight: Highlight, tops: [Double], lanesBottom: Double) {
+        let bounds = highlightBounds(highlight, tops: tops, lanesBottom: lanesBottom)
+        for item in highlight.frames {
+            let x = scale.x(item.frame)
+            writer.element("rect", [Attribute("x", x - frameWidth / 2), Attribute("y", bounds.top), Attribute("width", frameWidth),
+                                    Attribute("height", bounds.bottom - bounds.top), Attribute("rx", "3"), Attribute("fill", theme.alertFill),
+                                    Attribute("stroke", theme.alert), Attribute("stroke-width", "1"), Attribute("stroke-dasharray", "3 2")])
+        }
+    }
+
+    mutating func drawBadges(_ highlight: Highlight, tops: [Double], lanesBottom: Double) {
+        let bounds = highlightBounds(highlight, tops: tops, lanesBottom: lanesBottom)
+        for item in highlight.frames {
+            let text = item.numbers.map(String.init).joined(separator: ",")
+            let width = max(16, TextMetrics.sans(text, size: 10) + 8)
+            let x = scale.x(item.frame)
+            let y = bounds.bottom - 10
+            writer.open("g", [Attribute("class", "difference")])
+            writer.element("rect", [Attribute("x", x - width / 2), Attribute("y", y - 8), Attribute("width", width), Attribute("height", "16"),
+                                    Attribute("rx", "8"), Attribute("fill", theme.alert)])
+            writer.element("text", [Attribute("x", x), Attribute("y", y + 3.5), Attribute("text-anchor", "middle"), Attribute("font-size", "10"),
+                                    Attribute("font-weight", "700"), Attribute("fill", theme.background)], text: text)
+            writer.close("g")
+        }
+    }
+
+    // MARK: Ruler
+
+    mutating func drawRuler(y: Double) {
+        let left = scale.x(scale.firstFrame) - 0.5 * frameWidth
+        let right = scale.x(scale.lastFrame) + 0.5 * frameWidth
+        writer.open("g", [Attribute("class", "time"), Attribute("fill", theme.muted), Attribute("font-size", Self.rulerFont)])
+        writer.element("line", [Attribute("x1", left), Attribute("y1", y), Attribute("x2", right), Attribute("y2", y),
+                                Attribute("stroke", theme.grid), Attribute("stroke-width", "1")])
+        // Minor ticks at every frame wide enough to show one.
+        if frameWidth >= 8 {
+            var d = ""
+            for frame in scale.firstFrame...scale.lastFrame where scale.breakContaining(frame) == nil {
+                let x = scale.x(frame)
+                d += "M\(SVG.number(x)) \(SVG.number(y))v3"
+            }
+            if !d.isEmpty { writer.element("path", [Attribute("d", d), Attribute("stroke", theme.grid), Attribute("stroke-width", "1")]) }
+        }
+        for item in scale.breaks {
+            drawBreak(item, y: y, colour: theme.grid)
+            writer.element("text", [Attribute("x", (scale.x(item.from) + scale.x(item.to)) / 2), Attribute("y", y - 5), Attribute("text-anchor", "middle"),
+                                    Attribute("font-style", "italic")], text: "+" + time(item.to - item.from))
+        }
+        for frame in rulerLabels() {
+            let x = scale.x(frame)
+            writer.element("line", [Attribute("x1", x), Attribute("y1", y), Attribute("x2", x), Attribute("y2", y + 6),
+                                    Attribute("stroke", theme.muted), Attribute("stroke-width", "1")])
+            writer.element("text", [Attribute("x", x), Attribute("y", y + 17), Attribute("text-anchor", "middle")], text: time(frame))
+        }
+        writer.close("g")
+    }
+
+    /// Frames that get a time label: 0 and the frames right after squeezed stretches first,
+    /// then round multiples, skipping any that would crowd a label already placed.
+    func rulerLabels() -> [Int] {
+        let steps = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 20000, 50000, 100_000, 1_000_000]
+        let step = steps.first { Double($0) * frameWidth >= 56 } ?? 1_000_000
+        var candidates: [Int] = []
+        if scale.firstFrame <= 0 { candidates.append(0) }
+        candidates.append(scale.firstFrame)
+        candidates += scale.breaks.map(\.to)
+        var frame = Int((Double(scale.firstFrame) / Double(step)).rounded(.up)) * step
+        while frame <= scale.lastFrame {
+            candidates.append(frame)
+            frame += step
+            // Jump over squeezed stretches.
+            if let item = scale.breakContaining(frame) { frame = Int((Double(item.to) / Double(step)).rounded(.up)) * step }
+        }
+        var placed: [(frame: Int, left: Double, right: Double)] = []
+        for frame in candidates where scale.breakContaining(frame) == nil {
+            guard !placed.contains(where: { $0.frame == frame }) else { continue }
+            let x = scale.x(frame)
+            let half = TextMetrics.sans(time(frame), size: Self.rulerFont) / 2 + 5
+            let collides = placed.contains { x - half < $0.right && x + half > $0.left }
+            let nearBreak = scale.breaks.contains { abs((scale.x($0.from) + scale.x($0.to)) / 2 - x) < half + 4 }
+            if !collides && !nearBreak { placed.append((frame, x - half, x + half)) }
+        }
+        return placed.map(\.frame).sorted()
+    }
+
+    // MARK: Legend and footer
+
+    func legendRows(width: Double) -> [[NamedValue]] {
+        var rows: [[NamedValue]] = [[]]
+        var x = Self.padding
+        for value in labels.legend {
+            let entry = legendWidth(value)
+            if x + entry > width - Self.padding, !(rows.last?.isEmpty ?? true) {
+                rows.append([])
+                x = Self.padding
+            }
+            rows[rows.count - 1].append(value)
+            x += entry
+        }
+        return rows.filter { !$0.isEmpty }
+    }
+
+    func legendText(_ value: NamedValue) -> String {
+        "\(value.name) = \(value.literal)"
+    }
+
+    func legendWidth(_ value: NamedValue) -> Double {
+        24 + TextMetrics.monospace(legendText(value), size: 12) + 20
+    }
+
+    mutating func drawLegendRow(_ row: [NamedValue], y: Double) {
+        var x = Self.padding
+        writer.open("g", [Attribute("class", "legend")])
+        for value in row {
+            writer.element("circle", [Attribute("cx", x + 9), Attribute("cy", y), Attribute("r", "9"),
+                                      Attribute("fill", colour(value.literal)), Attribute("stroke", theme.ink), Attribute("stroke-width", "1")])
+            writer.element("text", [Attribute("x", x + 24), Attribute("y", y + 4), Attribute("xml:space", "preserve"),
+                                    Attribute("font-family", TextMetrics.monospaceFamily), Attribute("font-size", "12"), Attribute("fill", theme.ink)],
+                           text: legendText(value))
+            x += legendWidth(value)
+        }
+        writer.close("g")
+    }
+
+    enum FooterLine {
+        case difference(number: Int?, text: String)
+        case note(String)
+        case error(String)
+    }
+
+    /// Numbered differences, the checks' notes, and a runtime error, wrapped to the width.
+    func footerLines(width: Double) -> [FooterLine] {
+        let available = max(360, width - 2 * Self.padding - 26)
+        var lines: [FooterLine] = []
+        for difference in scene.differences {
+            let text = "\(when(difference.frame)): \(difference.sentence)"
+            for (index, line) in wrap(text, width: available, size: 12).enumerated() {
+                lines.append(.difference(number: index == 0 ? difference.number : nil, text: line))
+            }
+        }
+        for check in test.checks where !check.passed {
+            for note in check.notes { lines += wrap(note, width: available, size: 12).map(FooterLine.note) }
+        }
+        if let error = test.error {
+            var text = "error: \(error.message) (line \(error.line), column \(error.column)"
+            if let frame = error.frame { text += ", at \(when(frame))" }
+            text += ")"
+            lines += wrap(text, width: available, size: 12).map(FooterLine.error)
+            if let hint = error.hint { lines += wrap("hint: " + hint, width: available, size: 12).map(FooterLine.note) }
+        }
+        return lines
+    }
+
+    func wrap(_ text: String, width: Double, size: Double) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        for word in text.split(separator: " ") {
+            let candidate = current.isEmpty ? String(word) : current + " " + word
+            if !current.isEmpty, TextMetrics.sans(candidate, size: size) > width {
+                lines.append(current)
+                current = String(word)
+            } else {
+                current = candidate
+            }
+        }
+        if !current.isEmpty { lines.append(current) }
+        return lines
+    }
+
+    mutating func drawFooterLine(_ line: FooterLine, y: Double) {
+        let x = Self.padding + 26
+        switch line {
+        case .difference(let number, let text):
+            if let number {
+                let label = String(number)
+                let width = max(16, TextMetrics.sans(label, size: 10) + 8)
+                writer.element("rect", [Attribute("x", Self.padding + 8 - width / 2 + 4), Attribute("y", y - 11.5), Attribute("width", width),
+                                        Attribute("height", "16"), Attribute("rx", "8"), Attribute("fill", theme.alert)])
+                writer.element("text", [Attribute("x", Self.padding + 12), Attribute("y", y), Attribute("text-anchor", "middle"),
+                                        Attribute("font-size", "10"), Attribute("font-weight", "700"), Attribute("fill", theme.background)], text: label)
+            }
+            writer.element("text", [Attribute("x", x), Attribute("y", y), Attribute("font-size", "12"), Attribute("fill", theme.alert)], text: text)
+        case .note(let text):
+            writer.element("text", [Attribute("x", x), Attribute("y", y), Attribute("font-size", "12"), Attribute("font-style", "italic"),
+                                    Attribute("fill", theme.muted)], text: text)
+        case .error(let text):
+            writer.element("text", [Attribute("x", x), Attribute("y", y), Attribute("font-size", "12"), Attribute("font-weight", "600"),
+                                    Attribute("fill", theme.alert)], text: text)
+        }
+    }
+
+    // MARK: Accessibility
+
+    /// A text version of the diagram: each lane as marble text.
+    func description() -> String {
+        var parts = ["Marble diagram of the test \"\(test.name)\" in \(path), one frame = \(TimeText.describe(nanoseconds: test.frameNanoseconds))."]
+        for lane in scene.lanes {
+            let name = lane.label ?? ""
+            switch lane.content {
+            case .timeline(let timeline):
+                let marbles = render(timeline.events)
+                var text = name + (lane.sublabel.map { " (\($0))" } ?? "") + ": " + (marbles.isEmpty ? "no events" : marbles)
+                if let note = timeline.note { text += " (\(note))" }
+                parts.append(text + ".")
+            case .box(let lines, let subscriber):
+                parts.append(subscriber ? "Received by the test's subscriber:" : "Operator: \(lines.joined(separator: " ")).")
+            case .inner(let instances):
+                for instance in instances {
+                    var text = "\(name) subscribed at frame \(instance.start)"
+                    if let end = instance.end { text += instance.ending == .cancelled ? ", cancelled at frame \(end)" : ", ended at frame \(end)" }
+                    parts.append(text + ": " + render(instance.events) + ".")
+                }
+            case .expectedSpans(let spans):
+                for span in spans {
+                    parts.append("Expected \(lane.sublabel ?? "subscription"): from frame \(span.start)" + (span.end.map { " to frame \($0)" } ?? "") + ".")
+                }
+            }
+        }
+        for difference in scene.differences {
+            parts.append("Difference \(difference.number) at frame \(difference.frame): \(difference.sentence).")
+        }
+        return parts.joined(separator: " ")
+    }
+
+    func render(_ events: [RenderedEvent]) -> String {
+        MarblePrinter.render(events.map { (frame: $0.frame, event: $0.event) }, frameNanoseconds: test.frameNanoseconds,
+                             compressingGapsLongerThan: TimeScale.longestDrawnGap)
+    }
+}
