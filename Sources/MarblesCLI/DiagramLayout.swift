@@ -56,7 +56,7 @@ struct DiagramLayout {
 
         var output: [String] = []
         for (row, cells) in zip(rows, cellsByRow) {
-            let label = lead + row.label.padding(toLength: labelWidth, withPad: " ", startingAt: 0)
+            let label = lead + row.label + String(repeating: " ", count: labelWidth - row.label.count)
             switch row {
             case .aligned(_, let events):
                 output.append(trimmingTrailingSpaces(label + render(columns, cells, through: terminalFrame(events))))

@@ -78,11 +78,26 @@ struct HumanReporter {
         }
     }
 
-    /// The test's sources, then the expected and the actual line of `check`. Event rows are
+    /// The source lines that feed `stream`, directly or through other streams and closures (the
+    /// stream itself included when it is a source), in file order. Without stream information
+    /// every source of the test.
+    static func sources(of stream: String, in test: TestReport) -> [SourceLine] {
+        guard !test.streams.isEmpty else { return test.sources }
+        let streams = Dictionary(test.streams.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        var feeding: Set<String> = []
+        var pending = [stream]
+        while let name = pending.popLast() {
+            guard feeding.insert(name).inserted, let report = streams[name] else { continue }
+            pending += report.inputs + report.innerSources
+        }
+        return test.sources.filter { feeding.contains($0.name) }
+    }
+
+    /// The sources of the checked stream, then the expected and the actual line of `check`. Event rows are
     /// labelled with the stream's name when the test has more than one expectation;
     /// subscription rows always are (`expected request.subscriptions`).
     func diagram(_ check: CheckReport, of test: TestReport, labelled: Bool) -> DiagramLayout {
-        var rows: [DiagramRow] = test.sources.map { source in
+        var rows: [DiagramRow] = Self.sources(of: check.stream, in: test).map { source in
             source.isCold
                 ? .unaligned(label: source.name, events: source.events, frameNanoseconds: test.frameNanoseconds,
                              note: "(cold: plays from each subscription)")

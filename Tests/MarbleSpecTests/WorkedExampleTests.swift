@@ -74,3 +74,27 @@ import Testing
         #expect(report.diagnostics.first?.hint == "did you mean 'map(_:)'?")
     }
 }
+
+@Suite struct TimeAxisTests {
+    @Test func eventsBeforeTheZeroMarkHappenBeforeTheSubscriberAttaches() {
+        let report = runMarble("""
+        test "negative time"
+          hot    a   --a-^-b-|
+          subject s = CurrentValueSubject("i")
+          send   s   -x--^----
+          expect a       --b-|
+          expect s       x----
+        """)
+        #expect(problems(report) == [])
+    }
+
+    @Test func subscriberActionsComeBeforeSendsAtTheSameFrame() {
+        let report = runMarble("""
+        test "order"
+          hot       a   --a-b-|
+          subscribe a   --^----
+          expect    a   --a-b-|
+        """)
+        #expect(problems(report) == [])
+    }
+}

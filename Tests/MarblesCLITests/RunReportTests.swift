@@ -95,6 +95,29 @@ struct RunReportTests {
         #expect(run.stdout.contains("                                         ^ frame 2: expected the first subscription to request here"))
     }
 
+    @Test func onlyTheSourcesFeedingTheFailingStreamAreDrawn() throws {
+        let sandbox = try Sandbox(["two.marble": """
+            test "two chains"
+              hot    a   -1-2-|
+              hot    b   -5-6-|
+              let    x = a.map { $0 * 2 }
+              let    y = b.map { $0 }
+              expect x   -2-5-|
+              expect y   -5-6-|
+            """])
+        let run = marbles("run", sandbox.path("two.marble"))
+        #expect(run.code == 1)
+        #expect(run.stdout.contains("""
+
+                  a            -1-2-|
+                  expected x   -2-5-|
+                  actual x     -2-4-|
+                                  ^ frame 3: expected 5, got 4
+
+            """))
+        #expect(!run.stdout.contains("      b "))
+    }
+
     @Test func malformedFileGivesPathLineColumnAndCaretAndOtherFilesStillRun() throws {
         let sandbox = try Sandbox(["a-bad.marble": Samples.malformed, "b-good.marble": Samples.passing])
         let run = marbles("run", sandbox.path())

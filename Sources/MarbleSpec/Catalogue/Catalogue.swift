@@ -145,8 +145,23 @@ public enum Catalogue {
     }
 
     private static func labelMatches(_ argument: CallArgument, _ parameter: Parameter) -> Bool {
-        if argument.label == parameter.label { return true }
+        if argument.label == parameter.label { return accepts(parameter.type, argument.value) }
         return argument.label == nil && parameter.type == .closure && isClosure(argument)
+    }
+
+    /// Whether an argument can be meant for a parameter, so that overloads that share labels
+    /// (`collect(_: Int)` and `collect(_: TimeGroupingStrategy)`) are told apart by type.
+    /// Conversions and their precise errors happen when the operator is built.
+    private static func accepts(_ type: ParameterType, _ value: Runtime) -> Bool {
+        switch (type, value) {
+        case (.int, .value(.int)), (.bool, .value(.bool)): return true
+        case (.int, _), (.bool, _): return false
+        case (.strategy, .member): return true
+        case (.strategy, _): return false
+        case (.closure, .closure), (.closure, .keyPath): return true
+        case (.closure, _): return false
+        default: return true
+        }
     }
 
     private static func isClosure(_ argument: CallArgument) -> Bool {

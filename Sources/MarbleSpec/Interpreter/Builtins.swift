@@ -172,11 +172,42 @@ enum Builtins {
             }
         case .value(let value)?:
             return try method(name, on: value, args, at: location, interpreter: interpreter)
+        case .scheduler?:
+            return try schedule(name, args, at: location, interpreter: interpreter)
         case .stream?:
             throw fail("'\(name)' needs parentheses to be applied", hint: "write .\(name)(…)")
         default:
             throw fail("cannot call '\(name)' on \(receiver?.kindDescription ?? "nothing")")
         }
+    }
+
+    /// `asyncAfter(deadline: .now() + d) { … }` and `async { … }` on a scheduler: the closure runs
+    /// on the test's virtual clock (how a `Future` is fulfilled later in app code).
+    private static func schedule(_ name: String, _ args: [CallArgument], at location: SourceLocation, interpreter: Interpreter) throws(EvalError) -> Runtime {
+        guard name == "asyncAfter" || name == "async" else {
+            throw EvalError.fault(SpecDiagnostic("'\(name)' on a scheduler is not supported", at: location,
+                hint: "run work later with DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(300)) { … }"))
+        }
+        guard let last = args.last, case .closure(let closure) = last.value else {
+            throw EvalError.fault(SpecDiagnostic("\(name) needs a closure to run", at: location))
+        }
+        var time = interpreter.scheduler.now
+        if name == "asyncAfter" {
+            guard let deadline = args.first(where: { $0.label == "deadline" }) else {
+                throw EvalError.fault(SpecDiagnostic("asyncAfter needs deadline: .now() + a duration", at: location))
+            }
+            switch deadline.value {
+            case .member("deadline", let payload): if case .value(.int(let t))? = payload.first { time = t }
+            case .member("now", _): break
+            default: throw EvalError.fault(SpecDiagnostic("a deadline is .now() + a duration such as .milliseconds(300)", at: deadline.location))
+            }
+        }
+        interpreter.scheduler.schedule(at: time) {
+            if case .failure(let error) = Result(catching: { () throws(EvalError) -> Runtime in try interpreter.call(closure, with: []) }) {
+                interpreter.report(error, at: closure.location)
+            }
+        }
+        return .value(.tuple([]))
     }
 
     private static func method(_ name: String, on value: Value, _ args: [CallArgument], at location: SourceLocation, interpreter: Interpreter) throws(EvalError) -> Runtime {

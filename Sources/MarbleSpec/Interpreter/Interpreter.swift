@@ -100,10 +100,18 @@ final class Interpreter {
         case .genericSpecialization(let base, _):
             return try evaluate(base, in: env)
         case .closure(let closure):
-            return .closure(ClosureValue(syntax: closure, environment: env, location: expr.location))
+            return .closure(ClosureValue(syntax: closure, environment: env, location: expr.location,
+                                         usesSecondAnonymousArgument: closure.parameters == nil && NameCheck.mentions("$1", in: closure.body)))
         case .unary(let op, let operand):
             let value = try valueOf(evaluate(operand, in: env), at: operand.location, purpose: "the operand of '\(op)'")
             return .value(try Operators.unary(op, value, at: expr.location))
+        case .binary("+", let lhs, let rhs) where lhs.isNowCall:
+            // `.now() + .milliseconds(300)`: a deadline on the virtual clock.
+            let delay = try evaluate(rhs, in: env)
+            guard case .duration(let frames) = delay else {
+                throw fail("a deadline is .now() + a duration such as .milliseconds(300)", at: rhs.location)
+            }
+            return .member("deadline", [.value(.int(scheduler.now.addingReportingOverflow(frames).partialValue))])
         case .binary(let op, let lhs, let rhs):
             return .value(try binary(op, lhs, rhs, at: expr.location, in: env))
         case .ternary(let test, let then, let otherwise):
@@ -202,7 +210,9 @@ final class Interpreter {
         case .type(let typeName):
             return try Builtins.staticMember(name, of: typeName, at: location)
         case .scheduler:
-            return .scheduler
+            // `DispatchQueue.main.asyncAfter(deadline:execute:)` and `.async(execute:)` run work on
+            // the virtual scheduler; any other member of a scheduler is that scheduler.
+            return ["asyncAfter", "async", "schedule", "sync"].contains(name) ? .function(name, receiver: .scheduler) : .scheduler
         default:
             throw fail("\(base.kindDescription) has no member '\(name)'", at: location)
         }
@@ -284,9 +294,9 @@ final class Interpreter {
             for (name, value) in zip(parameters, bound) where name != "_" { env[name] = value }
         } else {
             for (index, value) in arguments.enumerated() { env["$\(index)"] = value }
-            if arguments.count == 1, case .value(.tuple(let items)) = arguments[0] {
-                // `{ $0 + $1 }` on a tuple-valued stream destructures, as Swift does for closures.
-                for (index, item) in items.enumerated() where index > 0 { env["$\(index)"] = .value(item) }
+            if arguments.count == 1, case .value(.tuple(let items)) = arguments[0], closure.usesSecondAnonymousArgument {
+                // `{ $0 + $1 }` on a tuple-valued stream destructures the tuple, as Swift does for closures.
+                for (index, item) in items.enumerated() { env["$\(index)"] = .value(item) }
             }
         }
         do throws(EvalError) {
@@ -322,6 +332,12 @@ struct CallArgument {
 }
 
 extension Expr {
+    /// `.now()` (a deadline of "now" on a scheduler).
+    var isNowCall: Bool {
+        if case .call(let callee, let arguments) = kind, arguments.isEmpty, case .member(_, "now") = callee.kind { return true }
+        return false
+    }
+
     /// Whether this is a number literal (which Swift would type from context: `$0 * 2` on a Double is Double arithmetic).
     var isNumberLiteral: Bool {
         switch kind {

@@ -13,6 +13,13 @@ struct NameCheck {
         return found
     }
 
+    /// Whether `name` appears in a closure body (outside nested closures' own parameters).
+    static func mentions(_ name: String, in body: [ClosureStatement]) -> Bool {
+        let expr = Expr(kind: .closure(Closure(parameters: nil, body: body)), location: SourceLocation(line: 0, column: 0))
+        return !NameCheck(known: []).undefinedNames(in: expr).filter { $0.name == name }.isEmpty
+            || NameCheck.references(in: expr, to: [name]).inClosures.contains(name)
+    }
+
     /// The names of `streams` an expression uses, in order of first use: directly (the inputs
     /// of its operators), and inside closures (inner publishers of `flatMap`, `catch`, …).
     static func references(in expr: Expr, to streams: Set<String>) -> (direct: [String], inClosures: [String]) {

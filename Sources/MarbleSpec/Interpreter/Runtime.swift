@@ -20,6 +20,8 @@ struct ClosureValue {
     var syntax: Closure
     var environment: Environment
     var location: SourceLocation
+    /// Whether the body uses `$1` (then a single tuple argument is spread over `$0`, `$1`, …).
+    var usesSecondAnonymousArgument = false
 }
 
 /// Anything an expression can evaluate to.

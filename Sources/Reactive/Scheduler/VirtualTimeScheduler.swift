@@ -69,11 +69,18 @@ public final class VirtualTimeScheduler {
         self.limits = limits
     }
 
+    /// Moves the clock back to `time` before anything has run (a test whose timelines start
+    /// before frame 0). Has no effect once the clock has moved or work was queued before `time`.
+    public func rewindStart(to time: VirtualTime) {
+        guard actionsInRun == 0, time < now, (queue.peek?.time ?? .max) >= time else { return }
+        now = time
+    }
+
     /// Whether any action is still queued.
     public var hasPendingWork: Bool { !queue.isEmpty }
 
-    /// The time of the next queued action, if any.
-    public var nextActionTime: VirtualTime? { queue.peek?.time }
+    /// The time of the next queued action that has not been cancelled, if any.
+    public var nextActionTime: VirtualTime? { queue.earliestLiveTime }
 
     // MARK: Scheduling
 
@@ -212,6 +219,11 @@ struct ActionQueue {
     private var heap: [QueuedAction] = []
 
     var isEmpty: Bool { heap.isEmpty }
+
+    /// The earliest time of an action not cancelled (a scan: for reports, not the run loop).
+    var earliestLiveTime: VirtualTime? {
+        heap.lazy.filter { $0.token?.isCancelled != true }.map(\.time).min()
+    }
     var peek: QueuedAction? { heap.first }
 
     mutating func push(_ element: QueuedAction) {

@@ -64,9 +64,12 @@ private final class RecordingLink<Downstream: Subscriber>: OperatorLink<Downstre
         downstream.receive(completion: completion)
     }
 
+    /// Records the end and cancels upstream, but stays transparent: whatever upstream still
+    /// sends after a cancel (delay and receive(on:) deliver what they hold once upstream has
+    /// completed) reaches the subscriber, exactly as without the recorder.
     override func cancel() {
         guard !isTerminated else { return }
         onEnd()
-        super.cancel()
+        cancelUpstream()
     }
 }

@@ -1,0 +1,160 @@
+import Testing
+@testable import MarbleSpec
+
+/// Expressions of the language, checked through a one-value pipeline: `Just(0).map { EXPR }`.
+@Suite struct InterpreterTests {
+    /// Evaluates `expression` inside a map closure over a single input value and returns the
+    /// literal of the result, or the error message.
+    func evaluate(_ expression: String, input: String = "0") -> String {
+        let report = runMarble("""
+        test "expr"
+          let    out = Just(\(input)).map { \(expression) }
+          expect out   (x|)
+        """)
+        if let diagnostic = report.diagnostics.first { return "error: \(diagnostic.message)" }
+        guard let test = report.tests.first else { return "no test" }
+        if let error = test.error { return "error: \(error.message)" }
+        guard let stream = test.streams.first(where: { $0.name == "out" }), let first = stream.observed?.first else { return "nothing" }
+        if case .value(let text) = first.event { return text }
+        return "\(first.event)"
+    }
+
+    @Test(arguments: [
+        ("1 + 2 * 3", "7"),
+        ("(1 + 2) * 3", "9"),
+        ("7 / 2", "3"),
+        ("7 % 3", "1"),
+        ("-7 / 2", "{-3}"),
+        ("7.0 / 2", "{3.5}"),
+        ("Double($0) + 1.5", "{1.5}"),
+        ("$0 * 2.5", "error: binary operator '*' cannot be applied to operands of type Int and Double (0 * 2.5)"),
+        ("\"a\" + \"b\"", "{\"ab\"}"),
+        ("\"n=\\($0 + 1)\"", "{\"n=1\"}"),
+        ("1 < 2 && 2 < 3", "{true}"),
+        ("1 > 2 || !(1 == 1)", "{false}"),
+        ("$0 > 9 ? \"many\" : String($0)", "{\"0\"}"),
+        ("nil ?? 5", "5"),
+        ("[1, 2, 3].count", "3"),
+        ("\"hello\".uppercased()", "{\"HELLO\"}"),
+        ("\"HeLLo\".lowercased()", "{\"hello\"}"),
+        ("(\"a\", 1).1", "1"),
+        ("[4, 5].first", "4"),
+        ("[Int]().isEmpty", "error: expected a value for an array element, found the type Int"),
+        ("\"abc\".contains(\"b\")", "{true}"),
+        ("Int(\"42\")", "{42}"),
+        ("Int(\"x\")", "{nil}"),
+        ("String(42)", "{\"42\"}"),
+        ("min(3, 1, 2)", "1"),
+        ("max(3, 1, 2)", "3"),
+        ("abs(-4)", "4"),
+        ("if $0 == 0 { \"zero\" } else { \"other\" }", "{\"zero\"}"),
+        ("if $0 > 0 { 1 } else if $0 == 0 { 2 } else { 3 }", "2"),
+        ("42.description", "{\"42\"}"),
+        ("[1, 2] + [3]", "{[1, 2, 3]}"),
+    ])
+    func expressions(_ expression: String, _ expected: String) {
+        #expect(evaluate(expression) == expected)
+    }
+
+    @Test(arguments: [
+        ("Int.max + $0 + 1", "arithmetic overflow in 9223372036854775807 + 1"),
+        ("1 / $0", "division by zero in 1 / 0"),
+        ("1 % $0", "division by zero in 1 % 0"),
+        ("$0 + \"a\"", "binary operator '+' cannot be applied to operands of type Int and String (0 + \"a\")"),
+        ("$0.uppercased()", "value of type Int has no member 'uppercased'"),
+        ("$0 ? 1 : 2", "a condition must be a Bool, not Int (0)"),
+        ("(1, 2).5", "(Int, Int) ((1, 2)) has no element .5"),
+    ])
+    func runtimeErrorsAreReportedNotTrapped(_ expression: String, _ message: String) {
+        #expect(evaluate(expression) == "error: \(message)")
+    }
+
+    @Test func closuresTakeNamedParametersAndDestructureTuples() {
+        let report = runMarble("""
+        test "closures"
+          hot    a     -1-2-|
+          hot    b     --3-4|
+          let    sum = a.combineLatest(b) { x, y in x * 10 + y }
+          let    pair = a.combineLatest(b).map { $0 + $1 }
+          let    total = a.scan(0) { acc, x in
+                   let next = acc + x
+                   return next
+                 }
+          values A = 13, B = 23, C = 24, D = 4, E = 5, F = 6
+          expect sum   --ABC|
+          expect pair  --DEF|
+          expect total -1-3-|
+        """)
+        #expect(problems(report) == [])
+    }
+
+    @Test func aThrowInANonThrowingClosureIsAnErrorNamingTheOperator() {
+        let report = runMarble("""
+        test "throw in map"
+          hot    a     -1-|
+          let    out = a.map { if $0 == 1 { throw "no" } else { $0 } }
+          expect out   -1-|
+        """)
+        #expect(report.tests.first?.error?.message == "the closure of map threw, but map cannot throw")
+        #expect(report.tests.first?.error?.hint?.contains("tryMap") == true)
+    }
+
+    @Test func durationsConvertThroughTheFrame() {
+        let report = runMarble("""
+        frame 100ms
+        test "durations"
+          hot    a     -1---|
+          let    d1 = a.delay(for: .milliseconds(200), scheduler: RunLoop.main)
+          let    d2 = a.delay(for: .seconds(0.3), scheduler: DispatchQueue.main)
+          let    d3 = a.delay(for: 1, scheduler: scheduler)
+          expect d1    ---1---|
+          expect d2    ----1---|
+          expect d3    --1---|
+        """)
+        #expect(problems(report) == [])
+    }
+
+    @Test func aDurationThatIsNotAWholeNumberOfFramesIsAnError() {
+        let report = runMarble("""
+        frame 100ms
+        test "bad duration"
+          hot    a     -1-|
+          let    d = a.delay(for: .milliseconds(150), scheduler: RunLoop.main)
+          expect d     -1-|
+        """)
+        #expect(report.diagnostics.map(\.message) == [".milliseconds(150) is not a whole number of frames (1 frame = 100ms)"])
+        #expect(report.diagnostics.first?.line == 4)
+    }
+
+    @Test func publishersFlowAsValues() {
+        let report = runMarble("""
+        test "higher order"
+          hot    taps   -a--b---|
+          cold   inner  -x|
+          let    outer = taps.map { _ in inner }
+          let    flat  = outer.flatMap { $0 }
+          let    deferred = taps.flatMap { _ in Deferred { Just("d") } }
+          let    merged = Publishers.MergeMany([inner, inner])
+          expect flat      --x--x--|
+          expect deferred  -d--d---|
+          expect merged    -(xx)|
+        """)
+        #expect(problems(report) == [])
+    }
+}
+
+@Suite struct FutureNotationTests {
+    @Test func aFutureCanBeFulfilledLaterOnTheVirtualClock() {
+        let report = runMarble("""
+        frame 100ms
+        test "later"
+          let    f  = Future { promise in DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(300)) { promise(.success(7)) } }
+          let    a  = f
+          let    b  = f
+          subscribe b -----^---
+          expect a    ---(7|)--
+          expect b    -----(7|)
+        """)
+        #expect(problems(report) == [])
+    }
+}
