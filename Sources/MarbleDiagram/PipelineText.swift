@@ -2,42 +2,60 @@
 /// the receiver is drawn right above the box, and `scheduler:` arguments left out because every
 /// scheduler of a test is its one virtual scheduler.
 enum PipelineText {
-    /// Labels whose arguments say nothing in a diagram.
-    static let droppedLabels = ["scheduler", "options"]
+    /// Whether the argument labelled `label` of a call to `callee` says nothing in a diagram:
+    /// schedulers and their options (every scheduler is the test's virtual one), and the run
+    /// loop and mode of `Timer.publish`. `receive(on:)` and `subscribe(on:)` keep theirs.
+    static func isDropped(label: String, callee: String) -> Bool {
+        func calls(_ name: String) -> Bool { callee == name || callee.hasSuffix("." + name) }
+        switch label {
+        case "scheduler", "options": return true
+        case "using": return calls("measureInterval")
+        case "on", "in": return calls("Timer.publish")
+        default: return false
+        }
+    }
 
     static func text(_ expression: String, receiver: String?) -> String {
         var text = expression
         if let receiver, text.hasPrefix(receiver + "."), text.count > receiver.count + 1 {
             text = String(text.dropFirst(receiver.count + 1))
         }
-        return droppingArguments(text, labels: droppedLabels)
+        return droppingArguments(text, isDropped: isDropped)
     }
 
     /// What a scan of Swift text knows at each character.
     private struct Scan {
         /// Open brackets, innermost last: `(`, `[` or `{`.
         var brackets: [Character] = []
+        /// Offsets of the open brackets, innermost last.
+        var openings: [Int] = []
+        var offset = 0
         var inString = false
         var escaped = false
 
         /// Updates the state with `character`; returns whether it is code (not inside a string literal).
         mutating func step(_ character: Character) -> Bool {
+            defer { offset += 1 }
             if inString {
                 if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inString = false }
                 return false
             }
             switch character {
             case "\"": inString = true; return false
-            case "(", "[", "{": brackets.append(character)
-            case ")", "]", "}": if !brackets.isEmpty { brackets.removeLast() }
+            case "(", "[", "{":
+                brackets.append(character)
+                openings.append(offset)
+            case ")", "]", "}":
+                if !brackets.isEmpty { brackets.removeLast() }
+                if !openings.isEmpty { openings.removeLast() }
             default: break
             }
             return true
         }
     }
 
-    /// Removes `label: value` arguments with one of `labels` from every call in `text`.
-    static func droppingArguments(_ text: String, labels: [String]) -> String {
+    /// Removes the `label: value` arguments `isDropped(label, callee)` picks from every call in `text`.
+    static func droppingArguments(_ text: String, isDropped: (String, String) -> Bool) -> String {
         let characters = Array(text)
         var removals: [Range<Int>] = []
         var scan = Scan()
@@ -50,12 +68,16 @@ enum PipelineText {
             guard isCode, character == "(" || (character == "," && scan.brackets.last == "("), scan.brackets.last == "(" else { continue }
             var start = index
             while start < characters.count, characters[start] == " " { start += 1 }
-            guard let label = labels.first(where: { matches(characters, at: start, word: $0 + ":") }) else { continue }
+            var end = start
+            while end < characters.count, characters[end].isLetter || characters[end].isNumber || characters[end] == "_" { end += 1 }
+            guard end > start, end < characters.count, characters[end] == ":" else { continue }
+            let label = String(characters[start..<end])
+            guard isDropped(label, callee(before: scan.openings.last ?? 0, in: characters)) else { continue }
             // The argument runs to the next `,` or `)` at this depth.
             var inner = Scan()
             inner.brackets = scan.brackets
             let depth = scan.brackets.count
-            var end = start + label.count + 1
+            end += 1
             while end < characters.count {
                 let next = characters[end]
                 if !inner.inString, inner.brackets.count == depth, next == "," || next == ")" { break }
@@ -86,10 +108,15 @@ enum PipelineText {
         return result
     }
 
-    private static func matches(_ characters: [Character], at index: Int, word: String) -> Bool {
-        let word = Array(word)
-        guard index + word.count <= characters.count else { return false }
-        return Array(characters[index..<(index + word.count)]) == word
+    /// The dotted name before the bracket at `opening`: `Timer.publish`, `typing.debounce`.
+    private static func callee(before opening: Int, in characters: [Character]) -> String {
+        var start = opening
+        while start > 0, characters[start - 1].isLetter || characters[start - 1].isNumber || characters[start - 1] == "_" || characters[start - 1] == "." {
+            start -= 1
+        }
+        var name = String(characters[start..<opening])
+        while name.hasPrefix(".") { name.removeFirst() }
+        return name
     }
 
     /// Splits `text` into lines of at most `width` cells: first before each top-level `.`

@@ -10,7 +10,7 @@ struct Renderer {
     static let widestAutomaticFrame = 84.0
     static let narrowestAutomaticFrame = 14.0
     static let widestAutomaticAxis = 2400.0
-    /// Operator boxes up to this wide widen the frames rather than wrap.
+    /// Operator boxes widen the frames (up to `widestAutomaticFrame`) to be this wide before they wrap.
     static let widestOneLineBox = 720.0
     static let headerHeight = 50.0
     static let labelFont = 13.0
@@ -18,6 +18,8 @@ struct Renderer {
     static let boxFont = 13.0
     static let boxLineHeight = 18.0
     static let rulerFont = 10.0
+    /// Differences and errors under the diagram wrap at no less than this.
+    static let narrowestFooter = 380.0
     /// Angle of inner arrows below the horizontal, and how far down the first one levels off.
     static let innerSlope = 0.7  // tan 35°
     static let arrowStroke = 1.5
@@ -40,6 +42,10 @@ struct Renderer {
     let labelColumn: Double
     /// Inner-arrow lane of every instance, per lane index.
     let innerLanes: [Int: [Int]]
+    /// Width of the widest operator box text on one line, up to `widestOneLineBox`.
+    let widestBox: Double
+    /// What the legend under the ruler explains: named values, then labels cut short in their marbles.
+    var legend: [LegendEntry] = []
 
     var writer = SVGWriter()
 
@@ -62,7 +68,7 @@ struct Renderer {
         }
         frames += scene.differences.map(\.frame)
         labels = ValueLabels(values: values, tokens: tokens)
-        hues = ValueColor.hues(for: tokens.map(labels.key) + labels.legend.map(\.literal))
+        hues = ValueColor.hues(for: tokens.map(labels.key))
 
         let firstFrame = min(0, frames.min() ?? 0)
         let lastFrame = max(SceneBuilder.lastFrame(test), frames.max() ?? 0)
@@ -85,8 +91,8 @@ struct Renderer {
             for lane in scene.lanes {
                 guard case .box(let lines, false) = lane.content else { continue }
                 for line in lines {
-                    let text = TextMetrics.monospace(line, size: Self.boxFont) + 16
-                    if text <= Self.widestOneLineBox { needed = max(needed, (text - 9) / (provisional.span + 1.65)) }
+                    let text = TextMetrics.monospace(line, size: Self.boxFont) + 18
+                    needed = max(needed, (min(text, Self.widestOneLineBox) - 9) / (provisional.span + 1.65))
                 }
             }
             width = min(needed, Self.widestAutomaticFrame)
@@ -107,11 +113,69 @@ struct Renderer {
         let axisStart = Self.padding + labelColumn
         scale = TimeScale(origin: axisStart + 0.75 * width, frameWidth: width, firstFrame: firstFrame, lastFrame: lastFrame, breaks: breaks)
 
+        var widestBox = 0.0
+        for lane in scene.lanes {
+            guard case .box(let lines, _) = lane.content else { continue }
+            for line in lines { widestBox = max(widestBox, min(TextMetrics.monospace(line, size: Self.boxFont) + 18, Self.widestOneLineBox)) }
+        }
+        self.widestBox = widestBox
         var innerLanes: [Int: [Int]] = [:]
         for (index, lane) in scene.lanes.enumerated() {
             if case .inner(let instances) = lane.content { innerLanes[index] = Self.assignLanes(instances, lastFrame: lastFrame) }
         }
         self.innerLanes = innerLanes
+        legend = labels.legend.map { LegendEntry(key: $0.literal, text: "\($0.name) = \($0.literal)") }
+        for token in truncatedTokens() where !legend.contains(where: { $0.key == labels.key(token) }) {
+            legend.append(LegendEntry(key: labels.key(token), text: labels.label(token)))
+        }
+    }
+
+    struct LegendEntry {
+        /// The value's key, for its colour.
+        var key: String
+        var text: String
+    }
+
+    /// Value tokens whose label does not fit its marble somewhere, in order of appearance.
+    func truncatedTokens() -> [String] {
+        var result: [String] = []
+        func collect(_ events: [RenderedEvent]) {
+            let rooms = rooms(events)
+            for event in events {
+                guard case .value(let token) = event.event, !result.contains(token) else { continue }
+                if fitted(labels.label(token), room: rooms[event.frame] ?? .infinity) != labels.label(token) { result.append(token) }
+            }
+        }
+        for lane in scene.lanes {
+            switch lane.content {
+            case .timeline(let timeline): collect(timeline.events)
+            case .inner(let instances): instances.forEach { collect($0.events) }
+            case .box, .expectedSpans: break
+            }
+        }
+        return result
+    }
+
+    /// The room a marble has at each frame of a lane: up to its neighbours on the lane, less a gap.
+    func rooms(_ events: [RenderedEvent]) -> [Int: Double] {
+        let frames = Array(Set(events.filter { if case .value = $0.event { return true } else { return false } }.map(\.frame))).sorted()
+        var result: [Int: Double] = [:]
+        for (index, frame) in frames.enumerated() {
+            var room = Double.infinity
+            let x = scale.x(frame)
+            if index > 0 { room = min(room, x - scale.x(frames[index - 1])) }
+            if index + 1 < frames.count { room = min(room, scale.x(frames[index + 1]) - x) }
+            result[frame] = room - 4
+        }
+        return result
+    }
+
+    /// A label cut to the room of its marble, with `…` when cut.
+    func fitted(_ label: String, room: Double) -> String {
+        let maximum = max(2 * radius, room)
+        guard TextMetrics.monospace(label, size: valueFont) + 12 > maximum else { return label }
+        let cells = max(1, Int((maximum - 12) / (valueFont * 0.61)))
+        return TextMetrics.truncated(label, toUnits: cells)
     }
 
     static func radius(forFrameWidth width: Double) -> Double {
@@ -186,7 +250,11 @@ struct Renderer {
     // MARK: Derived measures
 
     var axisStart: Double { Self.padding + labelColumn }
-    var axisEnd: Double { scale.x(scale.lastFrame) + 0.9 * frameWidth }
+    /// The arrows end a little after the last frame, or under the right edge of the widest
+    /// operator box when that is further (a box up to `widestOneLineBox` never wraps).
+    var axisEnd: Double {
+        max(scale.x(scale.lastFrame) + 0.9 * frameWidth, axisStart + widestBox - 9)
+    }
     var arrowTip: Double { axisEnd + 9 }
     var stackStep: Double { 2 * radius + 4 }
     var innerKnee: Double { radius + 16 }
@@ -273,7 +341,7 @@ struct Renderer {
 
     /// Box text broken to the width of the axis.
     func boxLines(_ lines: [String]) -> [String] {
-        let available = axisEnd + 9 - axisStart - 20
+        let available = arrowTip - axisStart - 16
         let cells = max(24, Int(available / (Self.boxFont * 0.61)))
         return lines.flatMap { PipelineText.lines($0, width: cells) }
     }
@@ -293,8 +361,9 @@ struct Renderer {
 
         // Width: the arrows, the header, the boxes, the failure messages.
         var right = arrowTip + Self.padding
-        right = max(right, Self.padding + TextMetrics.sans(test.name, size: 15) * 1.08 + Self.padding)
-        right = max(right, Self.padding + TextMetrics.sans(subtitle, size: 12) + Self.padding)
+        right = max(right, Self.padding + TextMetrics.sans(test.name, size: 15, bold: true) + Self.padding)
+        right = max(right, Self.padding + TextMetrics.sans(subtitle + (status.map { " · " + $0 } ?? ""), size: 12) + Self.padding)
+        if test.outcome != .passed { right = max(right, 2 * Self.padding + 26 + Self.narrowestFooter) }
         for lane in scene.lanes {
             if case .box(let lines, _) = lane.content {
                 for line in boxLines(lines) { right = max(right, axisStart + TextMetrics.monospace(line, size: Self.boxFont) + 16 + Self.padding) }
@@ -309,7 +378,7 @@ struct Renderer {
         let width = right.rounded(.up)
         let footer = footerLines(width: width)
         var height = rulerY + 24
-        if !labels.legend.isEmpty { height += 8 + Double(legendRows(width: width).count) * 22 }
+        if !legend.isEmpty { height += 8 + Double(legendRows(width: width).count) * 22 }
         if !footer.isEmpty { height += 8 + Double(footer.count) * 18 }
         height = (height + Self.padding - 4).rounded(.up)
 
@@ -333,7 +402,7 @@ struct Renderer {
         for highlight in scene.highlights { drawBadges(highlight, tops: tops, lanesBottom: lanesBottom) }
         drawRuler(y: rulerY)
         var footerY = rulerY + 24
-        if !labels.legend.isEmpty {
+        if !legend.isEmpty {
             footerY += 8
             for row in legendRows(width: width) {
                 drawLegendRow(row, y: footerY + 11)
@@ -359,20 +428,22 @@ struct Renderer {
         return text
     }
 
+    var status: String? {
+        switch test.outcome {
+        case .passed: return nil
+        case .failed: return "expectation not met"
+        case .error: return "stopped with an error"
+        }
+    }
+
     mutating func drawHeader() {
         writer.element("text", [Attribute("x", Self.padding), Attribute("y", Self.padding + 15), Attribute("font-size", "15"),
                                 Attribute("font-weight", "600"), Attribute("fill", theme.ink)], text: test.name)
-        var attributes = [Attribute("x", Self.padding), Attribute("y", Self.padding + 33), Attribute("font-size", "12"), Attribute("fill", theme.muted)]
-        switch test.outcome {
-        case .passed:
+        let attributes = [Attribute("x", Self.padding), Attribute("y", Self.padding + 33), Attribute("font-size", "12"), Attribute("fill", theme.muted)]
+        if let status {
+            writer.text(attributes, spans: [([], subtitle + " · "), ([Attribute("fill", theme.alert), Attribute("font-weight", "600")], status)])
+        } else {
             writer.element("text", attributes, text: subtitle)
-        case .failed, .error:
-            attributes.append(Attribute("xml:space", "preserve"))
-            writer.open("text", attributes)
-            writer.element("tspan", [], text: subtitle + " · ")
-            writer.element("tspan", [Attribute("fill", theme.alert), Attribute("font-weight", "600")],
-                           text: test.outcome == .failed ? "expectation not met" : "stopped with an error")
-            writer.close("text")
         }
     }
 
@@ -549,27 +620,21 @@ struct Renderer {
                 frames.append((event.frame, [event.event]))
             }
         }
-        let valueFrames = frames.filter { $0.events.contains { if case .value = $0 { return true } else { return false } } }.map(\.frame)
-        for (position, entry) in frames.enumerated() {
-            _ = position
+        let rooms = rooms(events)
+        for entry in frames {
             let x = scale.x(entry.frame)
             let y = axis(entry.frame)
             let values = entry.events.compactMap { event -> String? in
                 if case .value(let token) = event { return token } else { return nil }
             }
-            // The room a marble has: up to halfway to its neighbours on this lane.
-            var room = Double.infinity
-            if let index = valueFrames.firstIndex(of: entry.frame) {
-                if index > 0 { room = min(room, x - scale.x(valueFrames[index - 1])) }
-                if index + 1 < valueFrames.count { room = min(room, scale.x(valueFrames[index + 1]) - x) }
-            }
+            let room = rooms[entry.frame] ?? .infinity
             var widest = 2 * radius
             if values.count > 1 {
                 writer.element("line", [Attribute("x1", x), Attribute("y1", y), Attribute("x2", x), Attribute("y2", y + Double(values.count - 1) * stackStep),
                                         Attribute("stroke", theme.muted), Attribute("stroke-width", "1")])
             }
             for (index, token) in values.enumerated() {
-                widest = max(widest, drawValue(token, x: x, y: y + Double(index) * stackStep, room: room - 4, frame: entry.frame, ghost: ghost))
+                widest = max(widest, drawValue(token, x: x, y: y + Double(index) * stackStep, room: room, frame: entry.frame, ghost: ghost))
             }
             let offset = values.isEmpty ? 0 : widest / 2 + 6
             var terminalX = x + offset
@@ -613,17 +678,11 @@ struct Renderer {
     /// A value marble: a circle, or a pill when the label is longer than the circle. Returns its width.
     @discardableResult
     mutating func drawValue(_ token: String, x: Double, y: Double, room: Double, frame: Int, ghost: Bool) -> Double {
-        var label = labels.label(token)
-        var textWidth = TextMetrics.monospace(label, size: valueFont)
-        let maximum = max(2 * radius, room)
-        if textWidth + 12 > maximum {
-            let cells = max(1, Int((maximum - 12) / (valueFont * 0.61)))
-            label = TextMetrics.truncated(label, toUnits: cells)
-            textWidth = TextMetrics.monospace(label, size: valueFont)
-        }
+        let label = fitted(labels.label(token), room: room)
+        let textWidth = TextMetrics.monospace(label, size: valueFont)
         let width = max(2 * radius, textWidth + 12)
         let fill = colour(labels.key(token))
-        writer.open("g", ghost ? [Attribute("class", "value"), Attribute("opacity", "0.45")] : [Attribute("class", "value")])
+        writer.open("g", ghost ? [Attribute("class", "value"), Attribute("opacity", "0.6")] : [Attribute("class", "value")])
         writer.element("title", text: "\(labels.tooltip(token)) at \(when(frame))")
         var shape: [Attribute]
         if width <= 2 * radius {
@@ -732,7 +791,7 @@ struct Renderer {
         }
         for item in scale.breaks {
             drawBreak(item, y: y, colour: theme.grid)
-            writer.element("text", [Attribute("x", (scale.x(item.from) + scale.x(item.to)) / 2), Attribute("y", y - 5), Attribute("text-anchor", "middle"),
+            writer.element("text", [Attribute("x", (scale.x(item.from) + scale.x(item.to)) / 2), Attribute("y", y - 8), Attribute("text-anchor", "middle"),
                                     Attribute("font-style", "italic")], text: "+" + time(item.to - item.from))
         }
         for frame in rulerLabels() {
@@ -774,39 +833,35 @@ struct Renderer {
 
     // MARK: Legend and footer
 
-    func legendRows(width: Double) -> [[NamedValue]] {
-        var rows: [[NamedValue]] = [[]]
+    func legendRows(width: Double) -> [[LegendEntry]] {
+        var rows: [[LegendEntry]] = [[]]
         var x = Self.padding
-        for value in labels.legend {
-            let entry = legendWidth(value)
-            if x + entry > width - Self.padding, !(rows.last?.isEmpty ?? true) {
+        for entry in legend {
+            let entryWidth = legendWidth(entry)
+            if x + entryWidth > width - Self.padding, !(rows.last?.isEmpty ?? true) {
                 rows.append([])
                 x = Self.padding
             }
-            rows[rows.count - 1].append(value)
-            x += entry
+            rows[rows.count - 1].append(entry)
+            x += entryWidth
         }
         return rows.filter { !$0.isEmpty }
     }
 
-    func legendText(_ value: NamedValue) -> String {
-        "\(value.name) = \(value.literal)"
+    func legendWidth(_ entry: LegendEntry) -> Double {
+        24 + TextMetrics.monospace(entry.text, size: 12) + 20
     }
 
-    func legendWidth(_ value: NamedValue) -> Double {
-        24 + TextMetrics.monospace(legendText(value), size: 12) + 20
-    }
-
-    mutating func drawLegendRow(_ row: [NamedValue], y: Double) {
+    mutating func drawLegendRow(_ row: [LegendEntry], y: Double) {
         var x = Self.padding
         writer.open("g", [Attribute("class", "legend")])
-        for value in row {
+        for entry in row {
             writer.element("circle", [Attribute("cx", x + 9), Attribute("cy", y), Attribute("r", "9"),
-                                      Attribute("fill", colour(value.literal)), Attribute("stroke", theme.ink), Attribute("stroke-width", "1")])
+                                      Attribute("fill", colour(entry.key)), Attribute("stroke", theme.ink), Attribute("stroke-width", "1")])
             writer.element("text", [Attribute("x", x + 24), Attribute("y", y + 4), Attribute("xml:space", "preserve"),
                                     Attribute("font-family", TextMetrics.monospaceFamily), Attribute("font-size", "12"), Attribute("fill", theme.ink)],
-                           text: legendText(value))
-            x += legendWidth(value)
+                           text: entry.text)
+            x += legendWidth(entry)
         }
         writer.close("g")
     }
@@ -819,8 +874,15 @@ struct Renderer {
 
     /// Numbered differences, the checks' notes, and a runtime error, wrapped to the width.
     func footerLines(width: Double) -> [FooterLine] {
-        let available = max(360, width - 2 * Self.padding - 26)
+        let available = max(Self.narrowestFooter, width - 2 * Self.padding - 26)
         var lines: [FooterLine] = []
+        if let error = test.error {
+            var text = "error: \(error.message) (line \(error.line), column \(error.column)"
+            if let frame = error.frame { text += ", at \(when(frame))" }
+            text += ")"
+            lines += wrap(text, width: available, size: 12, bold: true).map(FooterLine.error)
+            if let hint = error.hint { lines += wrap("hint: " + hint, width: available, size: 12).map(FooterLine.note) }
+        }
         for difference in scene.differences {
             let text = "\(when(difference.frame)): \(difference.sentence)"
             for (index, line) in wrap(text, width: available, size: 12).enumerated() {
@@ -830,22 +892,15 @@ struct Renderer {
         for check in test.checks where !check.passed {
             for note in check.notes { lines += wrap(note, width: available, size: 12).map(FooterLine.note) }
         }
-        if let error = test.error {
-            var text = "error: \(error.message) (line \(error.line), column \(error.column)"
-            if let frame = error.frame { text += ", at \(when(frame))" }
-            text += ")"
-            lines += wrap(text, width: available, size: 12).map(FooterLine.error)
-            if let hint = error.hint { lines += wrap("hint: " + hint, width: available, size: 12).map(FooterLine.note) }
-        }
         return lines
     }
 
-    func wrap(_ text: String, width: Double, size: Double) -> [String] {
+    func wrap(_ text: String, width: Double, size: Double, bold: Bool = false) -> [String] {
         var lines: [String] = []
         var current = ""
         for word in text.split(separator: " ") {
             let candidate = current.isEmpty ? String(word) : current + " " + word
-            if !current.isEmpty, TextMetrics.sans(candidate, size: size) > width {
+            if !current.isEmpty, TextMetrics.sans(candidate, size: size, bold: bold) > width {
                 lines.append(current)
                 current = String(word)
             } else {

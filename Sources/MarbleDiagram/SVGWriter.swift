@@ -100,5 +100,15 @@ struct SVGWriter {
         close(name)
     }
 
+    /// A `<text>` of several differently styled `<tspan>`s, on one line so that no whitespace
+    /// appears between them.
+    mutating func text(_ attributes: [Attribute], spans: [(attributes: [Attribute], text: String)]) {
+        var line = indent + render("text", attributes) + ">"
+        for span in spans {
+            line += span.attributes.isEmpty ? SVG.escape(span.text) : render("tspan", span.attributes) + ">" + SVG.escape(span.text) + "</tspan>"
+        }
+        lines.append(line + "</text>")
+    }
+
     var document: String { lines.joined(separator: "\n") + "\n" }
 }

@@ -197,10 +197,15 @@ struct SceneBuilder {
             }
         }
         let expression = stream.expression ?? stream.name
-        let receiver = inputsAbove ? stream.inputs.first : nil
-        var text = PipelineText.text(expression, receiver: receiver)
-        if text.isEmpty { text = expression }
-        lanes.append(Lane(content: .box(lines: [text], subscriber: false), stream: stream.name))
+        if stream.inputs.count == 1, expression == stream.inputs[0] {
+            // `let late = state`: a second subscriber to the same publisher.
+            lanes.append(Lane(content: .box(lines: ["another subscriber to \(expression)"], subscriber: true), stream: stream.name))
+        } else {
+            let receiver = inputsAbove ? stream.inputs.first : nil
+            var text = PipelineText.text(expression, receiver: receiver)
+            if text.isEmpty { text = expression }
+            lanes.append(Lane(content: .box(lines: [text], subscriber: false), stream: stream.name))
+        }
         var timeline: Timeline
         if let observed = stream.observed {
             timeline = Timeline(events: observed)

@@ -109,18 +109,19 @@ enum TextMetrics {
         Double(units(text)) * size * 0.61
     }
 
-    static func sans(_ text: String, size: Double) -> Double {
+    /// Generous: DejaVu Sans (a common fallback) is wider than Helvetica or Segoe UI.
+    static func sans(_ text: String, size: Double, bold: Bool = false) -> Double {
         var em = 0.0
         for character in text {
             if isWide(character) { em += 1.0; continue }
             switch character {
-            case "i", "j", "l", "I", ".", ",", ":", ";", "'", "|", "!", " ", "(", ")", "[", "]", "f", "t", "r": em += 0.33
-            case "m", "w", "M", "W", "@": em += 0.86
-            case "A"..."Z": em += 0.68
-            default: em += 0.56
+            case "i", "j", "l", "I", ".", ",", ":", ";", "'", "|", "!", " ", "(", ")", "[", "]", "f", "t", "r": em += 0.36
+            case "m", "w", "M", "W", "@": em += 0.92
+            case "A"..."Z": em += 0.72
+            default: em += 0.62
             }
         }
-        return em * size
+        return em * size * (bold ? 1.1 : 1)
     }
 
     /// `text` cut to at most `units` cells, ending in `…` when cut.

@@ -54,7 +54,7 @@ enum ValueColor {
     /// nearest hue that is far enough from all of them.
     static func hues(for keys: [String]) -> [String: Int] {
         let ordered = Set(keys).sorted { (hash($0), $0) < (hash($1), $1) }
-        let separation = ordered.count <= 12 ? 30 : max(5, 360 / ordered.count)
+        let separation = ordered.count <= 8 ? 45 : ordered.count <= 12 ? 30 : max(5, 360 / ordered.count)
         var result: [String: Int] = [:]
         var used: [Int] = []
         func distance(_ a: Int, _ b: Int) -> Int {

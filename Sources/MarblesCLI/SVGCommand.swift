@@ -44,6 +44,8 @@ struct SVGArguments: Equatable {
     var options = DiagramOptions()
     var index = false
     var noColor = false
+    /// Only problems and the summary line, not every file written.
+    var quiet = false
 }
 
 enum SVGCommandLine: Equatable {
@@ -53,7 +55,7 @@ enum SVGCommandLine: Equatable {
 }
 
 enum SVGArgumentParser {
-    static let options = ["--output", "--test", "--theme", "--background", "--frame-width", "--index", "--no-color", "--help", "--version"]
+    static let options = ["--output", "--test", "--theme", "--background", "--frame-width", "--index", "--quiet", "--no-color", "--help", "--version"]
 
     static func parse(_ arguments: [String]) -> Result<SVGCommandLine, UsageError> {
         var result = SVGArguments()
@@ -129,13 +131,15 @@ enum SVGArgumentParser {
                 }
             case "--index":
                 result.index = true
+            case "-q", "--quiet":
+                result.quiet = true
             case "--no-color":
                 result.noColor = true
             default:
                 let hint = Suggestions.nearest(to: argument, in: options + ["-o"]).map { "; did you mean '\($0)'?" } ?? ""
                 return .failure(usage("unknown option '\(argument)'" + hint))
             }
-            if inlineValue != nil, ["--index", "--no-color", "--"].contains(argument) {
+            if inlineValue != nil, ["--index", "--quiet", "--no-color", "--"].contains(argument) {
                 return .failure(usage("option '\(argument)' takes no value"))
             }
         }
@@ -167,7 +171,7 @@ enum SVGArgumentParser {
 }
 
 enum SVGHelp {
-    static let usage = "usage: marbles-svg [PATH…] [-o DIR | -o -] [--test NAME] [--theme light|dark] [--background COLOR|transparent] [--frame-width N] [--index]"
+    static let usage = "usage: marbles-svg [PATH…] [-o DIR | -o -] [--test NAME] [--theme light|dark] [--background COLOR|transparent] [--frame-width N] [--index] [--quiet]"
 
     static let text = """
         marbles-svg — SVG marble diagrams of the tests in .marble files, drawn from the simulation
@@ -189,6 +193,7 @@ enum SVGHelp {
           --background COLOR     a CSS colour, or 'transparent' (default: the theme's)
           --frame-width N        pixels per frame, 8…200 (default 36, widened for long labels)
           --index                also write DIR/index.html, a gallery of the diagrams written
+          -q, --quiet            list only problems and the summary, not every file written
           --no-color             no colour in messages
           -h, --help             show this help
           --version              print the version
@@ -273,12 +278,12 @@ struct SVGCommand {
                     var line = "\(mark) \(DiagramFiles.join(folder, name))"
                     if drawing.test.outcome == .failed { line += "  " + style.dim("(expectation not met: expected events ghosted)") }
                     if drawing.test.outcome == .error { line += "  " + style.dim("(stopped with an error)") }
-                    message(line)
+                    if !arguments.quiet || drawing.test.outcome != .passed { message(line) }
                 }
                 if arguments.index {
                     let html = DiagramFiles.index(written.map { ($0.name, $0.drawing.test.name, $0.drawing.path, $0.drawing.test.line, $0.drawing.test.outcome) })
                     try DiagramFiles.write(html, to: DiagramFiles.join(folder, "index.html"))
-                    message("  \(DiagramFiles.join(folder, "index.html"))")
+                    if !arguments.quiet { message("  \(DiagramFiles.join(folder, "index.html"))") }
                 }
             } catch {
                 printer.error("marbles-svg: error: cannot write to \(folder): \(error.localizedDescription)")
@@ -303,6 +308,31 @@ struct FailureDiagrams {
     /// Keeps file names unique across the files of one run.
     private final class UsedNames {
         var names: Set<String> = []
+    }
+
+    /// Removes `--svg DIR` (or `--svg=DIR`) from the arguments of `marbles run`, up to a `--`;
+    /// returns DIR, nil without the option, or a usage error when DIR is missing.
+    static func takeOption(from arguments: inout [String]) -> Result<String?, UsageError> {
+        var folder: String?
+        var index = 0
+        while index < arguments.count, arguments[index] != "--" {
+            let argument = arguments[index]
+            if argument == "--svg" {
+                guard index + 1 < arguments.count, !arguments[index + 1].isEmpty, arguments[index + 1] != "--" else {
+                    return .failure(UsageError(message: "option '--svg' needs a folder", topic: .run))
+                }
+                folder = arguments[index + 1]
+                arguments.removeSubrange(index...(index + 1))
+            } else if argument.hasPrefix("--svg=") {
+                let value = String(argument.dropFirst("--svg=".count))
+                guard !value.isEmpty else { return .failure(UsageError(message: "option '--svg' needs a folder", topic: .run)) }
+                folder = value
+                arguments.remove(at: index)
+            } else {
+                index += 1
+            }
+        }
+        return .success(folder)
     }
 
     /// Writes the diagrams of the failing tests of `report`; returns a problem, if any.
