@@ -781,11 +781,13 @@ struct Renderer {
         writer.element("line", [Attribute("x1", left), Attribute("y1", y), Attribute("x2", right), Attribute("y2", y),
                                 Attribute("stroke", theme.grid), Attribute("stroke-width", "1")])
         // Minor ticks at every frame wide enough to show one.
-        if frameWidth >= 8 {
+        let segments = visibleSegments()
+        if frameWidth >= 8, segments.reduce(0, { $0 + $1.count }) <= Self.mostMinorTicks {
             var d = ""
-            for frame in scale.firstFrame...scale.lastFrame where scale.breakContaining(frame) == nil {
-                let x = scale.x(frame)
-                d += "M\(SVG.number(x)) \(SVG.number(y))v3"
+            for segment in segments {
+                for frame in segment {
+                    d += "M\(SVG.number(scale.x(frame))) \(SVG.number(y))v3"
+                }
             }
             if !d.isEmpty { writer.element("path", [Attribute("d", d), Attribute("stroke", theme.grid), Attribute("stroke-width", "1")]) }
         }
@@ -803,6 +805,21 @@ struct Renderer {
         writer.close("g")
     }
 
+    static let mostMinorTicks = 4000
+    static let mostRulerCandidates = 2000
+
+    /// The stretches of frames drawn to scale: the axis without the inside of its breaks.
+    func visibleSegments() -> [ClosedRange<Int>] {
+        var segments: [ClosedRange<Int>] = []
+        var start = scale.firstFrame
+        for item in scale.breaks where item.from >= start {
+            segments.append(start...item.from)
+            start = item.to
+        }
+        if start <= scale.lastFrame { segments.append(start...scale.lastFrame) }
+        return segments
+    }
+
     /// Frames that get a time label: 0 and the frames right after squeezed stretches first,
     /// then round multiples, skipping any that would crowd a label already placed.
     func rulerLabels() -> [Int] {
@@ -812,12 +829,12 @@ struct Renderer {
         if scale.firstFrame <= 0 { candidates.append(0) }
         candidates.append(scale.firstFrame)
         candidates += scale.breaks.map(\.to)
-        var frame = Int((Double(scale.firstFrame) / Double(step)).rounded(.up)) * step
-        while frame <= scale.lastFrame {
-            candidates.append(frame)
-            frame += step
-            // Jump over squeezed stretches.
-            if let item = scale.breakContaining(frame) { frame = Int((Double(item.to) / Double(step)).rounded(.up)) * step }
+        for segment in visibleSegments() where candidates.count < Self.mostRulerCandidates {
+            var frame = Int((Double(segment.lowerBound) / Double(step)).rounded(.up)) * step
+            while frame <= segment.upperBound, candidates.count < Self.mostRulerCandidates {
+                candidates.append(frame)
+                frame += step
+            }
         }
         var placed: [(frame: Int, left: Double, right: Double)] = []
         for frame in candidates where scale.breakContaining(frame) == nil {

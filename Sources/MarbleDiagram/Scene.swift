@@ -212,7 +212,9 @@ struct SceneBuilder {
             timeline.spans = visibleSpans(stream, terminals: Self.terminalFrames(observed))
         } else {
             timeline = Timeline(events: [], dashed: true, note: "not observed")
-            if subscriptionChecked.contains(stream.name) { timeline.spans = Self.spans(stream.subscriptions, terminals: []) }
+            // How it ended is unknown, so no span is marked cancelled.
+            let spans = Self.spans(stream.subscriptions, terminals: nil)
+            if subscriptionChecked.contains(stream.name) || spans.count > 1 || spans.contains(where: { $0.start > 0 }) { timeline.spans = spans }
         }
         append(Lane(label: stream.name, content: .timeline(timeline), stream: stream.name, isRow: true), spans: true)
     }
@@ -233,10 +235,12 @@ struct SceneBuilder {
         return trivial && !subscriptionChecked.contains(stream.name) ? [] : spans
     }
 
-    static func spans(_ records: [SubscriptionRecord], terminals: Set<Int>) -> [Span] {
+    /// Spans of subscription records, identical ones counted once; a span that ended at none
+    /// of `terminals` was cancelled (`nil`: not known).
+    static func spans(_ records: [SubscriptionRecord], terminals: Set<Int>?) -> [Span] {
         var result: [Span] = []
         for record in records {
-            let cancelled = record.end.map { !terminals.contains($0) } ?? false
+            let cancelled = record.end.map { end in terminals.map { !$0.contains(end) } ?? false } ?? false
             if let index = result.firstIndex(where: { $0.start == record.start && $0.end == record.end && $0.cancelled == cancelled }) {
                 result[index].count += 1
             } else {
