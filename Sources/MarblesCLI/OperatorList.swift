@@ -9,14 +9,15 @@ enum OperatorList {
             if members[signature.family] == nil { families.append(signature.family) }
             members[signature.family, default: []].append(signature)
         }
-        let width = signatures.map(\.usage.count).max() ?? 0
+        // Usage and summary on separate lines: one long signature (handleEvents) must not push
+        // every summary off the screen.
         var output: [String] = []
         for family in families {
             if !output.isEmpty { output.append("") }
-            output.append(family)
+            output.append(family + "  (marbles/operators/\(family).marble)")
             for signature in members[family] ?? [] {
-                let gap = String(repeating: " ", count: width - signature.usage.count + 3)
-                output.append("  " + signature.usage + gap + signature.summary)
+                output.append("  " + signature.usage)
+                output.append("      " + signature.summary)
             }
         }
         output.append("")

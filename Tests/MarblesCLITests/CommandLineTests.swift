@@ -76,9 +76,11 @@ struct CommandLineTests {
         let run = marbles("operators")
         #expect(run.code == 0)
         let lines = run.lines
-        let family = try #require(lines.firstIndex(of: "map"))
-        #expect(lines[family + 1].hasPrefix("  .map(Closure)"))
-        #expect(lines.contains { $0.hasPrefix("  Just(Value)") && $0.hasSuffix("emits its value on the first request, then finishes") })
+        let family = try #require(lines.firstIndex(of: "map  (marbles/operators/map.marble)"))
+        #expect(lines[family + 1] == "  .map(Closure)")
+        #expect(lines[family + 2] == "      transforms each value")
+        let just = try #require(lines.firstIndex(of: "  Just(Value)"))
+        #expect(lines[just + 1] == "      emits its value on the first request, then finishes")
         #expect(run.lastLine.hasSuffix("families"))
     }
 

@@ -177,6 +177,16 @@ import Testing
         #expect(received == ["finished"])
     }
 
+    @Test func passthroughAsksItsUpstreamOnlyOnceASubscriberAsks() {
+        let bench = Bench()
+        let subject = PassthroughSubject<String, TestFailure>()
+        let log = SubscriptionLog()
+        var connection: AnyCancellable?
+        bench.scheduler.schedule(at: 0) { connection = bench.cold("-a-b-c|", log: log).subscribe(subject) }
+        defer { connection?.cancel() }
+        #expect(bench.run(subject, initialDemand: .none, subscribeAt: 0, requests: [(4, .max(1)), (5, .unlimited)]) == "----ac|")
+    }
+
     @Test func subscribersReceiveInSubscriptionOrder() {
         let subject = PassthroughSubject<Int, Never>()
         var log: [String] = []

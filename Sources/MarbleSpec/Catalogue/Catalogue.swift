@@ -33,12 +33,12 @@ public struct Parameter: Sendable, Hashable {
 
 /// The name, labels and one-line behaviour of an operator or publisher constructor.
 public struct OperatorSignature: Sendable, Hashable {
-    public enum Kind: Sendable, Hashable { case method, constructor }
+    public enum Kind: Sendable, Hashable { case method, constructor, property }
     public var name: String
     public var parameters: [Parameter]
     public var summary: String
     public var kind: Kind
-    /// The catalogue family (the file under `marbles/operators/` documents it).
+    /// The catalogue family: its documentation and tests are `marbles/operators/<family>.marble`.
     public var family: String
 
     /// Swift's way of naming a function: `debounce(for:scheduler:options:)`.
@@ -48,6 +48,7 @@ public struct OperatorSignature: Sendable, Hashable {
 
     /// A readable signature: `debounce(for: Duration, scheduler: Scheduler, options: Any = …)`.
     public var usage: String {
+        if kind == .property { return name }
         let parts = parameters.map { parameter -> String in
             var text = (parameter.label.map { $0 + ": " } ?? "") + parameter.type.rawValue
             if parameter.variadic { text += "..." }
@@ -83,8 +84,14 @@ public enum Catalogue {
     private static let constructors: [String: [CatalogueEntry]] =
         Dictionary(grouping: entries.filter { $0.signature.kind == .constructor }, by: \.signature.name)
 
-    /// Every signature, in catalogue order.
-    public static var signatures: [OperatorSignature] { entries.map(\.signature) }
+    /// Every signature, in catalogue order, including members that are not calls.
+    public static var signatures: [OperatorSignature] { entries.map(\.signature) + properties }
+
+    /// Publishers written as properties rather than calls (handled by the interpreter's members).
+    static let properties = [
+        OperatorSignature(name: "[…].publisher", parameters: [], summary: "emits an array's elements as demand allows, then finishes at once after the last",
+                          kind: .property, family: "sequence-publisher"),
+    ]
 
     static var constructorNames: [String] { Array(constructors.keys) }
 

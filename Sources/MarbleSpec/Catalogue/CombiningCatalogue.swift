@@ -17,6 +17,30 @@ enum CombiningCatalogue {
                        "merges two publishers") { call throws(EvalError) in
             call.result(Publishers.Merge(try call.stream(0), try call.stream(1)))
         },
+        CatalogueEntry("Publishers.CombineLatest", [Parameter(nil, .publisher), Parameter(nil, .publisher)], kind: .constructor, family: "combineLatest",
+                       "the constructor form of a.combineLatest(b)") { call throws(EvalError) in
+            try call.combined(.combineLatest, inputs: [call.stream(0), call.stream(1)], transformIndex: nil)
+        },
+        CatalogueEntry("Publishers.CombineLatest3", [Parameter(nil, .publisher), Parameter(nil, .publisher), Parameter(nil, .publisher)], kind: .constructor, family: "combineLatest",
+                       "the constructor form of a.combineLatest(b, c)") { call throws(EvalError) in
+            try call.combined(.combineLatest, inputs: [call.stream(0), call.stream(1), call.stream(2)], transformIndex: nil)
+        },
+        CatalogueEntry("Publishers.CombineLatest4", [Parameter(nil, .publisher), Parameter(nil, .publisher), Parameter(nil, .publisher), Parameter(nil, .publisher)], kind: .constructor, family: "combineLatest",
+                       "the constructor form of a.combineLatest(b, c, d)") { call throws(EvalError) in
+            try call.combined(.combineLatest, inputs: [call.stream(0), call.stream(1), call.stream(2), call.stream(3)], transformIndex: nil)
+        },
+        CatalogueEntry("Publishers.Zip", [Parameter(nil, .publisher), Parameter(nil, .publisher)], kind: .constructor, family: "zip",
+                       "the constructor form of a.zip(b)") { call throws(EvalError) in
+            try call.combined(.zip, inputs: [call.stream(0), call.stream(1)], transformIndex: nil)
+        },
+        CatalogueEntry("Publishers.Zip3", [Parameter(nil, .publisher), Parameter(nil, .publisher), Parameter(nil, .publisher)], kind: .constructor, family: "zip",
+                       "the constructor form of a.zip(b, c)") { call throws(EvalError) in
+            try call.combined(.zip, inputs: [call.stream(0), call.stream(1), call.stream(2)], transformIndex: nil)
+        },
+        CatalogueEntry("Publishers.Zip4", [Parameter(nil, .publisher), Parameter(nil, .publisher), Parameter(nil, .publisher), Parameter(nil, .publisher)], kind: .constructor, family: "zip",
+                       "the constructor form of a.zip(b, c, d)") { call throws(EvalError) in
+            try call.combined(.zip, inputs: [call.stream(0), call.stream(1), call.stream(2), call.stream(3)], transformIndex: nil)
+        },
         CatalogueEntry("combineLatest", [Parameter(nil, .publisher, variadic: true), Parameter(nil, .closure, default: true)], family: "combineLatest",
                        "once every input has a value, emits the latest of each on every value; finishes when all finish") { call throws(EvalError) in
             try call.combined(.combineLatest, inputs: [call.upstream] + call.variadicStreams(), transformIndex: 1)
@@ -56,11 +80,11 @@ enum CombiningCatalogue {
             if let prefix = try call.singlePublisherArgument() { return call.result(upstream.prepend(prefix)) }
             return call.result(upstream.prepend(try call.variadicValues()))
         },
-        CatalogueEntry("drop", [Parameter("untilOutputFrom", .publisher)], family: "drop(untilOutputFrom:)",
+        CatalogueEntry("drop", [Parameter("untilOutputFrom", .publisher)], family: "drop-untilOutputFrom",
                        "drops values until the other publisher emits; finishes if it finishes first") { call throws(EvalError) in
             call.result(try call.upstream.drop(untilOutputFrom: call.stream(0)))
         },
-        CatalogueEntry("prefix", [Parameter("untilOutputFrom", .publisher)], family: "prefix(untilOutputFrom:)",
+        CatalogueEntry("prefix", [Parameter("untilOutputFrom", .publisher)], family: "prefix-untilOutputFrom",
                        "passes values until the other publisher emits, then finishes; ignores its completion") { call throws(EvalError) in
             call.result(try call.upstream.prefix(untilOutputFrom: call.stream(0)))
         },
@@ -107,11 +131,11 @@ extension BoundCall {
     }
 
     /// combineLatest / zip over 2…4 inputs, emitting tuples or the transform's result.
-    func combined(_ kind: Combination, inputs: [Stream], transformIndex: Int) throws(EvalError) -> Runtime {
+    func combined(_ kind: Combination, inputs: [Stream], transformIndex: Int?) throws(EvalError) -> Runtime {
         guard (2...4).contains(inputs.count) else {
             throw .fault(SpecDiagnostic("\(signature.name) takes 1 to 3 other publishers", at: location))
         }
-        let transform: ([Value]) -> Value = has(transformIndex) ? try function(transformIndex) : { .tuple($0) }
+        let transform: ([Value]) -> Value = if let transformIndex, has(transformIndex) { try function(transformIndex) } else { { .tuple($0) } }
         switch (kind, inputs.count) {
         case (.combineLatest, 2): return result(Publishers.CombineLatest(inputs[0], inputs[1]).map { transform([$0, $1]) })
         case (.combineLatest, 3): return result(Publishers.CombineLatest3(inputs[0], inputs[1], inputs[2]).map { transform([$0, $1, $2]) })

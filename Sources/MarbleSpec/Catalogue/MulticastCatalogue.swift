@@ -55,28 +55,28 @@ final class ErasedSubject: Subject {
     typealias Output = Value
     typealias Failure = StreamError
     private let publisher: Stream
-    private let sendBody: (TimelineEvent<Value, StreamError>) -> Void
+    private let handle: SubjectHandle
 
-    init(publisher: Stream, send: @escaping (TimelineEvent<Value, StreamError>) -> Void) {
+    init(publisher: Stream, handle: SubjectHandle) {
         self.publisher = publisher
-        sendBody = send
+        self.handle = handle
     }
 
     func receive<S: Subscriber>(subscriber: S) where S.Input == Value, S.Failure == StreamError {
         publisher.receive(subscriber: subscriber)
     }
 
-    func send(_ value: Value) { sendBody(.value(value)) }
-    func send(completion: Subscribers.Completion<StreamError>) { sendBody(.completion(completion)) }
-    func send(subscription: any Subscription) { subscription.request(.unlimited) }
+    func send(_ value: Value) { handle.send(.value(value)) }
+    func send(completion: Subscribers.Completion<StreamError>) { handle.send(.completion(completion)) }
+    func send(subscription: any Subscription) { handle.attach(subscription) }
 }
 
 extension BoundCall {
     func subject(_ index: Int) throws(EvalError) -> ErasedSubject {
-        guard let argument = arguments[index], case .stream(let stream) = argument.value, let send = stream.send else {
+        guard let argument = arguments[index], case .stream(let stream) = argument.value, let handle = stream.subject else {
             throw .fault(SpecDiagnostic("\(signature.selector) needs a subject here (PassthroughSubject() or CurrentValueSubject(v))", at: arguments[index]?.location ?? location))
         }
-        return ErasedSubject(publisher: stream.publisher, send: send)
+        return ErasedSubject(publisher: stream.publisher, handle: handle)
     }
 
     /// `multicast { PassthroughSubject() }`: the closure creating the subject.
@@ -85,15 +85,15 @@ extension BoundCall {
         let interpreter = self.interpreter
         return {
             switch Result(catching: { () throws(EvalError) -> Runtime in try interpreter.call(closure, with: []) }) {
-            case .success(.stream(let stream)) where stream.send != nil:
-                return ErasedSubject(publisher: stream.publisher, send: stream.send ?? { _ in })
+            case .success(.stream(let stream)) where stream.subject != nil:
+                return ErasedSubject(publisher: stream.publisher, handle: stream.subject ?? SubjectHandle())
             case .success:
                 interpreter.report(SpecDiagnostic("multicast's closure must return a subject", at: closure.location))
             case .failure(let error):
                 interpreter.report(error, at: closure.location)
             }
             let fallback = PassthroughSubject<Value, StreamError>()
-            return ErasedSubject(publisher: fallback.eraseToAnyPublisher(), send: fallback.send(event:))
+            return ErasedSubject(publisher: fallback.eraseToAnyPublisher(), handle: SubjectHandle(fallback))
         }
     }
 }

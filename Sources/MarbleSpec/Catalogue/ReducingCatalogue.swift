@@ -53,12 +53,12 @@ enum ReducingCatalogue {
                        "emits true and finishes at the first equal value (cancelling upstream), false at finish") { call throws(EvalError) in
             call.result(try call.upstream.contains(call.value(0)).map { Value.bool($0) })
         },
-        CatalogueEntry("contains", [Parameter("where", .closure)], family: "contains(where:)",
+        CatalogueEntry("contains", [Parameter("where", .closure)], family: "contains",
                        "emits true at the first match (cancelling upstream), false at finish") { call throws(EvalError) in
             let predicate = try call.predicate(0)
             return call.result(try call.upstream.contains { predicate([$0]) }.map { Value.bool($0) })
         },
-        CatalogueEntry("tryContains", [Parameter("where", .closure)], family: "contains(where:)",
+        CatalogueEntry("tryContains", [Parameter("where", .closure)], family: "contains",
                        "like contains(where:); a throw fails the stream") { call throws(EvalError) in
             let predicate = try call.throwingPredicate(0)
             return call.result(try call.upstream.tryContains { try predicate([$0]) }.map { Value.bool($0) })

@@ -22,7 +22,7 @@ enum SequenceCatalogue {
             let same = try call.predicate(0)
             return call.result(try call.upstream.removeDuplicates { same([$0, $1]) })
         },
-        CatalogueEntry("tryRemoveDuplicates", [Parameter("by", .closure)], family: "tryRemoveDuplicates",
+        CatalogueEntry("tryRemoveDuplicates", [Parameter("by", .closure)], family: "removeDuplicates",
                        "like removeDuplicates(by:); a throw fails the stream") { call throws(EvalError) in
             let same = try call.throwingPredicate(0)
             return call.result(try call.upstream.tryRemoveDuplicates { try same([$0, $1]) })
@@ -31,12 +31,12 @@ enum SequenceCatalogue {
                        "drops the first n values (default 1)") { call throws(EvalError) in
             call.result(try call.upstream.dropFirst(call.has(0) ? call.nonNegativeInt(0) : 1))
         },
-        CatalogueEntry("drop", [Parameter("while", .closure)], family: "drop(while:)",
+        CatalogueEntry("drop", [Parameter("while", .closure)], family: "drop-while",
                        "drops values while the predicate holds, then passes everything") { call throws(EvalError) in
             let predicate = try call.predicate(0)
             return call.result(try call.upstream.drop { predicate([$0]) })
         },
-        CatalogueEntry("tryDrop", [Parameter("while", .closure)], family: "tryDrop(while:)",
+        CatalogueEntry("tryDrop", [Parameter("while", .closure)], family: "drop-while",
                        "like drop(while:); a throw fails the stream") { call throws(EvalError) in
             let predicate = try call.throwingPredicate(0)
             return call.result(try call.upstream.tryDrop { try predicate([$0]) })
@@ -45,19 +45,21 @@ enum SequenceCatalogue {
                        "passes the first n values, then finishes and cancels upstream") { call throws(EvalError) in
             call.result(try call.upstream.prefix(call.nonNegativeInt(0)))
         },
-        CatalogueEntry("prefix", [Parameter("while", .closure)], family: "prefix(while:)",
+        CatalogueEntry("prefix", [Parameter("while", .closure)], family: "prefix-while",
                        "passes values while the predicate holds; finishes at the first that fails") { call throws(EvalError) in
             let predicate = try call.predicate(0)
             return call.result(try call.upstream.prefix { predicate([$0]) })
         },
-        CatalogueEntry("tryPrefix", [Parameter("while", .closure)], family: "tryPrefix(while:)",
+        CatalogueEntry("tryPrefix", [Parameter("while", .closure)], family: "prefix-while",
                        "like prefix(while:); a throw fails the stream") { call throws(EvalError) in
             let predicate = try call.throwingPredicate(0)
             return call.result(try call.upstream.tryPrefix { try predicate([$0]) })
         },
         CatalogueEntry("output", [Parameter("at", .int)], family: "output",
                        "passes only the value at an index, then finishes") { call throws(EvalError) in
-            call.result(try call.upstream.output(at: call.nonNegativeInt(0)))
+            let index = try call.nonNegativeInt(0)
+            guard index < Int.max else { throw .fault(SpecDiagnostic("output(at:) needs an index below Int.max", at: call.location)) }
+            return call.result(try call.upstream.output(at: index))
         },
         CatalogueEntry("output", [Parameter("in", .value)], family: "output",
                        "passes only the values whose index is in a range (1..<3, 1...2)") { call throws(EvalError) in
@@ -66,12 +68,12 @@ enum SequenceCatalogue {
         CatalogueEntry("first", [], family: "first", "emits the first value and finishes, cancelling upstream; an empty upstream just finishes") { call throws(EvalError) in
             call.result(try call.upstream.first())
         },
-        CatalogueEntry("first", [Parameter("where", .closure)], family: "first(where:)",
+        CatalogueEntry("first", [Parameter("where", .closure)], family: "first",
                        "emits the first value that satisfies the predicate and finishes") { call throws(EvalError) in
             let predicate = try call.predicate(0)
             return call.result(try call.upstream.first { predicate([$0]) })
         },
-        CatalogueEntry("tryFirst", [Parameter("where", .closure)], family: "tryFirst(where:)",
+        CatalogueEntry("tryFirst", [Parameter("where", .closure)], family: "first",
                        "like first(where:); a throw fails the stream") { call throws(EvalError) in
             let predicate = try call.throwingPredicate(0)
             return call.result(try call.upstream.tryFirst { try predicate([$0]) })
@@ -79,12 +81,12 @@ enum SequenceCatalogue {
         CatalogueEntry("last", [], family: "last", "emits the last value when upstream finishes") { call throws(EvalError) in
             call.result(try call.upstream.last())
         },
-        CatalogueEntry("last", [Parameter("where", .closure)], family: "last(where:)",
+        CatalogueEntry("last", [Parameter("where", .closure)], family: "last",
                        "emits the last value that satisfied the predicate when upstream finishes") { call throws(EvalError) in
             let predicate = try call.predicate(0)
             return call.result(try call.upstream.last { predicate([$0]) })
         },
-        CatalogueEntry("tryLast", [Parameter("where", .closure)], family: "tryLast(where:)",
+        CatalogueEntry("tryLast", [Parameter("where", .closure)], family: "last",
                        "like last(where:); a throw fails the stream") { call throws(EvalError) in
             let predicate = try call.throwingPredicate(0)
             return call.result(try call.upstream.tryLast { try predicate([$0]) })

@@ -23,12 +23,12 @@ enum SourceCatalogue {
         CatalogueEntry("PassthroughSubject", [], kind: .constructor, family: "PassthroughSubject",
                        "a subject that drops values for subscribers without demand") { call throws(EvalError) in
             let subject = PassthroughSubject<Value, StreamError>()
-            return .stream(StreamValue(publisher: subject.eraseToAnyPublisher(), text: call.text, send: subject.send(event:)))
+            return .stream(StreamValue(publisher: subject.eraseToAnyPublisher(), text: call.text, subject: SubjectHandle(subject)))
         },
         CatalogueEntry("CurrentValueSubject", [Parameter(nil, .value)], kind: .constructor, family: "CurrentValueSubject",
                        "a subject that keeps its latest value and hands it to each new subscriber") { call throws(EvalError) in
             let subject = CurrentValueSubject<Value, StreamError>(try call.value(0))
-            return .stream(StreamValue(publisher: subject.eraseToAnyPublisher(), text: call.text, send: subject.send(event:)))
+            return .stream(StreamValue(publisher: subject.eraseToAnyPublisher(), text: call.text, subject: SubjectHandle(subject)))
         },
     ]
 }

@@ -34,17 +34,17 @@ enum TimingCatalogue {
             try call.checkScheduler(0)
             return call.result(try call.upstream.measureInterval(using: call.scheduler).map { Value.int($0) })
         },
-        CatalogueEntry("receive", [Parameter("on", .scheduler), Parameter("options", .any, default: true)], family: "receive(on:)",
+        CatalogueEntry("receive", [Parameter("on", .scheduler), Parameter("options", .any, default: true)], family: "receive-on",
                        "delivers values and the completion by a hop on the scheduler (same frame, after queued work)") { call throws(EvalError) in
             try call.checkScheduler(0)
             return call.result(try call.upstream.receive(on: call.scheduler))
         },
-        CatalogueEntry("subscribe", [Parameter("on", .scheduler), Parameter("options", .any, default: true)], family: "subscribe(on:)",
+        CatalogueEntry("subscribe", [Parameter("on", .scheduler), Parameter("options", .any, default: true)], family: "subscribe-on",
                        "subscribes, requests and cancels by a hop on the scheduler; values pass synchronously") { call throws(EvalError) in
             try call.checkScheduler(0)
             return call.result(try call.upstream.subscribe(on: call.scheduler))
         },
-        CatalogueEntry("collect", [Parameter(nil, .strategy), Parameter("options", .any, default: true)], family: "collect(byTime)",
+        CatalogueEntry("collect", [Parameter(nil, .strategy), Parameter("options", .any, default: true)], family: "collect-byTime",
                        "collects values into arrays per time window (.byTime) or per window or count (.byTimeOrCount); empty windows emit nothing") { call throws(EvalError) in
             let strategy = try call.member(0)
             let fail = { (message: String) -> EvalError in .fault(SpecDiagnostic(message, at: strategy.location)) }
@@ -65,7 +65,7 @@ enum TimingCatalogue {
                 throw fail("collect's strategy is .byTime(scheduler, interval) or .byTimeOrCount(scheduler, interval, count)")
             }
         },
-        CatalogueEntry("Timer.publish", [Parameter("every", .duration), Parameter("tolerance", .any, default: true), Parameter("on", .any), Parameter("in", .any), Parameter("options", .any, default: true)], kind: .constructor, family: "Timer",
+        CatalogueEntry("Timer.publish", [Parameter("every", .duration), Parameter("tolerance", .any, default: true), Parameter("on", .any), Parameter("in", .any), Parameter("options", .any, default: true)], kind: .constructor, family: "timer",
                        "a connectable timer: after connect(), ticks every interval (the first one interval after connecting), emitting the frame; never finishes") { call throws(EvalError) in
             let interval = try call.timerInterval(0)
             let timer = VirtualTimer.publish(every: interval, scheduler: call.scheduler)

@@ -11,8 +11,26 @@ struct StreamValue {
     var text: String
     /// For connectable publishers (`makeConnectable()`, `multicast`, a timer): connects it.
     var connect: (() -> any Cancellable)? = nil
-    /// For subjects: sends an event into it.
-    var send: ((TimelineEvent<Value, StreamError>) -> Void)? = nil
+    /// For subjects: how to send into it.
+    var subject: SubjectHandle? = nil
+}
+
+/// What the interpreter can do with a subject besides subscribing: send events into it (`send`
+/// lines) and subscribe it to an upstream (`multicast(subject:)`).
+struct SubjectHandle {
+    let send: (TimelineEvent<Value, StreamError>) -> Void
+    let attach: (any Subscription) -> Void
+
+    init<S: Subject>(_ subject: S) where S.Output == Value, S.Failure == StreamError {
+        send = subject.send(event:)
+        attach = subject.send(subscription:)
+    }
+
+    /// A handle that ignores everything (for names whose definition had an error).
+    init() {
+        send = { _ in }
+        attach = { _ in }
+    }
 }
 
 /// A closure written in the file, with the names it can see.

@@ -232,7 +232,7 @@ final class TestSession {
     private func bindPlaceholder(_ name: Identifier, subject: Bool) {
         guard streams[name.name] == nil else { return }
         bind(name, StreamValue(publisher: Empty(completeImmediately: false).eraseToAnyPublisher(), text: name.name,
-                               send: subject ? { _ in } : nil), isSource: subject)
+                               subject: subject ? SubjectHandle() : nil), isSource: subject)
     }
 
     private func define(_ statement: Statement) {
@@ -240,7 +240,7 @@ final class TestSession {
         case .hot(let name, let marbles):
             guard let parsed = parse(marbles, as: .hot) else { return bindPlaceholder(name, subject: true) }
             let subject = PassthroughSubject<Value, StreamError>()
-            bind(name, StreamValue(publisher: subject.eraseToAnyPublisher(), text: name.name, send: subject.send(event:)), isSource: true, kind: .hot, declared: parsed)
+            bind(name, StreamValue(publisher: subject.eraseToAnyPublisher(), text: name.name, subject: SubjectHandle(subject)), isSource: true, kind: .hot, declared: parsed)
             sends.append((name.name, events(parsed, marbles)))
             sourceLines.append(SourceLine(name: name.name, events: parsed.events.map { RenderedEvent(frame: $0.frame, event: $0.event.printable) }, isCold: false))
         case .cold(let name, let marbles):
@@ -250,7 +250,7 @@ final class TestSession {
             sourceLines.append(SourceLine(name: name.name, events: parsed.events.map { RenderedEvent(frame: $0.frame, event: $0.event.printable) }, isCold: true))
         case .subject(let name, let expr):
             switch evaluate(expr) {
-            case .stream(let stream)? where stream.send != nil:
+            case .stream(let stream)? where stream.subject != nil:
                 bind(name, stream, isSource: true, kind: .subject, expression: expr)
             case nil:
                 bindPlaceholder(name, subject: true)
@@ -272,7 +272,7 @@ final class TestSession {
             }
         case .send(let name, let marbles):
             guard let parsed = parse(marbles, as: .hot) else { return }
-            guard let stream = streams[name.name], stream.stream.send != nil else {
+            guard let stream = streams[name.name], stream.stream.subject != nil else {
                 diagnose(streams[name.name] == nil ? "cannot find subject '\(name.name)'" : "'\(name.name)' is not a subject; only subjects can be sent to",
                          at: name.location, length: name.name.count,
                          hint: streams[name.name] == nil ? nearestStream(name.name) : "declare it with `subject \(name.name) = PassthroughSubject()`")
@@ -443,7 +443,7 @@ final class TestSession {
             scheduler.play(actions, deliver: perform)
         }
         for send in sends {
-            guard let deliver = streams[send.name]?.stream.send else { continue }
+            guard let deliver = streams[send.name]?.stream.subject?.send else { continue }
             scheduler.play(send.events, deliver: deliver)
         }
 

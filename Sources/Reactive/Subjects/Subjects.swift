@@ -131,7 +131,8 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject {
             subscriber.receive(completion: completion)
             return
         }
-        let conduit = SubjectConduit<Output, Failure>(AnySubscriber(subscriber), onRequest: { _ in }, onCancel: { [weak self] in self?.subscribers.remove($0) })
+        let conduit = SubjectConduit<Output, Failure>(AnySubscriber(subscriber), onRequest: { [weak self] _ in self?.downstreamAskedForValues() },
+                                                      onCancel: { [weak self] in self?.subscribers.remove($0) })
         subscribers.append(conduit)
         subscriber.receive(subscription: conduit)
     }
@@ -148,9 +149,21 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject {
         for conduit in subscribers.removeAll() { conduit.finish(completion) }
     }
 
+    /// A PassthroughSubject asks the publishers it is subscribed to (multicast, `subscribe(subject)`)
+    /// for everything — but only once one of its own subscribers has asked for a value, so that a
+    /// cold upstream connected before any demand waits instead of playing into nothing
+    /// (OpenCombine `PassthroughSubjectTests.testSendSubscription`, run against Combine).
     public func send(subscription: any Subscription) {
         upstreams.append(subscription)
-        subscription.request(.unlimited)
+        if hasDownstreamDemand { subscription.request(.unlimited) }
+    }
+
+    private var hasDownstreamDemand = false
+
+    private func downstreamAskedForValues() {
+        guard !hasDownstreamDemand else { return }
+        hasDownstreamDemand = true
+        for upstream in upstreams { upstream.request(.unlimited) }
     }
 }
 

@@ -1,0 +1,795 @@
+/// A recursive-descent parser for the Swift subset of `let` lines, closures and
+/// `values` literals. Binary operators use Swift's precedence groups:
+///
+/// | group | operators | associativity |
+/// |---|---|---|
+/// | multiplication | `* / %` | left |
+/// | addition | `+ -` | left |
+/// | range formation | `... ..<` | none |
+/// | nil coalescing | `??` | right |
+/// | comparison | `== != < <= > >=` | none |
+/// | logical conjunction | `&&` | left |
+/// | logical disjunction | `\|\|` | left |
+/// | ternary | `? :` | right |
+///
+/// Prefix `-` and `!` bind looser than postfix member access and calls (`-x.y` is
+/// `-(x.y)`), as in Swift; a `-` written directly before a number literal is part
+/// of the literal.
+struct ExpressionParser {
+    /// Deeper nesting than this (brackets, closures, prefix operators, interpolations)
+    /// is reported as an error rather than risking the stack.
+    static let maximumDepth = 32
+
+    let source: SourceText
+    let tokens: [Token]
+    /// The lexing error that the last token stands for, if any.
+    let lexError: SyntaxError?
+    var position = 0
+    var depth: Int
+    /// True while parsing an `if` condition, where `{` opens the body, not a trailing closure.
+    var noTrailingClosure = false
+
+    init(source: SourceText, from start: Int, to end: Int, depth: Int = 0) {
+        self.source = source
+        (tokens, lexError) = Lexer.tokenize(source, from: start, to: end)
+        self.depth = depth
+    }
+
+    /// Parses all of `start..<end` as one expression. `leftover` words the error
+    /// for a token after a complete expression (given that token's description).
+    static func parse(_ source: SourceText, from start: Int, to end: Int,
+                      leftover: (String) -> String = { "unexpected \($0) after the expression" }) throws(SyntaxError) -> Expr {
+        var parser = ExpressionParser(source: source, from: start, to: end)
+        return try parser.parseWhole(leftover: leftover)
+    }
+
+    /// Parses all the tokens as one expression. An error found at the token where
+    /// lexing failed is replaced by the lexing error.
+    mutating func parseWhole(emptyError: SyntaxError? = nil, leftover: (String) -> String) throws(SyntaxError) -> Expr {
+        do throws(SyntaxError) {
+            guard canStartHere else {
+                throw (isAtEnd ? emptyError : nil) ?? error(expectedExpression(), at: current)
+            }
+            let expression = try parseExpression()
+            guard isAtEnd else {
+                throw error(leftover(describe(current)), at: current)
+            }
+            if let lexError { throw lexError }
+            return expression
+        } catch {
+            if let lexError, isAtEnd { throw lexError }
+            throw error
+        }
+    }
+
+    // MARK: Tokens
+
+    var current: Token { tokens[position] }
+
+    // Predicates on the current token (they keep temporaries out of the callers' frames).
+    func at(_ punctuation: String) -> Bool { tokens[position].kind == .punctuation(punctuation) }
+    func atOperator(_ op: String) -> Bool { tokens[position].kind == .op(op) }
+    func atIdentifier(_ name: String) -> Bool { tokens[position].kind == .identifier(name) }
+    var canStartHere: Bool { canStartExpression(tokens[position]) }
+
+    func peek(_ offset: Int = 1) -> Token {
+        tokens[min(position + offset, tokens.count - 1)]
+    }
+
+    mutating func advance() {
+        if position < tokens.count - 1 { position += 1 }
+    }
+
+    /// The index just after the last consumed token.
+    var previousEnd: Int { position > 0 ? tokens[position - 1].end : tokens[0].start }
+
+    /// At the last token: the end, or where lexing failed.
+    var isAtEnd: Bool { position == tokens.count - 1 }
+
+    func error(_ message: String, at token: Token, hint: String? = nil) -> SyntaxError {
+        source.error(message, at: token.start, length: source.lineLength(token.start, token.end), hint: hint)
+    }
+
+    func describe(_ token: Token) -> String {
+        switch token.kind {
+        case .end: return "end of line"
+        case .string: return "string literal"
+        case .identifier(let name) where ["let", "var", "return", "else", "in", "if", "throw", "try"].contains(name):
+            return "keyword '\(name)'"
+        default: return "'\(source.text(token.start, token.end))'"
+        }
+    }
+
+    func expectedExpression() -> String {
+        isAtEnd ? "expected expression" : "expected expression, found \(describe(current))"
+    }
+
+    func location(_ token: Token) -> SourceLocation { source.location(token.start) }
+
+    func range(from start: Int) -> SourceRange {
+        SourceRange(start: source.location(start), end: source.location(max(start, previousEnd)))
+    }
+
+    func make(_ kind: ExprKind, at anchor: Int, from start: Int) -> Expr {
+        Expr(kind: kind, location: source.location(anchor), range: range(from: start))
+    }
+
+    mutating func enter() throws(SyntaxError) {
+        guard depth < ExpressionParser.maximumDepth else {
+            throw error("expression is nested too deeply", at: current)
+        }
+        depth += 1
+    }
+
+    func canStartExpression(_ token: Token) -> Bool {
+        switch token.kind {
+        case .identifier(let name):
+            return !["else", "in", "return", "let", "var"].contains(name)
+        case .integer, .floating, .string:
+            return true
+        case .punctuation(let p):
+            return ["(", "[", "{", ".", "\\"].contains(p)
+        case .op(let op):
+            return op == "-" || op == "!"
+        case .genericArguments, .invalid, .end:
+            return false
+        }
+    }
+
+    // MARK: Operators
+
+    enum Associativity { case left, right, none }
+
+    static func binaryOperator(_ op: String) -> (precedence: Int, associativity: Associativity, group: String)? {
+        switch op {
+        case "||": (1, .left, "LogicalDisjunctionPrecedence")
+        case "&&": (2, .left, "LogicalConjunctionPrecedence")
+        case "==", "!=", "<", "<=", ">", ">=": (3, .none, "ComparisonPrecedence")
+        case "??": (4, .right, "NilCoalescingPrecedence")
+        case "...", "..<": (5, .none, "RangeFormationPrecedence")
+        case "+", "-": (6, .left, "AdditionPrecedence")
+        case "*", "/", "%": (7, .left, "MultiplicationPrecedence")
+        default: nil
+        }
+    }
+
+    // The functions on the recursive path (parseExpression → parseBinary → parseUnary
+    // → parsePrimary → parseParenthesised/parseArray/parseClosure/…) keep their own
+    // work small and leave error wording and rare cases to helpers, so that each
+    // level of nesting costs little stack, even in unoptimised builds.
+
+    /// A full expression: ternary level.
+    mutating func parseExpression() throws(SyntaxError) -> Expr {
+        try enter()
+        defer { depth -= 1 }
+        let start = tokens[position].start
+        let condition = try parseBinary(minimumPrecedence: 1)
+        if atOperator("?") {
+            return try parseTernary(condition, start: start)
+        }
+        return condition
+    }
+
+    /// `? then : else` after `condition`.
+    mutating func parseTernary(_ condition: Expr, start: Int) throws(SyntaxError) -> Expr {
+        let question = current
+        advance()
+        guard canStartHere else {
+            throw error("expected expression after '?' in ternary expression", at: current)
+        }
+        let then = try parseExpression()
+        guard at(":") else {
+            throw error("expected ':' after '? …' in ternary expression (the '?' is at \(location(question)))", at: current)
+        }
+        advance()
+        guard canStartHere else {
+            throw error("expected expression after ':' in ternary expression", at: current)
+        }
+        let otherwise = try parseExpression()
+        return make(.ternary(condition: condition, then: then, else: otherwise), at: start, from: start)
+    }
+
+    /// The binary operator at the current token, if it binds at least as tightly as `minimumPrecedence`.
+    func binaryOperatorHere(minimumPrecedence: Int) -> (op: String, precedence: Int, associativity: Associativity)? {
+        guard case .op(let op) = current.kind, let info = ExpressionParser.binaryOperator(op),
+              info.precedence >= minimumPrecedence else { return nil }
+        // `-1` at the start of a new line is a new statement (prefix minus), as in Swift.
+        if current.newlineBefore && peek().start == current.end { return nil }
+        return (op, info.precedence, info.associativity)
+    }
+
+    mutating func parseBinary(minimumPrecedence: Int) throws(SyntaxError) -> Expr {
+        let start = tokens[position].start
+        var lhs = try parseUnary()
+        var lastNonAssociative = 0
+        while let (op, precedence, associativity) = binaryOperatorHere(minimumPrecedence: minimumPrecedence) {
+            let operatorStart = tokens[position].start
+            if associativity == .none && lastNonAssociative == precedence {
+                throw nonAssociativeError()
+            }
+            advance()
+            guard canStartHere else { throw expectedAfter(op) }
+            let rhs: Expr
+            if associativity == .right {
+                try enter()
+                rhs = try parseBinary(minimumPrecedence: precedence)
+                depth -= 1
+            } else {
+                rhs = try parseBinary(minimumPrecedence: precedence + 1)
+            }
+            lhs = make(.binary(op: op, lhs: lhs, rhs: rhs), at: operatorStart, from: start)
+            lastNonAssociative = associativity == .none ? precedence : 0
+        }
+        return lhs
+    }
+
+    func nonAssociativeError() -> SyntaxError {
+        var group = ""
+        if case .op(let op) = current.kind, let info = ExpressionParser.binaryOperator(op) { group = info.group }
+        return error("adjacent operators are in non-associative precedence group '\(group)'", at: current)
+    }
+
+    /// "expected expression after '+'", at the current token.
+    func expectedAfter(_ what: String) -> SyntaxError {
+        error("expected expression after '\(what)'", at: current)
+    }
+
+    mutating func parseUnary() throws(SyntaxError) -> Expr {
+        switch tokens[position].kind {
+        case .op("-"), .op("!"):
+            return try parsePrefixOperator()
+        case .identifier("try"), .identifier("throw"):
+            return try parseTryOrThrow()
+        default:
+            let start = tokens[position].start
+            return try parsePostfix(parsePrimary(), start: start)
+        }
+    }
+
+    /// `-x`, `!x`, and negative number literals.
+    mutating func parsePrefixOperator() throws(SyntaxError) -> Expr {
+        let token = current
+        let op = token.kind == .op("-") ? "-" : "!"
+        let next = peek()
+        if op == "-", next.start == token.end {
+            if case .integer(let digits) = next.kind {
+                advance()
+                advance()
+                return try parsePostfix(integerLiteral("-" + digits, token: next, start: token.start), start: token.start)
+            }
+            if case .floating(let digits) = next.kind {
+                advance()
+                advance()
+                return try parsePostfix(floatingLiteral("-" + digits, token: next, start: token.start), start: token.start)
+            }
+        }
+        try enter()
+        defer { depth -= 1 }
+        advance()
+        guard canStartHere else { throw expectedAfter(op) }
+        let operand = try parseUnary()
+        return make(.unary(op: op, operand: operand), at: token.start, from: token.start)
+    }
+
+    /// `try EXPR` (the `try` is dropped) and `throw EXPR`.
+    mutating func parseTryOrThrow() throws(SyntaxError) -> Expr {
+        let token = current
+        advance()
+        if token.isIdentifier("throw") {
+            guard canStartHere, !current.newlineBefore else { throw expectedAfter("throw") }
+            let value = try parseExpression()
+            return make(.throwExpression(value), at: token.start, from: token.start)
+        }
+        if atOperator("?") || atOperator("!"), current.start == token.end {
+            throw error("'try\(source.text(current.start, current.end))' is not supported; use 'try'", at: token)
+        }
+        guard canStartHere else { throw expectedAfter("try") }
+        try enter()
+        defer { depth -= 1 }
+        return try parseUnary()
+    }
+
+    // MARK: Primary expressions
+
+    func integerLiteral(_ text: String, token: Token, start: Int) throws(SyntaxError) -> Expr {
+        guard let value = Int(text) else {
+            throw source.error("integer literal '\(text)' overflows when stored into 'Int'", at: start,
+                               length: source.lineLength(start, token.end))
+        }
+        return Expr(kind: .int(value), location: source.location(start),
+                    range: SourceRange(start: source.location(start), end: source.location(token.end)))
+    }
+
+    func floatingLiteral(_ text: String, token: Token, start: Int) throws(SyntaxError) -> Expr {
+        guard let value = Double(text), value.isFinite else {
+            throw source.error("floating-point literal '\(text)' cannot be represented as a 'Double'", at: start,
+                               length: source.lineLength(start, token.end))
+        }
+        return Expr(kind: .double(value), location: source.location(start),
+                    range: SourceRange(start: source.location(start), end: source.location(token.end)))
+    }
+
+    mutating func parsePrimary() throws(SyntaxError) -> Expr {
+        switch tokens[position].kind {
+        case .punctuation("("): return try parseParenthesised()
+        case .punctuation("["): return try parseArray()
+        case .punctuation("{"): return try parseClosure()
+        case .punctuation("\\"): return try parseKeyPath()
+        case .identifier("if"): return try parseIf()
+        default: return try parseSimplePrimary()
+        }
+    }
+
+    /// Literals, names and implicit members.
+    mutating func parseSimplePrimary() throws(SyntaxError) -> Expr {
+        let token = current
+        let start = token.start
+        switch token.kind {
+        case .integer(let digits):
+            advance()
+            return try integerLiteral(digits, token: token, start: start)
+        case .floating(let digits):
+            advance()
+            return try floatingLiteral(digits, token: token, start: start)
+        case .string(let parts):
+            advance()
+            return make(.string(try stringParts(parts)), at: start, from: start)
+        case .identifier(let name):
+            switch name {
+            case "true", "false":
+                advance()
+                return make(.bool(name == "true"), at: start, from: start)
+            case "nil":
+                advance()
+                return make(.nilLiteral, at: start, from: start)
+            case "_":
+                throw error("'_' can only appear in a pattern, such as a closure parameter", at: token)
+            case "await":
+                throw error("'await' is not supported in marble expressions", at: token)
+            case "let", "var", "return", "else", "in", "guard", "func", "switch", "for", "while", "do":
+                throw error(expectedExpression(), at: token)
+            default:
+                advance()
+                return make(.identifier(name), at: start, from: start)
+            }
+        case .punctuation("."):
+            advance()
+            guard let name = current.identifier, current.start == token.end, name != "_" else {
+                throw error("expected a member name after '.'", at: current.start == token.end && !isAtEnd ? current : token)
+            }
+            let nameToken = current
+            advance()
+            return make(.member(base: nil, name: name), at: nameToken.start, from: start)
+        default:
+            throw error(expectedExpression(), at: token)
+        }
+    }
+
+    mutating func stringParts(_ parts: [RawStringPart]) throws(SyntaxError) -> [StringPart] {
+        var result: [StringPart] = []
+        for part in parts {
+            switch part {
+            case .literal(let text):
+                result.append(.literal(text))
+            case .interpolation(let start, let end):
+                var inner = ExpressionParser(source: source, from: start, to: end, depth: depth + 1)
+                // An empty interpolation is reported at its `\(`.
+                let expression = try inner.parseWhole(
+                    emptyError: source.error("expected expression in string interpolation", at: start - 2, length: 2),
+                    leftover: { "unexpected \($0) in string interpolation" })
+                result.append(.interpolation(expression))
+            }
+        }
+        return result
+    }
+
+    mutating func parseParenthesised() throws(SyntaxError) -> Expr {
+        let open = tokens[position].start
+        advance()
+        let saved = noTrailingClosure
+        noTrailingClosure = false
+        defer { noTrailingClosure = saved }
+        var elements: [TupleElement] = []
+        while !at(")") {
+            let label = takeLabel()
+            guard canStartHere else {
+                throw elementError(label: label, closing: ")", what: "'('", open: open)
+            }
+            elements.append(TupleElement(label: label, value: try parseExpression()))
+            if at(",") {
+                advance()
+            } else if !at(")") {
+                throw separatorError(closing: ")", what: "'('", open: open)
+            }
+        }
+        advance()
+        if elements.count == 1 {
+            guard elements[0].label == nil else { throw labelledSingleElementError(open) }
+            return elements[0].value
+        }
+        return make(.tuple(elements), at: open, from: open)
+    }
+
+    func labelledSingleElementError(_ open: Int) -> SyntaxError {
+        source.error("cannot create a single-element tuple with an element label", at: open)
+    }
+
+    mutating func parseArray() throws(SyntaxError) -> Expr {
+        let open = tokens[position].start
+        advance()
+        let saved = noTrailingClosure
+        noTrailingClosure = false
+        defer { noTrailingClosure = saved }
+        var elements: [Expr] = []
+        while !at("]") {
+            guard canStartHere else {
+                throw elementError(label: nil, closing: "]", what: "array literal", open: open)
+            }
+            elements.append(try parseExpression())
+            if at(",") {
+                advance()
+            } else if !at("]") {
+                throw separatorError(closing: "]", what: "array literal", open: open)
+            }
+        }
+        advance()
+        return make(.array(elements), at: open, from: open)
+    }
+
+    func closeError(_ closing: String, _ what: String, _ open: Int) -> String {
+        "expected '\(closing)' to close the \(what) opened at \(source.location(open))"
+    }
+
+    /// Where a list element should start but cannot.
+    func elementError(label: String?, closing: String, what: String, open: Int) -> SyntaxError {
+        if let label {
+            let noun = what == "argument list" ? "an argument" : "expression"
+            return error("expected \(noun) after '\(label):'", at: current)
+        }
+        if isAtEnd || current.newlineBefore {
+            return error(closeError(closing, what, open), at: current)
+        }
+        return error(expectedExpression() + (what == "argument list" ? " in argument list" : ""), at: current)
+    }
+
+    /// After an element that is followed by neither `,` nor the closing bracket.
+    func separatorError(closing: String, what: String, open: Int) -> SyntaxError {
+        if what == "array literal" && at(":") {
+            return error("dictionary literals are not supported", at: current)
+        }
+        if canStartHere && !current.newlineBefore && !at("{") {
+            return error("expected ',' separator", at: current)
+        }
+        return error(closeError(closing, what, open), at: current)
+    }
+
+    /// `label:` at the start of an argument or tuple element.
+    mutating func takeLabel() -> String? {
+        guard let name = current.identifier, peek().isPunctuation(":"), name != "_" else { return nil }
+        advance()
+        advance()
+        return name
+    }
+
+    mutating func parseKeyPath() throws(SyntaxError) -> Expr {
+        let backslash = current
+        advance()
+        var components: [String] = []
+        while at("."), current.start == previousEnd {
+            let dot = current
+            advance()
+            switch current.kind {
+            case .identifier(let name) where name != "_" && current.start == dot.end:
+                components.append(name)
+            case .integer(let digits) where current.start == dot.end:
+                components.append(digits)
+            default:
+                throw error("expected a member name after '.' in key path", at: current.start == dot.end && !isAtEnd ? current : dot)
+            }
+            advance()
+        }
+        guard !components.isEmpty else {
+            throw error("expected '.' after '\\' (key paths are written \\.name)", at: current.start == backslash.end ? current : backslash)
+        }
+        return make(.keyPath(components), at: backslash.start, from: backslash.start)
+    }
+
+    // MARK: Postfix
+
+    /// Member accesses, calls, trailing closures and generic arguments after a
+    /// primary expression that started at index `start`.
+    mutating func parsePostfix(_ primary: Expr, start: Int) throws(SyntaxError) -> Expr {
+        var expression = primary
+        while true {
+            switch tokens[position].kind {
+            case .punctuation("."):
+                expression = try parseMember(of: expression, start: start)
+            case .punctuation("(") where !tokens[position].newlineBefore:
+                let arguments = try parseArguments() + parseTrailingClosures()
+                expression = make(.call(callee: expression, arguments: arguments), at: start, from: start)
+            case .punctuation("{") where !tokens[position].newlineBefore && !noTrailingClosure:
+                let arguments = try parseTrailingClosures()
+                expression = make(.call(callee: expression, arguments: arguments), at: start, from: start)
+            case .punctuation("[") where !tokens[position].newlineBefore:
+                throw error("subscripts are not supported in marble expressions", at: current)
+            case .genericArguments(let arguments):
+                advance()
+                expression = make(.genericSpecialization(base: expression, arguments: arguments), at: start, from: start)
+            default:
+                return expression
+            }
+        }
+    }
+
+    /// `.name` or `.0` after `base`.
+    mutating func parseMember(of base: Expr, start: Int) throws(SyntaxError) -> Expr {
+        let dot = current
+        advance()
+        let nameToken = current
+        let name: String
+        switch nameToken.kind {
+        case .identifier(let identifier) where identifier != "_" && !nameToken.newlineBefore:
+            name = identifier
+        case .integer(let digits) where !nameToken.newlineBefore:
+            name = digits
+        default:
+            throw error("expected a member name after '.'", at: isAtEnd || nameToken.newlineBefore ? dot : nameToken)
+        }
+        advance()
+        return make(.member(base: base, name: name), at: nameToken.start, from: start)
+    }
+
+    mutating func parseArguments() throws(SyntaxError) -> [Argument] {
+        let open = tokens[position].start
+        advance()
+        let saved = noTrailingClosure
+        noTrailingClosure = false
+        defer { noTrailingClosure = saved }
+        var arguments: [Argument] = []
+        while !at(")") {
+            let argumentStart = tokens[position].start
+            let label = takeLabel()
+            guard canStartHere else {
+                throw elementError(label: label, closing: ")", what: "argument list", open: open)
+            }
+            let value = try parseExpression()
+            arguments.append(Argument(label: label, value: value, location: source.location(argumentStart)))
+            if at(",") {
+                advance()
+            } else if !at(")") {
+                throw separatorError(closing: ")", what: "argument list", open: open)
+            }
+        }
+        advance()
+        return arguments
+    }
+
+    /// `{ … }` directly after a callee on the same line, then any `label: { … }`.
+    mutating func parseTrailingClosures() throws(SyntaxError) -> [Argument] {
+        guard at("{"), !current.newlineBefore, !noTrailingClosure else { return [] }
+        let first = current
+        var arguments = [Argument(label: nil, value: try parseClosure(), location: location(first))]
+        while let label = current.identifier, peek().isPunctuation(":"), peek(2).isPunctuation("{"),
+              !peek().newlineBefore, !peek(2).newlineBefore {
+            let labelToken = current
+            advance()
+            advance()
+            arguments.append(Argument(label: label, value: try parseClosure(), location: location(labelToken)))
+        }
+        return arguments
+    }
+
+    // MARK: Closures and statements
+
+    mutating func parseClosure() throws(SyntaxError) -> Expr {
+        let open = tokens[position].start
+        try enter()
+        defer { depth -= 1 }
+        advance()
+        let saved = noTrailingClosure
+        noTrailingClosure = false
+        defer { noTrailingClosure = saved }
+        let parameters = closureParameters()
+        let body = try parseStatements()
+        guard at("}") else {
+            throw error(closeError("}", "closure", open), at: current)
+        }
+        advance()
+        return make(.closure(Closure(parameters: parameters, body: body)), at: open, from: open)
+    }
+
+    /// The parameter clause of a closure whose `{` was just consumed, ending with
+    /// `in`; nil (and nothing consumed) when there is none.
+    mutating func closureParameters() -> [String]? {
+        let saved = position
+        // A capture list such as `[weak self]` is skipped.
+        if at("[") {
+            var nesting = 0
+            repeat {
+                if at("[") { nesting += 1 }
+                if at("]") { nesting -= 1 }
+                advance()
+            } while nesting > 0 && !isAtEnd && !at("}")
+            if nesting != 0 {
+                position = saved
+                return nil
+            }
+        }
+        var names: [String] = []
+        if at("(") {
+            advance()
+            while !at(")") {
+                guard let name = current.identifier, !expressionKeywords.contains(name) || name == "_" else {
+                    position = saved
+                    return nil
+                }
+                names.append(name)
+                advance()
+                if at(":") {
+                    advance()
+                    skipType(until: [",", ")"])
+                }
+                if at(",") {
+                    advance()
+                } else if !at(")") {
+                    position = saved
+                    return nil
+                }
+            }
+            advance()
+        } else {
+            while let name = current.identifier, !expressionKeywords.contains(name) || name == "_" {
+                names.append(name)
+                advance()
+                guard at(",") else { break }
+                advance()
+            }
+            if names.isEmpty && !atIdentifier("in") {
+                position = saved
+                return nil
+            }
+        }
+        if atIdentifier("throws") { advance() }
+        if at("->") {
+            advance()
+            skipType(until: [])
+        }
+        guard atIdentifier("in") else {
+            position = saved
+            return nil
+        }
+        advance()
+        return names
+    }
+
+    /// Skips a type annotation: tokens up to one of `stops` (or `in`, `{`, `}`) outside brackets.
+    mutating func skipType(until stops: Set<String>) {
+        var nesting = 0
+        while !isAtEnd {
+            if nesting == 0 {
+                if case .punctuation(let p) = current.kind, stops.contains(p) { return }
+                if atIdentifier("in") || at("{") || at("}") { return }
+            }
+            if at("(") || at("[") { nesting += 1 }
+            if at(")") || at("]") {
+                if nesting == 0 { return }
+                nesting -= 1
+            }
+            advance()
+        }
+    }
+
+    /// Statements up to (not including) a `}` or the end, separated by newlines or `;`.
+    mutating func parseStatements() throws(SyntaxError) -> [ClosureStatement] {
+        var statements: [ClosureStatement] = []
+        while true {
+            while at(";") { advance() }
+            if at("}") || isAtEnd { return statements }
+            statements.append(try parseStatement())
+            if at(";") || at("}") || isAtEnd || current.newlineBefore { continue }
+            throw error("consecutive statements on a line must be separated by ';'", at: current)
+        }
+    }
+
+    mutating func parseStatement() throws(SyntaxError) -> ClosureStatement {
+        switch tokens[position].kind {
+        case .identifier("let"), .identifier("var"):
+            return try parseLetStatement()
+        case .identifier("return"):
+            let location = location(current)
+            advance()
+            if at("}") || at(";") || isAtEnd || current.newlineBefore {
+                return .returnStatement(nil, location)
+            }
+            guard canStartHere else { throw expectedAfter("return") }
+            return .returnStatement(try parseExpression(), location)
+        default:
+            guard canStartHere else { throw error(expectedExpression(), at: current) }
+            return .expression(try parseExpression())
+        }
+    }
+
+    /// `let NAME = EXPR` (with an optional, ignored, type annotation).
+    mutating func parseLetStatement() throws(SyntaxError) -> ClosureStatement {
+        let token = current
+        if token.isIdentifier("var") {
+            throw error("'var' is not supported in marble expressions", at: token, hint: "use 'let'; values cannot be reassigned")
+        }
+        advance()
+        guard let name = current.identifier, !expressionKeywords.contains(name) || name == "_" else {
+            throw error("expected a name after 'let'", at: current)
+        }
+        advance()
+        if at(":") {
+            advance()
+            skipTypeUntilEquals()
+        }
+        guard atOperator("=") else {
+            throw error("expected '=' after 'let \(name)'", at: current)
+        }
+        advance()
+        guard canStartHere else { throw expectedAfter("=") }
+        return .letBinding(name, try parseExpression(), location(token))
+    }
+
+    mutating func skipTypeUntilEquals() {
+        var nesting = 0
+        while !isAtEnd {
+            if nesting == 0 && (atOperator("=") || current.newlineBefore || at("}")) { return }
+            if at("(") || at("[") { nesting += 1 }
+            if at(")") || at("]") { nesting = max(0, nesting - 1) }
+            advance()
+        }
+    }
+
+    mutating func parseIf() throws(SyntaxError) -> Expr {
+        let ifStart = tokens[position].start
+        try enter()
+        defer { depth -= 1 }
+        advance()
+        guard canStartHere, !at("{") else { throw conditionError() }
+        let saved = noTrailingClosure
+        noTrailingClosure = true
+        let condition = try parseExpression()
+        noTrailingClosure = saved
+        let thenBody = try parseBlock(after: "'if' condition")
+        var elseBody: [ClosureStatement]?
+        if atIdentifier("else") {
+            advance()
+            if atIdentifier("if") {
+                elseBody = [.expression(try parseIf())]
+            } else {
+                elseBody = try parseBlock(after: "'else'")
+            }
+        }
+        return make(.ifExpression(IfExpression(condition: condition, thenBody: thenBody, elseBody: elseBody)),
+                    at: ifStart, from: ifStart)
+    }
+
+    /// At a token that cannot start the condition of an `if`.
+    func conditionError() -> SyntaxError {
+        if atIdentifier("let") || atIdentifier("var") {
+            return error("'if \(current.identifier ?? "let")' is not supported in marble expressions", at: current)
+        }
+        return error("expected a condition after 'if'", at: current)
+    }
+
+    mutating func parseBlock(after what: String) throws(SyntaxError) -> [ClosureStatement] {
+        let open = tokens[position].start
+        guard at("{") else { throw blockError(after: what) }
+        advance()
+        let saved = noTrailingClosure
+        noTrailingClosure = false
+        defer { noTrailingClosure = saved }
+        let body = try parseStatements()
+        guard at("}") else {
+            throw error(closeError("}", "block", open), at: current)
+        }
+        advance()
+        return body
+    }
+
+    func blockError(after what: String) -> SyntaxError {
+        error("expected '{' after \(what)", at: current)
+    }
+}

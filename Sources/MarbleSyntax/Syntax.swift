@@ -1,0 +1,261 @@
+// The syntax tree of a `.marble` file. Nothing here is evaluated: marble strings
+// stay raw text, expressions stay trees, durations stay text.
+
+/// A marble string as written: trailing whitespace and any `//` comment removed,
+/// interior spaces kept. `location` is its first character.
+public struct MarbleText: Hashable, Sendable {
+    public var text: String
+    public var location: SourceLocation
+
+    public init(text: String, location: SourceLocation) {
+        self.text = text
+        self.location = location
+    }
+}
+
+/// A whole `.marble` file.
+public struct MarbleFileSyntax: Sendable {
+    /// File-level statements before the first test (`frame`, `values`).
+    public var statements: [Statement]
+    public var tests: [TestSyntax]
+
+    public init(statements: [Statement] = [], tests: [TestSyntax] = []) {
+        self.statements = statements
+        self.tests = tests
+    }
+}
+
+/// `test "NAME"` and the statements that follow it, up to the next test.
+public struct TestSyntax: Sendable {
+    public var name: String
+    /// The `test` keyword.
+    public var location: SourceLocation
+    /// The opening quote of the name.
+    public var nameLocation: SourceLocation
+    public var statements: [Statement]
+
+    public init(name: String, location: SourceLocation, nameLocation: SourceLocation? = nil, statements: [Statement] = []) {
+        self.name = name
+        self.location = location
+        self.nameLocation = nameLocation ?? location
+        self.statements = statements
+    }
+}
+
+/// One statement. A `let`/`subject`/`values` statement may span several lines
+/// while its brackets are open; `range` covers all of it.
+public struct Statement: Sendable {
+    public var kind: StatementKind
+    /// The statement keyword.
+    public var location: SourceLocation
+    /// The line the statement starts on (the keyword's line).
+    public var sourceLine: Int
+    /// From the keyword to just after the statement's last character (comments excluded).
+    public var range: SourceRange
+
+    public init(kind: StatementKind, location: SourceLocation, sourceLine: Int? = nil, range: SourceRange? = nil) {
+        self.kind = kind
+        self.location = location
+        self.sourceLine = sourceLine ?? location.line
+        self.range = range ?? SourceRange(start: location, end: location)
+    }
+}
+
+public enum StatementKind: Sendable {
+    /// `frame 100ms`
+    case frame(DurationSyntax)
+    /// `values A = ("a", 1), B = 12`
+    case values([ValueBinding])
+    /// `hot NAME MARBLES`
+    case hot(name: Identifier, marbles: MarbleText)
+    /// `cold NAME MARBLES`
+    case cold(name: Identifier, marbles: MarbleText)
+    /// `send NAME MARBLES`
+    case send(name: Identifier, marbles: MarbleText)
+    /// `subject NAME = PassthroughSubject()` / `CurrentValueSubject("idle")` / `PassthroughSubject<Int, Never>()`
+    case subject(name: Identifier, value: Expr)
+    /// `let NAME = EXPR`
+    case binding(name: Identifier, value: Expr)
+    /// `subscribe NAME MARBLES`
+    case subscribe(name: Identifier, marbles: MarbleText)
+    /// `demand NAME MARBLES`
+    case demand(name: Identifier, marbles: MarbleText)
+    /// `connect NAME MARBLES` — when `connect()` is called on a connectable publisher.
+    case connect(name: Identifier, marbles: MarbleText)
+    /// `expect NAME MARBLES` / `expect NAME.PROPERTY MARBLES` (e.g. `.subscriptions`).
+    /// The property name is not checked here.
+    case expect(name: Identifier, property: Identifier?, marbles: MarbleText)
+
+    /// The statement keyword, as written in a file.
+    public var keyword: String {
+        switch self {
+        case .frame: "frame"
+        case .values: "values"
+        case .hot: "hot"
+        case .cold: "cold"
+        case .send: "send"
+        case .subject: "subject"
+        case .binding: "let"
+        case .subscribe: "subscribe"
+        case .demand: "demand"
+        case .connect: "connect"
+        case .expect: "expect"
+        }
+    }
+}
+
+/// A name and where it is written.
+public struct Identifier: Hashable, Sendable {
+    public var name: String
+    public var location: SourceLocation
+
+    public init(name: String, location: SourceLocation) {
+        self.name = name
+        self.location = location
+    }
+}
+
+/// One `NAME = LITERAL` entry of a `values` line. The parser has checked that
+/// `value` is a literal: numbers, strings without interpolation, `true`/`false`,
+/// `nil`, and arrays and tuples of those.
+public struct ValueBinding: Sendable {
+    public var name: Character
+    public var nameLocation: SourceLocation
+    public var value: Expr
+
+    public init(name: Character, nameLocation: SourceLocation, value: Expr) {
+        self.name = name
+        self.nameLocation = nameLocation
+        self.value = value
+    }
+}
+
+/// A duration as written, e.g. `100ms`, `1s`, `1.5s`: digits, an optional
+/// fraction, then letters (the unit). The unit is not checked here.
+public struct DurationSyntax: Hashable, Sendable {
+    public var text: String
+    public var location: SourceLocation
+
+    public init(text: String, location: SourceLocation) {
+        self.text = text
+        self.location = location
+    }
+}
+
+/// An expression.
+///
+/// `location` is where a diagnostic about this node should point:
+/// - `.binary`: the operator;
+/// - `.member`: the member's name (after the dot);
+/// - everything else: the expression's first character.
+///
+/// `range` always covers the whole expression, from its first character to
+/// just after its last.
+public struct Expr: Sendable {
+    public var kind: ExprKind
+    public var location: SourceLocation
+    public var range: SourceRange
+
+    public init(kind: ExprKind, location: SourceLocation, range: SourceRange? = nil) {
+        self.kind = kind
+        self.location = location
+        self.range = range ?? SourceRange(start: location, end: location)
+    }
+}
+
+public indirect enum ExprKind: Sendable {
+    case int(Int)
+    case double(Double)
+    case bool(Bool)
+    case nilLiteral
+    /// `"a\(x)b"`; escapes are decoded; empty literal segments are dropped, so `""` is `.string([])`.
+    case string([StringPart])
+    /// Names, `$0`, `$1`, `Int`, `String`, `Just`, `Publishers`, `self`, ...
+    case identifier(String)
+    /// `_` where an expression is expected. The parser reports this as an error, so
+    /// a successfully parsed tree never contains it.
+    case wildcard
+    case array([Expr])
+    /// `(a, b)`, `(x: 1, y: 2)`, `()`. A parenthesised single expression is that expression.
+    case tuple([TupleElement])
+    /// `a.b`, `a.0`; `base` is nil for an implicit member (`.max(1)`, `.unlimited`).
+    case member(base: Expr?, name: String)
+    /// Arguments in order; trailing closures appended (the first unlabelled, later ones labelled).
+    case call(callee: Expr, arguments: [Argument])
+    /// `PassthroughSubject<Int, Never>`; each type argument as written (trimmed).
+    case genericSpecialization(base: Expr, arguments: [String])
+    case closure(Closure)
+    /// `-x`, `!x`. A `-` written directly before a number literal is folded into the literal.
+    case unary(op: String, operand: Expr)
+    /// `+ - * / % == != < <= > >= && || ?? ... ..<`
+    case binary(op: String, lhs: Expr, rhs: Expr)
+    case ternary(condition: Expr, then: Expr, else: Expr)
+    case ifExpression(IfExpression)
+    case throwExpression(Expr)
+    /// `\.count`, `\.0`, `\.a.b`
+    case keyPath([String])
+}
+
+/// A piece of a string literal.
+public enum StringPart: Sendable {
+    case literal(String)
+    case interpolation(Expr)
+}
+
+public struct TupleElement: Sendable {
+    public var label: String?
+    public var value: Expr
+
+    public init(label: String?, value: Expr) {
+        self.label = label
+        self.value = value
+    }
+}
+
+public struct Argument: Sendable {
+    public var label: String?
+    public var value: Expr
+    /// The label if there is one, else the value's first character (`{` for a trailing closure).
+    public var location: SourceLocation
+
+    public init(label: String?, value: Expr, location: SourceLocation) {
+        self.label = label
+        self.value = value
+        self.location = location
+    }
+}
+
+/// `{ x in … }`. `parameters` is nil for a closure without a parameter clause
+/// (one that uses `$0`, `$1`, … or none); `_` is kept as `"_"`. Type annotations,
+/// `throws` and `-> T` are accepted and dropped; a capture list is skipped.
+public struct Closure: Sendable {
+    public var parameters: [String]?
+    public var body: [ClosureStatement]
+
+    public init(parameters: [String]?, body: [ClosureStatement]) {
+        self.parameters = parameters
+        self.body = body
+    }
+}
+
+public enum ClosureStatement: Sendable {
+    case expression(Expr)
+    /// `let NAME = EXPR` (location of `let`).
+    case letBinding(String, Expr, SourceLocation)
+    /// `return` / `return EXPR` (location of `return`).
+    case returnStatement(Expr?, SourceLocation)
+}
+
+/// `if C { … } else if D { … } else { … }`; an `else if` is an `elseBody` holding
+/// one `.expression` whose kind is `.ifExpression`.
+public struct IfExpression: Sendable {
+    public var condition: Expr
+    public var thenBody: [ClosureStatement]
+    public var elseBody: [ClosureStatement]?
+
+    public init(condition: Expr, thenBody: [ClosureStatement], elseBody: [ClosureStatement]?) {
+        self.condition = condition
+        self.thenBody = thenBody
+        self.elseBody = elseBody
+    }
+}
