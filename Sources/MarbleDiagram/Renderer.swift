@@ -40,8 +40,8 @@ struct Renderer {
     let valueFont: Double
     let scale: TimeScale
     let labelColumn: Double
-    /// Inner-arrow lane of every instance, per lane index.
-    let innerLanes: [Int: [Int]]
+    /// Inner-arrow lanes, per lane index.
+    let innerLayouts: [Int: InnerLayout]
     /// Width of the widest operator box text on one line, up to `widestOneLineBox`.
     let widestBox: Double
     /// What the legend under the ruler explains: named values, then labels cut short in their marbles.
@@ -119,11 +119,15 @@ struct Renderer {
             for line in lines { widestBox = max(widestBox, min(TextMetrics.monospace(line, size: Self.boxFont) + 18, Self.widestOneLineBox)) }
         }
         self.widestBox = widestBox
-        var innerLanes: [Int: [Int]] = [:]
+        let radius = Self.radius(forFrameWidth: width)
+        let axisEnd = max(scale.x(lastFrame) + 0.9 * width, axisStart + widestBox - 9)
+        var innerLayouts: [Int: InnerLayout] = [:]
         for (index, lane) in scene.lanes.enumerated() {
-            if case .inner(let instances) = lane.content { innerLanes[index] = Self.assignLanes(instances, lastFrame: lastFrame) }
+            guard case .inner(let instances) = lane.content else { continue }
+            innerLayouts[index] = Self.layInner(instances, scale: scale, frameWidth: width, axisEnd: axisEnd,
+                                                knee: Self.innerKnee(radius: radius), step: Self.innerLaneStep(radius: radius))
         }
-        self.innerLanes = innerLanes
+        self.innerLayouts = innerLayouts
         legend = labels.legend.map { LegendEntry(key: $0.literal, text: "\($0.name) = \($0.literal)") }
         for token in truncatedTokens() where !legend.contains(where: { $0.key == labels.key(token) }) {
             legend.append(LegendEntry(key: labels.key(token), text: labels.label(token)))
@@ -223,24 +227,64 @@ struct Renderer {
         return result
     }
 
-    /// Inner-arrow lanes: the first lane free at an instance's start (free again two frames after
-    /// the previous instance there ended).
-    static func assignLanes(_ instances: [Instance], lastFrame: Int) -> [Int] {
-        var freeFrom: [Int] = []
+    /// Where the inner arrows of one lane go.
+    struct InnerLayout {
+        /// The lane of each instance.
+        var lanes: [Int]
+        /// How far below the origin the arrows and their marbles' centres reach.
+        var reach: Double
+    }
+
+    /// Where an inner arrow ends: at its cut, a little after its terminal event, or at the axis end.
+    static func innerEnd(_ instance: Instance, scale: TimeScale, frameWidth: Double, axisEnd: Double) -> Double {
+        switch instance.ending {
+        case .cancelled: return scale.x(instance.end ?? instance.start)
+        case .terminated:
+            let terminal = instance.events.last(where: { $0.event.isTerminal })?.frame ?? instance.end ?? instance.start
+            return scale.x(terminal) + 0.6 * frameWidth
+        case .open: return axisEnd
+        }
+    }
+
+    /// Inner-arrow lanes. An arrow slants down from its origin and levels off at its lane;
+    /// only the level parts of two arrows may not share a lane at the same x (a short arrow
+    /// that is cut before levelling off takes no room), and arrows starting at the same frame
+    /// take different lanes so that they part.
+    static func layInner(_ instances: [Instance], scale: TimeScale, frameWidth: Double, axisEnd: Double, knee: Double, step: Double) -> InnerLayout {
+        var occupied: [[ClosedRange<Double>]] = []
+        var startsByLane: [[Int]] = []
         var result = [Int](repeating: 0, count: instances.count)
+        var reach = 0.0
         let order = instances.indices.sorted { (instances[$0].start, $0) < (instances[$1].start, $1) }
         for index in order {
             let instance = instances[index]
-            let last = instance.end ?? instance.events.last(where: { $0.event.isTerminal })?.frame ?? lastFrame + 1
-            if let lane = freeFrom.firstIndex(where: { $0 <= instance.start }) {
-                result[index] = lane
-                freeFrom[lane] = last + 2
-            } else {
-                result[index] = freeFrom.count
-                freeFrom.append(last + 2)
+            let startX = scale.x(instance.start)
+            let endX = max(startX, innerEnd(instance, scale: scale, frameWidth: frameWidth, axisEnd: axisEnd))
+            var lane = 0
+            while true {
+                if occupied.count <= lane {
+                    occupied.append([])
+                    startsByLane.append([])
+                }
+                let depth = knee + Double(lane) * step
+                let levelFrom = startX + depth / innerSlope
+                let sameStart = startsByLane[lane].contains(instance.start)
+                if !sameStart {
+                    if endX <= levelFrom { break }
+                    let level = (levelFrom - 4)...(endX + 12)
+                    if !occupied[lane].contains(where: { $0.overlaps(level) }) {
+                        occupied[lane].append(level)
+                        break
+                    }
+                }
+                lane += 1
             }
+            startsByLane[lane].append(instance.start)
+            result[index] = lane
+            let depth = knee + Double(lane) * step
+            reach = max(reach, min(depth, (endX - startX) * innerSlope))
         }
-        return result
+        return InnerLayout(lanes: result, reach: reach)
     }
 
     func colour(_ key: String) -> String {
@@ -257,8 +301,10 @@ struct Renderer {
     }
     var arrowTip: Double { axisEnd + 9 }
     var stackStep: Double { 2 * radius + 4 }
-    var innerKnee: Double { radius + 16 }
-    var innerLaneStep: Double { 2 * radius + 12 }
+    var innerKnee: Double { Self.innerKnee(radius: radius) }
+    var innerLaneStep: Double { Self.innerLaneStep(radius: radius) }
+    static func innerKnee(radius: Double) -> Double { radius + 16 }
+    static func innerLaneStep(radius: Double) -> Double { 2 * radius + 12 }
 
     func time(_ frame: Int) -> String {
         TimeText.describe(frames: frame, frameNanoseconds: test.frameNanoseconds)
@@ -327,9 +373,9 @@ struct Renderer {
         case .box(let lines, _):
             return Double(boxLines(lines).count) * Self.boxLineHeight + 12 + 12
         case .inner(let instances):
-            let lanes = (innerLanes[index]?.max() ?? 0) + 1
+            let reach = max(innerLayouts[index]?.reach ?? 0, innerKnee)
             let (stack, message) = extent(instances.flatMap(\.events))
-            return 6 + innerKnee + Double(lanes - 1) * innerLaneStep + radius + Double(stack - 1) * stackStep + (message ? 16 : 0) + 12 + ghostRoom
+            return 6 + reach + radius + Double(stack - 1) * stackStep + (message ? 16 : 0) + 12 + ghostRoom
         case .expectedSpans:
             return 28 + ghostRoom
         }
@@ -473,7 +519,7 @@ struct Renderer {
             drawBox(boxLines(lines), subscriber: subscriber, top: top)
         case .inner(let instances):
             writer.open("g", [Attribute("class", "inner")])
-            drawInner(instances, lanes: innerLanes[index] ?? [], lane: lane, top: top)
+            drawInner(instances, lanes: innerLayouts[index]?.lanes ?? [], lane: lane, top: top)
             writer.close("g")
         case .expectedSpans(let spans):
             writer.open("g", [Attribute("class", "expected"), Attribute("opacity", "0.6")])
@@ -565,14 +611,7 @@ struct Renderer {
             let startX = scale.x(instance.start)
             let knee = startX + depth / Self.innerSlope
             func y(_ x: Double) -> Double { originY + min(max(0, x - startX) * Self.innerSlope, depth) }
-            let endX: Double
-            switch instance.ending {
-            case .cancelled: endX = scale.x(instance.end ?? instance.start)
-            case .terminated:
-                let terminal = instance.events.last(where: { $0.event.isTerminal })?.frame ?? instance.end ?? instance.start
-                endX = scale.x(terminal) + 0.6 * frameWidth
-            case .open: endX = axisEnd
-            }
+            let endX = Self.innerEnd(instance, scale: scale, frameWidth: frameWidth, axisEnd: axisEnd)
             var title = "\(lane.label ?? "inner") subscribed at \(when(instance.start))"
             switch instance.ending {
             case .cancelled: title += ", cancelled at \(when(instance.end ?? instance.start))"
@@ -710,7 +749,8 @@ struct Renderer {
         for (index, span) in spans.enumerated() {
             let rowY = y + Double(rows.indices.contains(index) ? rows[index] : 0) * 10
             let startX = scale.x(span.start)
-            let endX = span.end.map { scale.x($0) } ?? axisEnd
+            // A subscription that ends in the frame it began still shows its two ends.
+            let endX = span.end == span.start ? startX + 5 : span.end.map { scale.x($0) } ?? axisEnd
             var title = "subscribed at \(when(span.start))"
             if let end = span.end {
                 title += span.cancelled ? ", cancelled at \(when(end))" : ", ended at \(when(end))"

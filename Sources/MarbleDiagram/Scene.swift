@@ -80,6 +80,8 @@ struct SceneBuilder {
     let test: TestReport
     private var lanes: [Lane] = []
     private var emitted: Set<String> = []
+    /// Sources already drawn as inner arrows.
+    private var bands: Set<String> = []
     /// Lane that is the output row of a stream.
     private var rowLane: [String: Int] = [:]
     /// Lane that shows a stream's subscriptions.
@@ -158,12 +160,23 @@ struct SceneBuilder {
                 let cuts = instances.filter { $0.ending == .cancelled }.compactMap(\.end)
                 let trivial = instances.count == 1 && instances[0].start == 0 && instances[0].ending != .cancelled
                 var timeline = Timeline(events: events, cuts: cuts)
-                if !trivial || subscriptionChecked.contains(stream.name) { timeline.spans = Self.spans(stream.subscriptions, terminals: Self.terminalFrames(events)) }
+                if !trivial || subscriptionChecked.contains(stream.name) {
+                    var spans: [Span] = []
+                    for instance in instances {
+                        let span = Span(start: instance.start, end: instance.end, cancelled: instance.ending == .cancelled)
+                        if let index = spans.firstIndex(where: { $0.start == span.start && $0.end == span.end && $0.cancelled == span.cancelled }) {
+                            spans[index].count += 1
+                        } else {
+                            spans.append(span)
+                        }
+                    }
+                    timeline.spans = spans
+                }
                 append(Lane(label: stream.name, sublabel: "cold", content: .timeline(timeline), stream: stream.name, isRow: true), spans: true)
             }
         case .hot, .subject, .derived:
             var timeline = Timeline(events: declared)
-            timeline.spans = visibleSpans(stream, terminals: Self.terminalFrames(declared))
+            timeline.spans = visibleSpans(stream, events: declared)
             let sublabel = stream.kind == .hot ? "hot" : (stream.expression ?? "subject")
             if stream.kind == .subject, stream.declared == nil { timeline.note = "nothing sent" }
             append(Lane(label: stream.name, sublabel: sublabel, content: .timeline(timeline), stream: stream.name, isRow: true), spans: true)
@@ -186,9 +199,14 @@ struct SceneBuilder {
             && zip(rows, stream.inputs).allSatisfy { $0.element.stream == $1 }
             && (rows.last.map { $0.offset == lanes.count - 1 } ?? false)
         for inner in stream.innerSources {
-            guard let source = streams[inner], source.kind != .derived else { continue }
+            guard let source = streams[inner], source.kind != .derived, !bands.contains(inner) else { continue }
+            bands.insert(inner)
             let instances = Self.instances(of: source, lastFrame: Self.lastFrame(test))
-            let sublabel = source.kind == .cold ? "cold, inner" : "inner"
+            var sublabel = source.kind == .cold ? "cold, inner" : "inner"
+            // The report does not say which stream made a subscription: a source used inside
+            // several streams' closures is drawn once, with all of them, and says so.
+            let users = test.streams.filter { $0.kind == .derived && $0.innerSources.contains(inner) }.map(\.name)
+            if users.count > 1 { sublabel += " of " + users.joined(separator: ", ") }
             if instances.isEmpty {
                 append(Lane(label: inner, sublabel: sublabel, content: .timeline(Timeline(events: [], dashed: true, note: "never subscribed")), stream: inner),
                        spans: spanLane[inner] == nil)
@@ -209,11 +227,11 @@ struct SceneBuilder {
         var timeline: Timeline
         if let observed = stream.observed {
             timeline = Timeline(events: observed)
-            timeline.spans = visibleSpans(stream, terminals: Self.terminalFrames(observed))
+            timeline.spans = visibleSpans(stream, events: observed)
         } else {
             timeline = Timeline(events: [], dashed: true, note: "not observed")
             // How it ended is unknown, so no span is marked cancelled.
-            let spans = Self.spans(stream.subscriptions, terminals: nil)
+            let spans = Self.spans(stream.subscriptions, isNatural: nil)
             if subscriptionChecked.contains(stream.name) || spans.count > 1 || spans.contains(where: { $0.start > 0 }) { timeline.spans = spans }
         }
         append(Lane(label: stream.name, content: .timeline(timeline), stream: stream.name, isRow: true), spans: true)
@@ -229,18 +247,22 @@ struct SceneBuilder {
 
     /// The spans of a stream worth drawing: none when its only subscription starts at 0 and
     /// lasts until the stream ends by itself (or the run ends), unless the test checks them.
-    private func visibleSpans(_ stream: StreamReport, terminals: Set<Int>) -> [Span] {
-        let spans = Self.spans(stream.subscriptions, terminals: terminals)
+    /// A subscription that ends at or after the stream's completion or failure ended with it
+    /// (a late subscriber of a finished subject gets the completion at once); one that ends
+    /// before was cancelled.
+    private func visibleSpans(_ stream: StreamReport, events: [RenderedEvent]) -> [Span] {
+        let terminal = events.filter { $0.event.isTerminal }.map(\.frame).min()
+        let spans = Self.spans(stream.subscriptions) { end in terminal.map { end >= $0 } ?? false }
         let trivial = spans.allSatisfy { $0.start <= 0 && !$0.cancelled }
         return trivial && !subscriptionChecked.contains(stream.name) ? [] : spans
     }
 
-    /// Spans of subscription records, identical ones counted once; a span that ended at none
-    /// of `terminals` was cancelled (`nil`: not known).
-    static func spans(_ records: [SubscriptionRecord], terminals: Set<Int>?) -> [Span] {
+    /// Spans of subscription records, identical ones counted once. `isNatural` tells whether a
+    /// span ending at a frame ended with the stream (else it was cancelled); `nil`: not known.
+    static func spans(_ records: [SubscriptionRecord], isNatural: ((Int) -> Bool)?) -> [Span] {
         var result: [Span] = []
         for record in records {
-            let cancelled = record.end.map { end in terminals.map { !$0.contains(end) } ?? false } ?? false
+            let cancelled = record.end.map { end in isNatural.map { !$0(end) } ?? false } ?? false
             if let index = result.firstIndex(where: { $0.start == record.start && $0.end == record.end && $0.cancelled == cancelled }) {
                 result[index].count += 1
             } else {
@@ -263,8 +285,11 @@ struct SceneBuilder {
                 ? declared.map { RenderedEvent(frame: $0.frame + record.start, event: $0.event) }
                 : declared.filter { $0.frame >= record.start }
             if let end = record.end {
-                let natural = events.contains { $0.frame == end && $0.event.isTerminal }
-                events = events.filter { $0.frame < end || ($0.frame == end && natural) }
+                // Ended by its own completion or failure, delivered then or later (a cold source
+                // holds it until there is demand), or cut before it.
+                let terminal = events.first { $0.event.isTerminal }?.frame
+                let natural = terminal.map { $0 <= end } ?? false
+                events = events.filter { natural ? $0.frame <= (terminal ?? end) : $0.frame < end }
                 return Instance(start: record.start, end: end, events: events, ending: natural ? .terminated : .cancelled)
             }
             // Still subscribed when the run stopped: what was due until then.
