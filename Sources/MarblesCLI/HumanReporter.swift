@@ -105,7 +105,7 @@ struct HumanReporter {
         }
         let suffix: String
         switch check.kind {
-        case .subscriptions: suffix = " " + check.label
+        case .subscriptions, .requests: suffix = " " + check.label
         case .events: suffix = labelled ? " " + check.label : ""
         }
         rows.append(.aligned(label: "expected" + suffix, events: check.expected))
