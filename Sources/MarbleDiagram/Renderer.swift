@@ -154,7 +154,7 @@ struct Renderer {
             switch lane.content {
             case .timeline(let timeline): collect(timeline.events)
             case .inner(let instances): instances.forEach { collect($0.events) }
-            case .box, .expectedSpans: break
+            case .box, .expectedSpans, .requests: break
             }
         }
         return result
@@ -194,7 +194,7 @@ struct Renderer {
         switch lane.content {
         case .timeline(let timeline): return timeline.events
         case .inner(let instances): return instances.flatMap(\.events)
-        case .box, .expectedSpans: return []
+        case .box, .expectedSpans, .requests: return []
         }
     }
 
@@ -207,6 +207,8 @@ struct Renderer {
             return instances.flatMap { [$0.start] + ($0.end.map { [$0] } ?? []) }
         case .expectedSpans(let spans):
             return spans.flatMap { [$0.start] + ($0.end.map { [$0] } ?? []) }
+        case .requests(let events, _):
+            return events.map(\.frame)
         case .box:
             return []
         }
@@ -378,6 +380,9 @@ struct Renderer {
             return 6 + reach + radius + Double(stack - 1) * stackStep + (message ? 16 : 0) + 12 + ghostRoom
         case .expectedSpans:
             return 28 + ghostRoom
+        case .requests(let events, _):
+            let stack = Dictionary(grouping: events, by: \.frame).values.map(\.count).max() ?? 1
+            return 40 + Double(stack - 1) * 20 + ghostRoom
         }
     }
 
@@ -520,6 +525,10 @@ struct Renderer {
         case .inner(let instances):
             writer.open("g", [Attribute("class", "inner")])
             drawInner(instances, lanes: innerLayouts[index]?.lanes ?? [], lane: lane, top: top)
+            writer.close("g")
+        case .requests(let events, let ghost):
+            writer.open("g", ghost ? [Attribute("class", "expected"), Attribute("opacity", "0.6")] : [Attribute("class", "requests")])
+            drawRequests(events, lane: lane, y: top + 16, ghost: ghost)
             writer.close("g")
         case .expectedSpans(let spans):
             writer.open("g", [Attribute("class", "expected"), Attribute("opacity", "0.6")])
@@ -739,6 +748,44 @@ struct Renderer {
                        text: label)
         writer.close("g")
         return width
+    }
+
+    // MARK: Demand
+
+    /// Requests as tags on a faint guide: `2` for `.max(2)`, `∞` for `.unlimited`; several at one frame stack.
+    mutating func drawRequests(_ events: [RenderedEvent], lane: Lane, y: Double, ghost: Bool) {
+        drawLabel(lane, axisY: y - 4, ghost: ghost)
+        writer.element("line", [Attribute("x1", axisStart), Attribute("y1", y), Attribute("x2", axisEnd), Attribute("y2", y),
+                                Attribute("stroke", theme.grid), Attribute("stroke-width", "1"), Attribute("stroke-dasharray", "2 3")])
+        var counts: [Int: Int] = [:]
+        for event in events {
+            guard case .request(let demand) = event.event else { continue }
+            let text: String
+            let title: String
+            switch demand {
+            case .unlimited:
+                text = "∞"
+                title = "requested .unlimited at \(when(event.frame))"
+            case .max(let count):
+                text = String(count)
+                title = "requested .max(\(count)) at \(when(event.frame))"
+            }
+            let row = counts[event.frame, default: 0]
+            counts[event.frame] = row + 1
+            let x = scale.x(event.frame)
+            let tagY = y + Double(row) * 20
+            let width = max(18, TextMetrics.monospace(text, size: 11) + 10)
+            let colour = ghost ? theme.muted : theme.span
+            writer.open("g", [Attribute("class", "request")])
+            writer.element("title", text: title)
+            writer.element("rect", [Attribute("x", x - width / 2), Attribute("y", tagY - 8), Attribute("width", width), Attribute("height", "16"),
+                                    Attribute("rx", "3"), Attribute("fill", theme.background), Attribute("stroke", colour), Attribute("stroke-width", "1.25")]
+                           + dashes(ghost))
+            writer.element("text", [Attribute("x", x), Attribute("y", tagY + 4), Attribute("text-anchor", "middle"),
+                                    Attribute("font-family", TextMetrics.monospaceFamily), Attribute("font-size", "11"), Attribute("fill", colour)],
+                           text: text)
+            writer.close("g")
+        }
     }
 
     // MARK: Subscriptions
@@ -1011,6 +1058,8 @@ struct Renderer {
                     if let end = instance.end { text += instance.ending == .cancelled ? ", cancelled at frame \(end)" : ", ended at frame \(end)" }
                     parts.append(text + ": " + render(instance.events) + ".")
                 }
+            case .requests(let events, _):
+                parts.append("\(name) \(lane.sublabel ?? ""): " + (events.isEmpty ? "none" : render(events)) + ".")
             case .expectedSpans(let spans):
                 for span in spans {
                     parts.append("Expected \(lane.sublabel ?? "subscription"): from frame \(span.start)" + (span.end.map { " to frame \($0)" } ?? "") + ".")

@@ -62,6 +62,8 @@ struct Lane {
         case inner([Instance])
         /// Subscriptions a failing `.subscriptions` check expected, ghosted.
         case expectedSpans([Span])
+        /// The demand a stream was asked for (`expect NAME.requests`), or what a failing check expected (ghosted).
+        case requests([RenderedEvent], ghost: Bool)
     }
 
     var label: String?
@@ -316,8 +318,8 @@ struct SceneBuilder {
 
     private mutating func addMismatches(to scene: inout Scene) {
         var number = 0
-        var inserted: [(after: Int, lane: Lane, differences: [(frame: Int, numbers: [Int])])] = []
-        for check in test.checks where !check.passed {
+        var inserted: [(after: Int, lanes: [Lane], differences: [(frame: Int, numbers: [Int])])] = []
+        for check in test.checks where !check.passed || check.kind == .requests {
             var frames: [(frame: Int, numbers: [Int])] = []
             for difference in check.differences {
                 number += 1
@@ -333,7 +335,7 @@ struct SceneBuilder {
                 let anchor = rowLane[check.stream] ?? (scene.lanes.count - 1)
                 let ghost = Lane(label: "expected", sublabel: check.stream, content: .timeline(Timeline(events: check.expected, ghost: true)),
                                  stream: check.stream)
-                inserted.append((anchor, ghost, frames))
+                inserted.append((anchor, [ghost], frames))
                 if scene.lanes.indices.contains(anchor) {
                     scene.lanes[anchor].sublabel = "actual"
                     scene.lanes[anchor].sublabelIsAlert = true
@@ -342,7 +344,15 @@ struct SceneBuilder {
                 let anchor = spanLane[check.stream] ?? rowLane[check.stream] ?? (scene.lanes.count - 1)
                 let spans = Self.expectedSpans(check.expected)
                 let ghost = Lane(label: "expected", sublabel: check.label, content: .expectedSpans(spans), stream: check.stream)
-                inserted.append((anchor, ghost, frames))
+                inserted.append((anchor, [ghost], frames))
+            case .requests:
+                // What the stream was asked for is drawn whenever the test checks it.
+                let anchor = spanLane[check.stream] ?? rowLane[check.stream] ?? (scene.lanes.count - 1)
+                var lanes = [Lane(label: "requested", sublabel: check.label, content: .requests(check.actual, ghost: false), stream: check.stream)]
+                if !check.passed {
+                    lanes.append(Lane(label: "expected", sublabel: check.label, content: .requests(check.expected, ghost: true), stream: check.stream))
+                }
+                inserted.append((anchor, lanes, check.passed ? [] : frames))
             }
         }
         // Ghost lanes go right under their anchors; several under one anchor keep check order.
@@ -352,8 +362,13 @@ struct SceneBuilder {
             lanes.append(lane)
             let isLast = index == scene.lanes.count - 1
             for item in inserted where item.after == index || (isLast && !scene.lanes.indices.contains(item.after)) {
-                lanes.append(item.lane)
-                scene.highlights.append(Highlight(lanes: anchorIndex...(lanes.count - 1), frames: item.differences))
+                let first = lanes.count
+                lanes += item.lanes
+                if !item.differences.isEmpty {
+                    // A requests check highlights its own lanes; the others the anchor too.
+                    let top = item.lanes.first.map { if case .requests = $0.content { return first } else { return anchorIndex } } ?? anchorIndex
+                    scene.highlights.append(Highlight(lanes: top...(lanes.count - 1), frames: item.differences))
+                }
             }
         }
         scene.lanes = lanes

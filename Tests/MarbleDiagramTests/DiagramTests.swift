@@ -408,6 +408,27 @@ struct DiagramTests {
         #expect(root.classed("difference").count == 1)
     }
 
+    @Test func checkedRequestsAreDrawnAsTagsAndAMismatchGhostsTheExpectedOnes() throws {
+        let source = """
+            test "dropFirst asks upstream for the demand plus the count it drops"
+              hot    input   -1-2-3-4-|
+              let    tail  = input.dropFirst(2)
+              demand tail    1-----1---
+              expect tail    -----3-4-|
+              expect input.requests  3-----1---
+            """
+        let passing = try parseXML(try svg(source))
+        #expect(passing.classed("request").map(\.title) == ["requested .max(3) at 0 (frame 0)", "requested .max(1) at 6ms (frame 6)"])
+        #expect(passing.classed("request").map { $0.elements("text").first?.text } == ["3", "1"])
+        #expect(passing.classed("expected").isEmpty)
+
+        let failing = try parseXML(try svg(source.replacingOccurrences(of: "requests  3-----1", with: "requests  2-----1")))
+        let ghost = try #require(failing.classed("expected").first)
+        #expect(ghost.classed("request").first?.title == "requested .max(2) at 0 (frame 0)")
+        #expect(failing.classed("difference").map { $0.elements("text").first?.text } == ["1"])
+        #expect(failing.elements("text").contains { $0.text == "0 (frame 0): expected input to be asked for .max(2), got .max(3)" })
+    }
+
     @Test func aRuntimeErrorIsWrittenUnderTheDiagram() throws {
         let source = """
             test "runtime error"
