@@ -16,6 +16,8 @@ struct RunArguments: Equatable {
     /// Files and folders, as given; `marbles/` when none is given.
     var paths: [String] = []
     var noColor = false
+    /// `--svg DIR`: write a diagram of every failing test there (see SVGCommand.swift).
+    var svgDirectory: String?
 }
 
 /// A command line that cannot be understood: the message, and which usage to show with it.
@@ -66,6 +68,11 @@ enum ArgumentParser {
 
     private static func parseRun(_ rest: [String]) -> Result<Command, UsageError> {
         var run = RunArguments()
+        var rest = rest
+        switch FailureDiagrams.takeOption(from: &rest) {  // `--svg DIR`, SVGCommand.swift
+        case .failure(let error): return .failure(error)
+        case .success(let folder): run.svgDirectory = folder
+        }
         var optionsEnded = false
         for argument in rest {
             if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
@@ -77,7 +84,7 @@ enum ArgumentParser {
             case "--no-color": run.noColor = true
             case "--help", "-h": return .success(.help(topic: .run))
             default:
-                return .failure(UsageError(message: "unknown option '\(argument)' for 'marbles run'" + suggestion(argument, in: ["--no-color", "--help"]), topic: .run))
+                return .failure(UsageError(message: "unknown option '\(argument)' for 'marbles run'" + suggestion(argument, in: ["--no-color", "--svg", "--help"]), topic: .run))
             }
         }
         if run.paths.isEmpty { run.paths = [CLI.defaultFolder] }

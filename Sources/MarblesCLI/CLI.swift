@@ -40,7 +40,8 @@ public enum CLI {
             return ExitCode.success
         case .success(.run(let run)):
             let style = Style.decide(isTerminal: isTerminal, environment: environment, noColor: run.noColor)
-            return RunCommand(paths: run.paths, reporter: HumanReporter(printer: printer, style: style)).execute()
+            return RunCommand(paths: run.paths, reporter: HumanReporter(printer: printer, style: style),
+                              diagrams: run.svgDirectory.map(FailureDiagrams.init(folder:))).execute()
         }
     }
 }

@@ -66,6 +66,8 @@ enum Help {
 
         Options:
           --no-color     no colour (also off when NO_COLOR is set or stdout is not a terminal)
+          --svg DIR      also write an SVG diagram of every failing test into DIR (created if
+                         missing), expected events ghosted beside the actual ones — for CI
           -h, --help     show this help
           --             treat every later argument as a path
 

@@ -5,6 +5,8 @@ struct RunCommand {
     var paths: [String]
     var reporter: HumanReporter
     var options = RunOptions()
+    /// `--svg DIR`: diagrams of the failing tests (SVGCommand.swift).
+    var diagrams: FailureDiagrams?
 
     func execute() -> Int32 {
         let clock = ContinuousClock()
@@ -28,6 +30,10 @@ struct RunCommand {
                     }
                 }
                 reporter.file(report)
+                if let folder = diagrams?.folder, let problem = diagrams?.write(report) {
+                    tally.inputErrors += 1
+                    reporter.problem(path: folder, message: problem)
+                }
             }
         }
         let elapsed = clock.now - started
