@@ -1,4 +1,4 @@
-# marbles — build, test and install the `marbles` command.
+# marbles — build, test and install the `marbles` and `marbles-svg` commands.
 SWIFT  ?= swift
 PREFIX ?= /usr/local
 DEBUG_BIN   := .build/debug/marbles
@@ -34,8 +34,10 @@ golden:
 
 install:
 	$(SWIFT) build -c release --product marbles
+	$(SWIFT) build -c release --product marbles-svg
 	install -d "$(DESTDIR)$(PREFIX)/bin"
 	install -m 755 $(RELEASE_BIN) "$(DESTDIR)$(PREFIX)/bin/marbles"
+	install -m 755 $(RELEASE_BIN)-svg "$(DESTDIR)$(PREFIX)/bin/marbles-svg"
 
 clean:
 	rm -rf .build
