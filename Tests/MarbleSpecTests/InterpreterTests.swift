@@ -1,3 +1,5 @@
+import MarbleSyntax
+import Reactive
 import Testing
 @testable import MarbleSpec
 
@@ -188,5 +190,45 @@ import Testing
           expect source  -{1}{3}|
         """)
         #expect(problems(report) == ["source frame 2: expected 3, got 2"])
+    }
+}
+
+/// The closure compiler (the fast path operators use per value) gives exactly what the
+/// interpreter gives: the same values, the same errors.
+@Suite struct ClosureCompilerTests {
+    static let closures = [
+        "{ $0 * 2 }", "{ $0 % 3 != 0 }", "{ $0 + $1 }", "{ x in x - 1 }", "{ acc, x in acc + x }", "{ $0 > 2 ? \"big\" : \"small\" }",
+        "{ if $0 == 0 { throw \"zero\" } else { 12 / $0 } }", "{ $0 == 1 || $0 == 3 }", "{ !($0 < 2) && true }", "{ nil ?? $0 }",
+        "{ \"n=\\($0)\" }", "{ ($0, $0 * 10).1 }", "{ -$0 }", "{ $0 / 0 }", "{ Int.max * $0 }", "{ $0 + \"a\" }", "{ $0 ? 1 : 2 }",
+        "{ (a, b) in a * b }", "{ _ in 7 }", "{ $0 * 2.5 }", "{ Double($0) * 2.5 }", "{ $0.0 }",
+    ]
+
+    static let inputs: [[Value]] = [[.int(0)], [.int(2)], [.int(5)], [.int(-3)], [.int(1), .int(2)], [.tuple([.int(3), .int(4)])], [.string("s")]]
+
+    @Test(arguments: closures)
+    func compiledClosuresBehaveLikeInterpretedOnes(_ source: String) throws {
+        let interpreter = Interpreter(scheduler: VirtualTimeScheduler(), frameNanoseconds: 1_000_000, lines: [])
+        let expr = try MarbleFileParser.parseExpression(source, at: SourceLocation(line: 1, column: 1))
+        guard case .closure(let syntax) = expr.kind else { Issue.record("not a closure"); return }
+        let closure = ClosureValue(syntax: syntax, environment: Environment(), location: expr.location,
+                                   usesSecondAnonymousArgument: syntax.parameters == nil && NameCheck.mentions("$1", in: syntax.body))
+        let compiled = ClosureCompiler.compile(closure)
+        // Calls, tuple literals and type members stay with the interpreter.
+        let interpretedOnly = ["{ Double($0) * 2.5 }", "{ ($0, $0 * 10).1 }", "{ Int.max * $0 }"]
+        #expect((compiled == nil) == interpretedOnly.contains(source), "\(source)")
+        for input in Self.inputs {
+            let fast = interpreter.outcome(of: closure, compiled: compiled, input, purpose: "test")
+            let slow = interpreter.outcome(of: closure, input, purpose: "test")
+            #expect(describe(fast) == describe(slow), "\(source) on \(input)")
+        }
+    }
+
+    func describe(_ result: Result<Value, EvalError>) -> String {
+        switch result {
+        case .success(let value): return "value \(value.literal)"
+        case .failure(.thrown(let error)): return "thrown \(error.message)"
+        case .failure(.fault(let diagnostic)): return "fault \(diagnostic.message)"
+        case .failure(.returning): return "returning"
+        }
     }
 }

@@ -56,7 +56,8 @@ enum ClosureCompiler {
             if anonymous, name.hasPrefix("$"), let index = Int(name.dropFirst()) {
                 return { (args: [Value]) throws(EvalError) -> Value in
                     guard index < args.count else {
-                        throw .fault(SpecDiagnostic("cannot find '\(name)' in scope", at: location))
+                        throw .fault(SpecDiagnostic("anonymous closure argument '\(name)' is not available here", at: location,
+                                                    hint: "'$0' only exists inside a closure without named parameters"))
                     }
                     return args[index]
                 }
