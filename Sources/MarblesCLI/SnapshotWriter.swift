@@ -1,0 +1,285 @@
+import Foundation
+import MarbleNotation
+import MarbleSpec
+import MarbleSyntax
+
+/// A line `--update` changed: before (nil for an inserted line) and after (nil for a removed one).
+struct LineChange: Sendable, Equatable {
+    /// The line's number in the file as it was (for an inserted line: the line it follows).
+    var line: Int
+    var before: String?
+    var after: String?
+}
+
+/// What `--update` did to one file.
+enum FileUpdate: Sendable, Equatable {
+    /// Nothing failed that an update could fix.
+    case unchanged
+    /// The file was rewritten with these changes.
+    case updated([LineChange])
+    /// The file needed changes but was left alone, and why.
+    case refused(String)
+}
+
+/// `marbles run --update`: rewrites the marbles of each failing `expect` line with what the
+/// stream actually did, and nothing else.
+///
+/// - Only the span of the marbles changes (from their first character to their last); the
+///   statement, the spacing before the marbles, a trailing comment and every other line keep
+///   their bytes. Values are written with the test's names (`a`) or inline (`{42}`), as the
+///   report shows them; long empty stretches become time progressions only where the old line
+///   had one or was longer. The new marbles start in the same column and, where their widths
+///   allow, put each frame under the column the other lines of the test give it.
+/// - A line that ended the test's longest timeline keeps its length, so the run (which lasts
+///   until the end of the longest line) still covers the same frames.
+/// - A stream's `.subscriptions` lines are rewritten together from the recorded subscriptions:
+///   one line per subscription, in order — lines are added after the last one (copying its
+///   layout) or removed when the number of subscriptions changed; no subscription at all is a
+///   line of dashes ("never subscribed").
+/// - Tests that stopped with a runtime error are not updated (what they did is not a result),
+///   and a file with any error is never touched.
+/// - The new text must parse, with every test present, before it is written; it is then written
+///   atomically, and only if the file still holds the bytes that were run.
+enum SnapshotWriter {
+    struct Plan {
+        var source: String
+        var changes: [LineChange]
+    }
+
+    /// The rewritten source for the failing checks of `report`, or why there is none.
+    static func plan(source: String, report: FileReport) -> Result<Plan?, Refusal> {
+        guard !report.isError else { return .failure(Refusal("the file has errors; --update leaves it unchanged")) }
+        let failing = report.tests.filter { $0.outcome == .failed }
+        guard !failing.isEmpty else { return .success(nil) }
+        let (file, errors) = MarbleFileParser.parse(source)
+        guard errors.isEmpty else { return .failure(Refusal("the file has errors; --update leaves it unchanged")) }
+        var lines = SourceLines(source)
+        var edits: [Edit] = []
+        for test in failing {
+            guard let syntax = file.tests.first(where: { $0.name == test.name }) else { continue }
+            edits += TestRewrite(file: file, syntax: syntax, report: test, lines: lines).edits()
+        }
+        guard !edits.isEmpty else { return .success(nil) }
+        let changes = apply(edits, to: &lines)
+        return .success(Plan(source: lines.text, changes: changes))
+    }
+
+    struct Refusal: Error, Equatable {
+        var reason: String
+        init(_ reason: String) { self.reason = reason }
+    }
+
+    /// One change to the file, by line.
+    enum Edit {
+        /// Replace `length` characters of line `line` from `column` (1-based) with `text`.
+        case replace(line: Int, column: Int, length: Int, text: String)
+        /// Add a line after line `after`.
+        case insert(after: Int, content: String)
+        /// Remove line `line` with its line break.
+        case remove(line: Int)
+
+        var line: Int {
+            switch self {
+            case .replace(let line, _, _, _), .remove(let line): return line
+            case .insert(let after, _): return after
+            }
+        }
+    }
+
+    /// Applies the edits (at most one replace or remove per line) and describes them.
+    static func apply(_ edits: [Edit], to lines: inout SourceLines) -> [LineChange] {
+        var changes: [LineChange] = []
+        // From the bottom up, so that line numbers above stay valid.
+        let ordered = edits.enumerated().sorted { lhs, rhs in
+            lhs.element.line != rhs.element.line ? lhs.element.line > rhs.element.line : lhs.offset > rhs.offset
+        }.map(\.element)
+        for edit in ordered {
+            switch edit {
+            case .replace(let number, let column, let length, let text):
+                guard let line = lines[number] else { continue }
+                let before = line.text
+                var content = line.content
+                let start = min(max(0, column - 1), content.count)
+                let end = min(start + length, content.count)
+                content.replaceSubrange(start..<end, with: Array(text))
+                lines.lines[number - 1].content = content
+                if before != String(content) { changes.append(LineChange(line: number, before: before, after: String(content))) }
+            case .insert(let after, let content):
+                guard let line = lines[after] else { continue }
+                var terminator = line.terminator
+                if terminator.isEmpty {
+                    // The line we follow ended the file without a break: give it one, ours ends the file.
+                    lines.lines[after - 1].terminator = "\n"
+                    terminator = ""
+                }
+                lines.lines.insert(SourceLines.Line(content: Array(content), terminator: terminator), at: after)
+                changes.append(LineChange(line: after, before: nil, after: content))
+            case .remove(let number):
+                guard let line = lines[number] else { continue }
+                lines.lines.remove(at: number - 1)
+                changes.append(LineChange(line: number, before: line.text, after: nil))
+            }
+        }
+        return changes.sorted { ($0.line, $0.before == nil ? 1 : 0) < ($1.line, $1.before == nil ? 1 : 0) }
+    }
+
+    /// Reads, runs, plans, checks and writes one file: the report to show (the re-run of the
+    /// updated file when it was written) and what happened.
+    static func update(path: String, options: RunOptions) -> (report: FileReport, update: FileUpdate) {
+        guard let data = FileManager.default.contents(atPath: path), let source = String(data: data, encoding: .utf8) else {
+            return (MarbleRunner.run(path: path, options: options), .unchanged)
+        }
+        let report = MarbleRunner.run(source: source, path: path, options: options)
+        guard Data(source.utf8) == data else {
+            let needsUpdate = report.tests.contains { $0.outcome == .failed }
+            return (report, needsUpdate ? .refused("the file's bytes do not survive decoding as UTF-8 text; --update leaves it unchanged") : .unchanged)
+        }
+        switch plan(source: source, report: report) {
+        case .failure(let refusal):
+            return (report, .refused(refusal.reason))
+        case .success(nil):
+            return (report, .unchanged)
+        case .success(let plan?):
+            let rerun = MarbleRunner.run(source: plan.source, path: path, options: options)
+            guard !rerun.isError else {
+                let message = rerun.diagnostics.first.map { "line \($0.line): \($0.message)" } ?? "an error"
+                return (report, .refused("the updated file would not run (\(message)); left unchanged"))
+            }
+            guard FileManager.default.contents(atPath: path) == data else {
+                return (report, .refused("the file changed while its tests ran; left unchanged"))
+            }
+            do {
+                try AtomicFile.write(Data(plan.source.utf8), to: path)
+            } catch {
+                return (report, .refused("\(error)"))
+            }
+            return (rerun, .updated(plan.changes))
+        }
+    }
+}
+
+/// The edits for one failing test.
+private struct TestRewrite {
+    let file: MarbleFileSyntax
+    let syntax: TestSyntax
+    let report: TestReport
+    let lines: SourceLines
+
+    private var frameNanoseconds: Int64 { MarbleColumns.frameNanoseconds(file: file, test: syntax) }
+
+    /// Every marble statement of the test with its kind, text and parsed extent.
+    private var marbleLines: [(statement: Statement, kind: MarbleLineKind, marbles: MarbleText, meaning: MarbleColumns.Meaning?)] {
+        syntax.statements.compactMap { statement in
+            guard let (kind, marbles) = MarbleColumns.marbles(of: statement) else { return nil }
+            return (statement, kind, marbles, MarbleColumns.meaning(marbles.text, kind: kind, frameNanoseconds: frameNanoseconds))
+        }
+    }
+
+    /// The frame the run lasts until: the end of the longest line.
+    private var horizon: Int { marbleLines.compactMap { $0.meaning?.endFrame }.max() ?? 0 }
+
+    func edits() -> [SnapshotWriter.Edit] {
+        var edits: [SnapshotWriter.Edit] = []
+        let all = marbleLines
+        let horizon = self.horizon
+        for check in report.checks where !check.passed && check.kind == .events {
+            guard let line = all.first(where: { item in
+                if case .expect(let name, nil, _) = item.statement.kind { return name.name == check.stream && item.statement.sourceLine == check.line }
+                return false
+            }) else { continue }
+            let keepsLength = line.meaning?.endFrame == horizon || !check.actual.contains { $0.event.isTerminal }
+            let through = keepsLength ? (line.meaning?.endFrame).map { $0 - 1 } : nil
+            let text = marbles(check.actual.map { ($0.frame, $0.event) }, through: through, replacing: line.marbles, kind: .expect, others: all.map(\.marbles))
+            edits.append(.replace(line: line.marbles.location.line, column: line.marbles.location.column, length: line.marbles.text.count, text: text))
+        }
+        let streams = Set(report.checks.filter { !$0.passed && $0.kind == .subscriptions }.map(\.stream))
+        for stream in streams.sorted() {
+            edits += subscriptionEdits(stream, all: all, horizon: horizon)
+        }
+        return edits
+    }
+
+    private func subscriptionEdits(_ stream: String, all: [(statement: Statement, kind: MarbleLineKind, marbles: MarbleText, meaning: MarbleColumns.Meaning?)], horizon: Int) -> [SnapshotWriter.Edit] {
+        let written = all.filter { item in
+            if case .expect(let name, let property?, _) = item.statement.kind { return name.name == stream && property.name == "subscriptions" }
+            return false
+        }
+        guard let last = written.last else { return [] }
+        let spans = report.streams.first { $0.name == stream }?.subscriptions ?? []
+        var edits: [SnapshotWriter.Edit] = []
+        func events(_ span: SubscriptionRecord) -> [(Int, PrintableEvent)] {
+            [(span.start, .subscribe)] + (span.end.map { [($0, .cancel)] } ?? [])
+        }
+        for (index, line) in written.enumerated() {
+            let through = line.meaning.map { $0.endFrame == horizon ? $0.endFrame - 1 : nil } ?? nil
+            if index < spans.count {
+                let text = marbles(events(spans[index]), through: through, replacing: line.marbles, kind: .subscription, others: all.map(\.marbles))
+                edits.append(.replace(line: line.marbles.location.line, column: line.marbles.location.column, length: line.marbles.text.count, text: text))
+            } else if index == 0 {
+                // Never subscribed: a line with neither mark, as long as it was.
+                let length = max(1, (line.meaning?.endFrame ?? 1) - (line.meaning?.firstFrame ?? 0))
+                edits.append(.replace(line: line.marbles.location.line, column: line.marbles.location.column, length: line.marbles.text.count,
+                                      text: String(repeating: "-", count: length)))
+            } else {
+                edits.append(.remove(line: line.statement.sourceLine))
+            }
+        }
+        if spans.count > written.count, let lineText = lines[last.marbles.location.line]?.content {
+            let prefix = String(lineText.prefix(last.marbles.location.column - 1))
+            for span in spans[written.count...] {
+                let text = marbles(events(span), through: nil, replacing: last.marbles, kind: .subscription, others: all.map(\.marbles))
+                edits.append(.insert(after: last.marbles.location.line, content: prefix + text))
+            }
+        }
+        return edits
+    }
+
+    /// The marbles for `events`, starting in the column of `original`, aligned with the frames
+    /// of `others` where widths allow (else canonical).
+    private func marbles(_ events: [(Int, PrintableEvent)], through: Int?, replacing original: MarbleText, kind: MarbleLineKind, others: [MarbleText]) -> String {
+        let originalTokens = MarbleColumns.tokens(original.text, kind: kind, frameNanoseconds: frameNanoseconds) ?? []
+        let longestDashes = originalTokens.reduce(into: (longest: 0, run: 0)) { state, token in
+            state.run = token.text == "-" ? state.run + 1 : 0
+            state.longest = max(state.longest, state.run)
+        }.longest
+        let hadProgression = originalTokens.contains(where: \.isProgression)
+        let limit = max(longestDashes, hadProgression ? 8 : 40)
+        let canonical = MarblePrinter.render(events.map { (frame: $0.0, event: $0.1) }, through: through, frameNanoseconds: frameNanoseconds,
+                                             compressingGapsLongerThan: limit)
+        guard let tokens = MarbleColumns.tokens(canonical, kind: kind, frameNanoseconds: frameNanoseconds), !tokens.isEmpty else { return canonical }
+
+        // Where each frame stands in the other lines (this line's old layout first).
+        var targets: [Int: Int] = [:]
+        for text in [original] + others {
+            guard let lineTokens = MarbleColumns.tokens(text.text, kind: text == original ? kind : lineKind(of: text), frameNanoseconds: frameNanoseconds) else { continue }
+            for token in lineTokens where targets[token.frame] == nil {
+                targets[token.frame] = text.location.column - 1 + token.offset
+            }
+        }
+        let start = original.location.column - 1
+        var columns: [Int] = []
+        var cursor = start
+        for (index, token) in tokens.enumerated() {
+            var column = cursor + (index > 0 && MarbleColumns.needsSpace(tokens[index - 1], token) ? 1 : 0)
+            if index > 0, let target = targets[token.frame], target > column { column = target }
+            columns.append(column)
+            cursor = column + token.width
+        }
+        let aligned = MarbleColumns.render(tokens, columns: columns, start: start)
+        let same = MarbleColumns.meaning(aligned, kind: kind, frameNanoseconds: frameNanoseconds)
+        return same != nil && same == MarbleColumns.meaning(canonical, kind: kind, frameNanoseconds: frameNanoseconds) ? aligned : canonical
+    }
+
+    private func lineKind(of text: MarbleText) -> MarbleLineKind {
+        marbleLines.first { $0.marbles == text }?.kind ?? .expect
+    }
+}
+
+extension PrintableEvent {
+    var isTerminal: Bool {
+        switch self {
+        case .finished, .failure: return true
+        default: return false
+        }
+    }
+}
