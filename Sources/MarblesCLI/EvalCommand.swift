@@ -40,10 +40,20 @@ struct EvalCommand {
                 ? .unaligned(label: stream.name, events: events, frameNanoseconds: test.frameNanoseconds, note: "(cold: plays from each subscription)")
                 : .aligned(label: stream.name, events: events))
         }
-        let observed = test.streams.first { $0.name == program.resultName }?.observed ?? []
+        let result = test.streams.first { $0.name == program.resultName }
+        var observed = result?.observed ?? []
+        var cancelled = false
+        if arguments.subscribe != nil, let span = result?.subscriptions.first {
+            // A subscribe line was given: show when the subscriber attached and cancelled.
+            observed.insert(RenderedEvent(frame: span.start, event: .subscribe), at: 0)
+            if let end = span.end, !observed.contains(where: { $0.event.isTerminal }) {
+                observed.append(RenderedEvent(frame: end, event: .cancel))
+                cancelled = true
+            }
+        }
         rows.append(.aligned(label: program.resultLabel, events: observed))
         var notes: [String] = []
-        if test.error == nil, !observed.contains(where: { $0.event.isTerminal }) {
+        if test.error == nil, !cancelled, !observed.contains(where: { $0.event.isTerminal }) {
             notes.append("not finished by frame \(program.until); --until FRAMES runs longer")
         }
         var output = DiagramLayout(rows: rows, differences: [], notes: notes, indent: 0).lines(style: style)

@@ -21,7 +21,9 @@ final class HumanReporter: Reporter {
     }
 
     func file(_ result: FileResult) {
-        var block = lines(for: result.report)
+        var updatedTests: Set<String> = []
+        if case .updated(let changes)? = result.update { updatedTests = Set(changes.map(\.test)) }
+        var block = lines(for: result.report, updated: updatedTests)
         if let update = result.update { block += lines(for: update, path: result.report.path) }
         emit(block)
     }
@@ -78,7 +80,7 @@ final class HumanReporter: Reporter {
         }
     }
 
-    func lines(for report: FileReport) -> [String] {
+    func lines(for report: FileReport, updated: Set<String> = []) -> [String] {
         guard report.diagnostics.isEmpty else {
             return report.diagnostics.flatMap { SourceExcerpt.lines($0, indent: 0, style: style) }
         }
@@ -86,14 +88,14 @@ final class HumanReporter: Reporter {
         let fileName = report.path.split(separator: "/").last.map(String.init) ?? report.path
         let nameWidth = report.tests.map(\.name.count).max() ?? 0
         for test in report.tests {
-            output += lines(for: test, fileName: fileName, nameWidth: nameWidth)
+            output += lines(for: test, fileName: fileName, nameWidth: nameWidth, updated: updated.contains(test.name))
         }
         return output
     }
 
-    private func lines(for test: TestReport, fileName: String, nameWidth: Int) -> [String] {
+    private func lines(for test: TestReport, fileName: String, nameWidth: Int, updated: Bool) -> [String] {
         guard test.outcome != .passed else {
-            return ["  " + style.green("✓") + " " + test.name] + trace(test)
+            return ["  " + style.green("✓") + " " + test.name + (updated ? "  " + style.dim("(updated)") : "")] + trace(test)
         }
         let padding = String(repeating: " ", count: nameWidth - test.name.count + 4)
         var output = ["  " + style.red("✗") + " " + test.name + padding + style.dim("\(fileName):\(test.line)")]

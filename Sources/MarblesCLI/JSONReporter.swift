@@ -24,7 +24,7 @@ final class JSONReporter: Reporter {
         var file = JSONReport.File(path: report.path, seconds: result.seconds, diagnostics: report.diagnostics.map(JSONReport.Diagnostic.init),
                                    tests: report.tests.map(JSONReport.Test.init))
         if let update = result.update, case .updated(let changes) = update {
-            file.updated = changes.map { .init(line: $0.line, before: $0.before, after: $0.after) }
+            file.updated = changes.map { .init(line: $0.line, test: $0.test, before: $0.before, after: $0.after) }
         } else if let update = result.update, case .refused(let reason) = update {
             file.notUpdated = reason
         }
@@ -83,6 +83,7 @@ struct JSONReport: Codable, Equatable {
 
     struct LineChange: Codable, Equatable {
         var line: Int
+        var test: String
         var before: String?
         var after: String?
     }

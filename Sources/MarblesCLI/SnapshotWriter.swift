@@ -7,6 +7,8 @@ import MarbleSyntax
 struct LineChange: Sendable, Equatable {
     /// The line's number in the file as it was (for an inserted line: the line it follows).
     var line: Int
+    /// The test the line belongs to.
+    var test: String
     var before: String?
     var after: String?
 }
@@ -54,10 +56,10 @@ enum SnapshotWriter {
         let (file, errors) = MarbleFileParser.parse(source)
         guard errors.isEmpty else { return .failure(Refusal("the file has errors; --update leaves it unchanged")) }
         var lines = SourceLines(source)
-        var edits: [Edit] = []
+        var edits: [(edit: Edit, test: String)] = []
         for test in failing {
             guard let syntax = file.tests.first(where: { $0.name == test.name }) else { continue }
-            edits += TestRewrite(file: file, syntax: syntax, report: test, lines: lines).edits()
+            edits += TestRewrite(file: file, syntax: syntax, report: test, lines: lines).edits().map { ($0, test.name) }
         }
         guard !edits.isEmpty else { return .success(nil) }
         let changes = apply(edits, to: &lines)
@@ -87,13 +89,13 @@ enum SnapshotWriter {
     }
 
     /// Applies the edits (at most one replace or remove per line) and describes them.
-    static func apply(_ edits: [Edit], to lines: inout SourceLines) -> [LineChange] {
+    static func apply(_ edits: [(edit: Edit, test: String)], to lines: inout SourceLines) -> [LineChange] {
         var changes: [LineChange] = []
         // From the bottom up, so that line numbers above stay valid.
         let ordered = edits.enumerated().sorted { lhs, rhs in
-            lhs.element.line != rhs.element.line ? lhs.element.line > rhs.element.line : lhs.offset > rhs.offset
+            lhs.element.edit.line != rhs.element.edit.line ? lhs.element.edit.line > rhs.element.edit.line : lhs.offset > rhs.offset
         }.map(\.element)
-        for edit in ordered {
+        for (edit, test) in ordered {
             switch edit {
             case .replace(let number, let column, let length, let text):
                 guard let line = lines[number] else { continue }
@@ -103,7 +105,7 @@ enum SnapshotWriter {
                 let end = min(start + length, content.count)
                 content.replaceSubrange(start..<end, with: Array(text))
                 lines.lines[number - 1].content = content
-                if before != String(content) { changes.append(LineChange(line: number, before: before, after: String(content))) }
+                if before != String(content) { changes.append(LineChange(line: number, test: test, before: before, after: String(content))) }
             case .insert(let after, let content):
                 guard let line = lines[after] else { continue }
                 var terminator = line.terminator
@@ -113,11 +115,11 @@ enum SnapshotWriter {
                     terminator = ""
                 }
                 lines.lines.insert(SourceLines.Line(content: Array(content), terminator: terminator), at: after)
-                changes.append(LineChange(line: after, before: nil, after: content))
+                changes.append(LineChange(line: after, test: test, before: nil, after: content))
             case .remove(let number):
                 guard let line = lines[number] else { continue }
                 lines.lines.remove(at: number - 1)
-                changes.append(LineChange(line: number, before: line.text, after: nil))
+                changes.append(LineChange(line: number, test: test, before: line.text, after: nil))
             }
         }
         return changes.sorted { ($0.line, $0.before == nil ? 1 : 0) < ($1.line, $1.before == nil ? 1 : 0) }
@@ -234,8 +236,10 @@ private struct TestRewrite {
         return edits
     }
 
-    /// The marbles for `events`, starting in the column of `original`, aligned with the frames
-    /// of `others` where widths allow (else canonical).
+    /// The marbles for `events`, starting in the column of `original`. The old line's own layout
+    /// is kept where the events fit it (its time progressions, its trailing dashes), each frame
+    /// where the other lines have it when widths allow; else the canonical marbles. Whatever is
+    /// chosen must parse to exactly the canonical marbles' events over the same frames.
     private func marbles(_ events: [(Int, PrintableEvent)], through: Int?, replacing original: MarbleText, kind: MarbleLineKind, others: [MarbleText]) -> String {
         let originalTokens = MarbleColumns.tokens(original.text, kind: kind, frameNanoseconds: frameNanoseconds) ?? []
         let longestDashes = originalTokens.reduce(into: (longest: 0, run: 0)) { state, token in
@@ -246,7 +250,7 @@ private struct TestRewrite {
         let limit = max(longestDashes, hadProgression ? 8 : 40)
         let canonical = MarblePrinter.render(events.map { (frame: $0.0, event: $0.1) }, through: through, frameNanoseconds: frameNanoseconds,
                                              compressingGapsLongerThan: limit)
-        guard let tokens = MarbleColumns.tokens(canonical, kind: kind, frameNanoseconds: frameNanoseconds), !tokens.isEmpty else { return canonical }
+        let meaning = MarbleColumns.meaning(canonical, kind: kind, frameNanoseconds: frameNanoseconds)
 
         // Where each frame stands in the other lines (this line's old layout first).
         var targets: [Int: Int] = [:]
@@ -256,7 +260,52 @@ private struct TestRewrite {
                 targets[token.frame] = text.location.column - 1 + token.offset
             }
         }
-        let start = original.location.column - 1
+        let candidates = [reusing(originalTokens, events, through: through, kind: kind),
+                          MarbleColumns.tokens(canonical, kind: kind, frameNanoseconds: frameNanoseconds)]
+        for case let tokens? in candidates where !tokens.isEmpty {
+            let text = layout(tokens, start: original.location.column - 1, targets: targets)
+            if meaning != nil, MarbleColumns.meaning(text, kind: kind, frameNanoseconds: frameNanoseconds) == meaning { return text }
+        }
+        return canonical
+    }
+
+    /// The old line's tokens with each frame's cell replaced by what happened there, cut or
+    /// extended to the new length; nil when the events do not fit (an event inside a time
+    /// progression or before the line's start, or a `^` that shifts an expect line's frames).
+    private func reusing(_ original: [MarbleToken], _ events: [(Int, PrintableEvent)], through: Int?, kind: MarbleLineKind) -> [MarbleToken]? {
+        guard let first = original.first else { return nil }
+        if kind != .subscription, original.contains(where: { $0.text.contains("^") }) { return nil }
+        let frames = events.map(\.0)
+        guard frames.allSatisfy({ $0 >= first.frame }) else { return nil }
+        let end = max((frames.max() ?? -1) + 1, (through ?? -1) + 1)
+        func cell(_ frame: Int) -> String {
+            let here = events.filter { $0.0 == frame }
+            return here.isEmpty ? "-" : MarblePrinter.cells(here.map { (frame: $0.0, event: $0.1) }, frames: frame..<(frame + 1)).first ?? "-"
+        }
+        var tokens: [MarbleToken] = []
+        var cursor = first.frame
+        for token in original where token.frame < end {
+            if token.isProgression {
+                let span = token.frame..<(token.frame + token.frames)
+                guard span.upperBound <= end, !frames.contains(where: span.contains) else { return nil }
+                tokens.append(token)
+            } else {
+                var replaced = token
+                replaced.text = cell(token.frame)
+                tokens.append(replaced)
+            }
+            cursor = token.frame + token.frames
+        }
+        while cursor < end {
+            tokens.append(MarbleToken(text: cell(cursor), frame: cursor, frames: 1, isProgression: false, offset: 0))
+            cursor += 1
+        }
+        return tokens
+    }
+
+    /// Tokens from column `start`, each frame moved right to where `targets` puts it when that is
+    /// further right; a space wherever two tokens must stand apart.
+    private func layout(_ tokens: [MarbleToken], start: Int, targets: [Int: Int]) -> String {
         var columns: [Int] = []
         var cursor = start
         for (index, token) in tokens.enumerated() {
@@ -265,9 +314,7 @@ private struct TestRewrite {
             columns.append(column)
             cursor = column + token.width
         }
-        let aligned = MarbleColumns.render(tokens, columns: columns, start: start)
-        let same = MarbleColumns.meaning(aligned, kind: kind, frameNanoseconds: frameNanoseconds)
-        return same != nil && same == MarbleColumns.meaning(canonical, kind: kind, frameNanoseconds: frameNanoseconds) ? aligned : canonical
+        return MarbleColumns.render(tokens, columns: columns, start: start)
     }
 
     private func lineKind(of text: MarbleText) -> MarbleLineKind {

@@ -105,6 +105,11 @@ struct TraceCommand {
         return String(flat.prefix(half)) + "…" + String(flat.suffix(labelLimit - 1 - half))
     }
 
+    /// A long `{literal}` shortened for a timeline (the log shows it whole): `{<publishe…}`.
+    static func abbreviate(_ token: String) -> String {
+        token.count > 12 && token.hasPrefix("{") ? String(token.prefix(10)) + "…}" : token
+    }
+
     /// One aligned timeline per node and subscription, in the order they were first subscribed.
     private func timelines(_ test: TestReport) -> [String] {
         let counts = subscriptionCounts(test.events)
@@ -119,7 +124,7 @@ struct TraceCommand {
             let printable: PrintableEvent?
             switch event.kind {
             case .subscription: printable = .subscribe
-            case .value(let token): printable = .value(token)
+            case .value(let token): printable = .value(Self.abbreviate(token))
             case .finished: printable = .finished
             case .failure(let error): printable = .failure(error)
             case .cancel: printable = .cancel
