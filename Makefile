@@ -1,10 +1,13 @@
-# marbles — build, test and install the `marbles` command.
+# marbles — build, test and install the `marbles` and `marbles-svg` commands.
 SWIFT  ?= swift
 PREFIX ?= /usr/local
 DEBUG_BIN   := .build/debug/marbles
 RELEASE_BIN := .build/release/marbles
 
-.PHONY: build test run install clean
+SVG_BIN     := .build/debug/marbles-svg
+DIAGRAMS    := docs/diagrams
+
+.PHONY: build test run install clean diagrams golden
 
 build:
 	$(SWIFT) build
@@ -17,10 +20,24 @@ test: build
 run: build
 	$(DEBUG_BIN) run marbles/
 
+# Every test of the catalogue drawn as SVG into docs/diagrams/, with an index.html gallery.
+# A failing test is still drawn (with its mismatch) and only warned about; a bad file stops it.
+diagrams: build
+	rm -rf $(DIAGRAMS)
+	$(SVG_BIN) marbles/ -o $(DIAGRAMS) --index --quiet; status=$$?; \
+	  if [ $$status -eq 1 ]; then echo "make diagrams: some tests fail; their diagrams show the mismatch"; fi; \
+	  [ $$status -le 1 ]
+
+# Rewrites the golden SVGs of Tests/MarbleDiagramTests/Golden after a deliberate layout change.
+golden:
+	UPDATE_GOLDEN=1 $(SWIFT) test --filter GoldenTests
+
 install:
 	$(SWIFT) build -c release --product marbles
+	$(SWIFT) build -c release --product marbles-svg
 	install -d "$(DESTDIR)$(PREFIX)/bin"
 	install -m 755 $(RELEASE_BIN) "$(DESTDIR)$(PREFIX)/bin/marbles"
+	install -m 755 $(RELEASE_BIN)-svg "$(DESTDIR)$(PREFIX)/bin/marbles-svg"
 
 clean:
 	rm -rf .build

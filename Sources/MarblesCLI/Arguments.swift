@@ -64,6 +64,8 @@ struct RunArguments: Equatable {
     var failFast = false
     var list = false
     var slowest: Int? = nil
+    /// `--svg DIR`: write a diagram of every failing test there (see SVGCommand.swift).
+    var svgDirectory: String? = nil
 
     /// The reporters that will run: the human one when none was asked for.
     var effectiveReporters: [ReporterRequest] {
@@ -90,6 +92,8 @@ struct EvalArguments: Equatable {
     /// `NAME = EXPRESSION` helpers, then the expression to evaluate, last.
     var expressions: [String] = []
     var noColor = false
+    /// `--svg FILE`: also draw the result as an SVG marble diagram (`-`: to standard output, alone).
+    var svg: String? = nil
 }
 
 struct TraceArguments: Equatable {
@@ -155,7 +159,7 @@ enum ArgumentParser {
     // MARK: run
 
     static let runOptions = ["--reporter", "--output", "--update", "--filter", "--jobs", "--shard", "--fail-fast",
-                             "--list", "--slowest", "--no-color", "--help"]
+                             "--list", "--slowest", "--svg", "--no-color", "--help"]
 
     private static func parseRun(_ rest: [String]) throws(UsageError) -> Command {
         var run = RunArguments()
@@ -199,6 +203,10 @@ enum ArgumentParser {
                     run.slowest = try reader.positiveInteger(for: name, inline)
                 case "--shard":
                     run.shard = try parseShard(reader.value(for: name, inline))
+                case "--svg":
+                    let folder = try reader.value(for: name, inline, missing: "option '--svg' needs a folder")
+                    guard !folder.isEmpty, folder != "--" else { throw UsageError(message: "option '--svg' needs a folder", topic: .run) }
+                    run.svgDirectory = folder
                 default:
                     throw reader.unknown(name, known: runOptions)
                 }
@@ -220,7 +228,7 @@ enum ArgumentParser {
     private static func validate(_ run: RunArguments) throws(UsageError) {
         if run.list {
             let conflicting = [("--update", run.update), ("--fail-fast", run.failFast), ("--slowest", run.slowest != nil),
-                               ("--reporter", !run.reporters.isEmpty)].first { $0.1 }
+                               ("--reporter", !run.reporters.isEmpty), ("--svg", run.svgDirectory != nil)].first { $0.1 }
             if let (option, _) = conflicting {
                 throw UsageError(message: "--list only prints the tests that would run; it cannot be combined with \(option)", topic: .run)
             }
@@ -259,7 +267,7 @@ enum ArgumentParser {
 
     // MARK: eval
 
-    static let evalOptions = ["--hot", "--cold", "--values", "--frame", "--subscribe", "--demand", "--until", "--no-color", "--help"]
+    static let evalOptions = ["--hot", "--cold", "--values", "--frame", "--subscribe", "--demand", "--until", "--svg", "--no-color", "--help"]
 
     private static func parseEval(_ rest: [String]) throws(UsageError) -> Command {
         var eval = EvalArguments()
@@ -287,6 +295,10 @@ enum ArgumentParser {
                 case "--subscribe": eval.subscribe = try reader.value(for: name, inline)
                 case "--demand": eval.demand = try reader.value(for: name, inline)
                 case "--until": eval.until = try reader.positiveInteger(for: name, inline)
+                case "--svg":
+                    let file = try reader.value(for: name, inline, missing: "option '--svg' needs a file, or '-' for standard output")
+                    guard !file.isEmpty else { throw UsageError(message: "option '--svg' needs a file, or '-' for standard output", topic: .eval) }
+                    eval.svg = file
                 default: throw reader.unknown(name, known: evalOptions)
                 }
             }
@@ -397,10 +409,10 @@ struct OptionReader {
     }
 
     /// The value of an option: its `=value`, else the next argument.
-    mutating func value(for option: String, _ inline: String?) throws(UsageError) -> String {
+    mutating func value(for option: String, _ inline: String?, missing: String? = nil) throws(UsageError) -> String {
         if let inline { return inline }
         guard index < arguments.count else {
-            throw UsageError(message: "\(option) needs a value", topic: topic)
+            throw UsageError(message: missing ?? "\(option) needs a value", topic: topic)
         }
         index += 1
         return arguments[index - 1]

@@ -1,8 +1,11 @@
+import Foundation
+import MarbleDiagram
 import MarbleNotation
 import MarbleSpec
 
 /// `marbles eval`: runs one expression over sources given on the command line, without a file,
-/// and prints the sources and the result as aligned marbles.
+/// and prints the sources and the result as aligned marbles (and, with `--svg FILE`, draws the
+/// test as an SVG marble diagram: sources, operator box, result).
 ///
 /// The command line becomes a one-test `.marble` text (its lines are what error messages
 /// quote) that the ordinary runner runs: `--hot a=-a-b-|` is `hot a -a-b-|`, the expression is
@@ -26,8 +29,23 @@ struct EvalCommand {
             return CLI.ExitCode.usage
         }
         guard let test = report.tests.first else { return CLI.ExitCode.usage }
+        let status = test.error == nil ? CLI.ExitCode.success : CLI.ExitCode.failure
+        if let file = arguments.svg {
+            let svg = MarbleDiagram.svg(for: test, path: Self.path, values: ValueNames.read(source: program.text)[test.name] ?? [])
+            if file == "-" {
+                printer.sink.standardOutput(svg)
+                return status
+            }
+            do {
+                try AtomicFile.write(Data(svg.utf8), to: file)
+            } catch {
+                printer.error("marbles: error: \(error)")
+                return CLI.ExitCode.usage
+            }
+        }
         lines(for: test, program: program).forEach(printer.line)
-        return test.error == nil ? CLI.ExitCode.success : CLI.ExitCode.failure
+        if let file = arguments.svg { printer.line(style.dim("diagram: \(file)")) }
+        return status
     }
 
     /// The diagram: every source, then the result (labelled with the expression when it is

@@ -82,6 +82,8 @@ enum Help {
                              whole at the end); junit, tap and json need standard output to
                              themselves, human and github can share it
           --slowest N        end the human report with the N slowest tests and their times
+          --svg DIR          also write an SVG diagram of every failing test into DIR (created
+                             if missing), expected events ghosted beside the actual ones
 
         Choosing tests:
           --filter TEXT      run the tests whose "FILE › TEST" contains TEXT; /REGEX/ (or
@@ -139,6 +141,8 @@ enum Help {
           --demand MARBLES      what the subscriber requests, as on a `demand` line
           --until FRAMES        how long the run lasts (default: twice the longest source,
                                 plus 10 frames)
+          --svg FILE            also draw it as an SVG marble diagram into FILE ('-': write
+                                only the SVG, to standard output)
           --no-color            no colour
 
         Earlier arguments of the form NAME = EXPRESSION define helper streams. Exit status: 0,

@@ -150,7 +150,7 @@ final class HumanReporter: Reporter {
         }
         let suffix: String
         switch check.kind {
-        case .subscriptions: suffix = " " + check.label
+        case .subscriptions, .requests: suffix = " " + check.label
         case .events: suffix = labelled ? " " + check.label : ""
         }
         rows.append(.aligned(label: "expected" + suffix, events: check.expected))

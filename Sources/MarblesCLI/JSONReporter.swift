@@ -140,7 +140,7 @@ struct JSONReport: Codable, Equatable {
     }
 
     struct Check: Codable, Equatable {
-        /// `events` or `subscriptions`.
+        /// `events`, `subscriptions` or `requests`.
         var kind: String
         var label: String
         var stream: String
@@ -152,7 +152,11 @@ struct JSONReport: Codable, Equatable {
         var notes: [String]
 
         init(_ check: CheckReport, frameNanoseconds: Int64) {
-            kind = check.kind == .events ? "events" : "subscriptions"
+            switch check.kind {
+            case .events: kind = "events"
+            case .subscriptions: kind = "subscriptions"
+            case .requests: kind = "requests"
+            }
             label = check.label
             stream = check.stream
             line = check.line

@@ -191,7 +191,12 @@ enum MarbleColumns {
         case .cold(_, let marbles): return (.cold, marbles)
         case .subscribe(_, let marbles), .connect(_, let marbles): return (.subscription, marbles)
         case .demand(_, let marbles): return (.demand, marbles)
-        case .expect(_, let property, let marbles): return (property == nil ? .expect : .subscription, marbles)
+        case .expect(_, let property, let marbles):
+            switch property?.name {
+            case nil: return (.expect, marbles)
+            case "requests"?: return (.demand, marbles)
+            default: return (.subscription, marbles)
+            }
         default: return nil
         }
     }

@@ -41,6 +41,7 @@ struct RunCommand {
             }
         }
         let humanOnStandardOutput = arguments.effectiveReporters.contains { $0.kind == .human }
+        let diagrams = arguments.svgDirectory.map(FailureDiagrams.init(folder:))
 
         let clock = ContinuousClock()
         let started = clock.now
@@ -71,6 +72,10 @@ struct RunCommand {
                 }
                 timed += file.report.tests.map { TimedTest(path: file.report.path, name: $0.name, line: $0.line, seconds: $0.seconds) }
                 reporters.forEach { $0.file(file) }
+                if let diagrams, let problem = diagrams.write(file.report) {
+                    summary.tally.inputErrors += 1
+                    reporters.forEach { $0.problem(path: diagrams.folder, message: problem) }
+                }
             }
             return !summary.stoppedEarly
         }

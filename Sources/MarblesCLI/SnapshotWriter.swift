@@ -34,6 +34,7 @@ enum FileUpdate: Sendable, Equatable {
 ///   allow, put each frame under the column the other lines of the test give it.
 /// - A line that ended the test's longest timeline keeps its length, so the run (which lasts
 ///   until the end of the longest line) still covers the same frames.
+/// - `expect NAME.requests` lines are rewritten like event lines, with the requests recorded.
 /// - A stream's `.subscriptions` lines are rewritten together from the recorded subscriptions:
 ///   one line per subscription, in order — lines are added after the last one (copying its
 ///   layout) or removed when the number of subscriptions changed; no subscription at all is a
@@ -184,14 +185,17 @@ private struct TestRewrite {
         var edits: [SnapshotWriter.Edit] = []
         let all = marbleLines
         let horizon = self.horizon
-        for check in report.checks where !check.passed && check.kind == .events {
+        for check in report.checks where !check.passed && check.kind != .subscriptions {
+            let property: String? = check.kind == .requests ? "requests" : nil
             guard let line = all.first(where: { item in
-                if case .expect(let name, nil, _) = item.statement.kind { return name.name == check.stream && item.statement.sourceLine == check.line }
+                if case .expect(let name, let written, _) = item.statement.kind {
+                    return name.name == check.stream && written?.name == property && item.statement.sourceLine == check.line
+                }
                 return false
             }) else { continue }
             let keepsLength = line.meaning?.endFrame == horizon || !check.actual.contains { $0.event.isTerminal }
             let through = keepsLength ? (line.meaning?.endFrame).map { $0 - 1 } : nil
-            let text = marbles(check.actual.map { ($0.frame, $0.event) }, through: through, replacing: line.marbles, kind: .expect, others: all.map(\.marbles))
+            let text = marbles(check.actual.map { ($0.frame, $0.event) }, through: through, replacing: line.marbles, kind: line.kind, others: all.map(\.marbles))
             edits.append(.replace(line: line.marbles.location.line, column: line.marbles.location.column, length: line.marbles.text.count, text: text))
         }
         let streams = Set(report.checks.filter { !$0.passed && $0.kind == .subscriptions }.map(\.stream))

@@ -98,3 +98,31 @@ import Testing
         #expect(problems(report) == [])
     }
 }
+
+@Suite struct RequestExpectationTests {
+    @Test func requestsToAStreamAreExpectedFrameByFrame() {
+        let report = runMarble("""
+        test "dropFirst asks upstream for the demand plus n"
+          hot    input   -1-2-3-4-|
+          let    tail  = input.dropFirst(2)
+          demand tail    1-----1---
+          expect tail    -----3-4-|
+          expect input.requests  3-----1---
+        """)
+        #expect(problems(report) == [])
+    }
+
+    @Test func aWrongRequestIsExplained() {
+        let report = runMarble("""
+        test "buffer keepFull"
+          hot    input   -1-2-3-|
+          let    b     = input.buffer(size: 2, prefetch: .keepFull, whenFull: .dropNewest)
+          demand b       1------
+          expect input.requests  *------
+        """)
+        #expect(problems(report) == [
+            "input.requests frame 0: expected input to be asked for .unlimited, got .max(2)",
+            "input.requests frame 1: expected input to be asked for nothing, got .max(1)",
+        ])
+    }
+}

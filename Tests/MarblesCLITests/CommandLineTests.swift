@@ -78,8 +78,9 @@ struct CommandLineTests {
         let lines = run.lines
         let family = try #require(lines.firstIndex(of: "map  (marbles/operators/map.marble)"))
         #expect(lines[family + 1] == "  .map(Closure)")
+        #expect(lines[family + 2] == "      transforms each value")
         let just = try #require(lines.firstIndex(of: "  Just(Value)"))
-        #expect(lines[just + 1].hasSuffix("emits its value on the first request, then finishes"))
+        #expect(lines[just + 1] == "      emits its value on the first request, then finishes")
         #expect(run.lastLine.hasSuffix("families"))
     }
 

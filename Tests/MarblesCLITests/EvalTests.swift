@@ -79,12 +79,25 @@ struct EvalTests {
         (["eval", "--hot", "-a-|", "a"], "--hot takes NAME=MARBLES (e.g. --hot 'a=-a-b-|'), not '-a-|'"),
         (["eval", "--cold", "1x=-a-|", "a"], "'1x' is not a stream name; --cold takes NAME=MARBLES"),
         (["eval", "--until", "0", "a"], "--until takes a whole number of at least 1, not '0'"),
-        (["eval", "--svg", "x.svg", "a"], "unknown option '--svg' for 'marbles eval'"),
+        (["eval", "--svg"], "option '--svg' needs a file, or '-' for standard output"),
+        (["eval", "--frmae", "1ms", "a"], "unknown option '--frmae' for 'marbles eval'; did you mean '--frame'?"),
     ])
     func usageErrors(_ arguments: [String], _ message: String) {
         let run = marbles(arguments)
         #expect(run.code == 2)
         #expect(run.stderr.hasPrefix("marbles: error: \(message)"))
+    }
+
+    @Test func drawsAnSVGDiagram() throws {
+        let sandbox = try Sandbox()
+        let run = marbles("eval", "--hot", "a=-1-2-|", "--svg", sandbox.path("out.svg"), "a.map { $0 * 2 }")
+        #expect(run.code == 0)
+        #expect(run.lastLine == "diagram: \(sandbox.path("out.svg"))")
+        let svg = try sandbox.read("out.svg")
+        #expect(svg.hasPrefix("<svg") || svg.hasPrefix("<?xml"))
+        #expect(svg.contains("map"))
+        let toStandardOutput = marbles("eval", "--hot", "a=-1-2-|", "--svg", "-", "a.map { $0 * 2 }")
+        #expect(toStandardOutput.stdout == svg)
     }
 
     @Test func theGeneratedFile() {

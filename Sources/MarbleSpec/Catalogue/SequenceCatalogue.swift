@@ -57,7 +57,9 @@ enum SequenceCatalogue {
         },
         CatalogueEntry("output", [Parameter("at", .int)], family: "output",
                        "passes only the value at an index, then finishes") { call throws(EvalError) in
-            call.result(try call.upstream.output(at: call.nonNegativeInt(0)))
+            let index = try call.nonNegativeInt(0)
+            guard index < Int.max else { throw .fault(SpecDiagnostic("output(at:) needs an index below Int.max", at: call.location)) }
+            return call.result(try call.upstream.output(at: index))
         },
         CatalogueEntry("output", [Parameter("in", .value)], family: "output",
                        "passes only the values whose index is in a range (1..<3, 1...2)") { call throws(EvalError) in

@@ -40,6 +40,10 @@ enum Operators {
             guard low <= upper + (op == "..<" ? 1 : 0) else {
                 throw EvalError.fault(SpecDiagnostic("range requires lowerBound <= upperBound (\(low)\(op)\(high))", at: location))
             }
+            // A range is an array of its Ints; keep it small enough to build.
+            guard low > upper || upper.subtractingReportingOverflow(low).partialValue < 100_000, upper.subtractingReportingOverflow(low).overflow == false else {
+                throw EvalError.fault(SpecDiagnostic("the range \(low)\(op)\(high) is too large (more than 100000 elements)", at: location))
+            }
             return .array(low <= upper ? (low...upper).map(Value.int) : [])
         default: break
         }

@@ -93,6 +93,28 @@ enum Comparison {
         return events
     }
 
+    // MARK: Requests
+
+    /// Compares the demand a stream was asked for with an `expect X.requests` line, frame by frame.
+    static func requestDifferences(stream: String, expected: [(frame: Int, demand: Subscribers.Demand)], actual: [(frame: Int, demand: Subscribers.Demand)]) -> [Difference] {
+        let want = Dictionary(grouping: expected, by: \.frame).mapValues { $0.map(\.demand) }
+        let got = Dictionary(grouping: actual, by: \.frame).mapValues { $0.map(\.demand) }
+        return Set(want.keys).union(got.keys).sorted().compactMap { frame in
+            let w = want[frame, default: []]
+            let g = got[frame, default: []]
+            guard w != g else { return nil }
+            return Difference(frame: frame, sentence: "expected \(stream) to be asked for \(describe(w)), got \(describe(g))")
+        }
+    }
+
+    private static func describe(_ demands: [Subscribers.Demand]) -> String {
+        demands.isEmpty ? "nothing" : demands.map { $0.isUnlimited ? ".unlimited" : ".max(\($0.max ?? 0))" }.joined(separator: " then ")
+    }
+
+    static func render(_ requests: [(frame: Int, demand: Subscribers.Demand)]) -> [RenderedEvent] {
+        requests.map { RenderedEvent(frame: $0.frame, event: .request($0.demand.max.map(DemandRequest.max) ?? .unlimited)) }
+    }
+
     static func ordinalText(_ n: Int) -> String {
         switch n {
         case 1: return "first"

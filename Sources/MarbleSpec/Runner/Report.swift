@@ -49,7 +49,7 @@ public struct Difference: Sendable, Hashable {
 
 /// The result of one `expect` line.
 public struct CheckReport: Sendable, Hashable {
-    public enum Kind: Sendable, Hashable { case events, subscriptions }
+    public enum Kind: Sendable, Hashable { case events, subscriptions, requests }
     public var kind: Kind
     /// As written after `expect`: `query`, `request.subscriptions`.
     public var label: String

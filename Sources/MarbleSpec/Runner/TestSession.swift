@@ -54,6 +54,7 @@ final class TestSession {
         var line: Int
         var events: [TimedEvent<Value, StreamError>]
         var span: SubscriptionSpan?
+        var requests: [(frame: Int, demand: Subscribers.Demand)] = []
     }
 
     private var streams: [String: NamedStream] = [:]
@@ -361,14 +362,7 @@ final class TestSession {
                 return
             }
             subscribers[index].hasDemandLine = true
-            for item in parsed.events {
-                guard case .request(let request) = item.event else { continue }
-                let demand: Subscribers.Demand = switch request {
-                case .unlimited: .unlimited
-                case .max(let n): .max(n)
-                }
-                subscribers[index].requests.append((item.frame, demand))
-            }
+            subscribers[index].requests = Self.requests(parsed)
             demandLines[name.name] = marbles
         case .connect(let name, let marbles):
             guard checkStream(name), let parsed = parse(marbles, as: .subscription) else { return }
@@ -380,10 +374,14 @@ final class TestSession {
             connections.append((name.name, parsed.events.first { $0.event == .subscribe }?.frame, parsed.events.first { $0.event == .cancel }?.frame))
         case .expect(let name, let property, let marbles):
             guard checkStream(name) else { return }
-            if let property {
+            if let property, property.name == "requests" {
+                guard let parsed = parse(marbles, as: .demand) else { return }
+                expectations.append(Expectation(name: name.name, property: property.name, line: statement.sourceLine, events: [], span: nil,
+                                                requests: Self.requests(parsed)))
+            } else if let property {
                 guard property.name == "subscriptions" else {
-                    diagnose("unknown property '\(property.name)'; only '.subscriptions' can be expected", at: property.location, length: property.name.count,
-                             hint: Suggestions.nearest(to: property.name, in: ["subscriptions"]).map { "did you mean '\($0)'?" })
+                    diagnose("unknown property '\(property.name)'; '.subscriptions' and '.requests' can be expected", at: property.location, length: property.name.count,
+                             hint: Suggestions.nearest(to: property.name, in: ["subscriptions", "requests"]).map { "did you mean '\($0)'?" })
                     return
                 }
                 guard let parsed = parse(marbles, as: .subscription) else { return }
@@ -406,6 +404,17 @@ final class TestSession {
     }
 
     private var demandLines: [String: MarbleText] = [:]
+
+    /// The requests of a demand-kind line.
+    private static func requests(_ parsed: ParsedMarbles) -> [(frame: Int, demand: Subscribers.Demand)] {
+        parsed.events.compactMap { item in
+            guard case .request(let request) = item.event else { return nil }
+            switch request {
+            case .unlimited: return (item.frame, .unlimited)
+            case .max(let n): return (item.frame, .max(n))
+            }
+        }
+    }
 
     private func validateSubscribers() {
         for plan in subscribers {
@@ -497,7 +506,13 @@ final class TestSession {
         var checks: [CheckReport] = []
         var subscriptionOrdinal: [String: Int] = [:]
         for expectation in expectations {
-            if expectation.property != nil {
+            if expectation.property == "requests" {
+                let actual = streams[expectation.name]?.log.requests.map { ($0.time, $0.demand) } ?? []
+                checks.append(CheckReport(kind: .requests, label: expectation.name + ".requests", stream: expectation.name, line: expectation.line,
+                                          expected: Comparison.render(expectation.requests), actual: Comparison.render(actual),
+                                          differences: Comparison.requestDifferences(stream: expectation.name, expected: expectation.requests, actual: actual),
+                                          notes: []))
+            } else if expectation.property != nil {
                 let ordinal = subscriptionOrdinal[expectation.name, default: 0] + 1
                 subscriptionOrdinal[expectation.name] = ordinal
                 let spans = streams[expectation.name]?.log.spans ?? []
@@ -508,7 +523,7 @@ final class TestSession {
                     differences = [Difference(frame: spans[0].start, sentence: "expected \(expectation.name) never to be subscribed, but it was subscribed here")]
                 }
                 let lastLine = !expectations.dropFirst(expectations.firstIndex { $0.line == expectation.line }.map { $0 + 1 } ?? expectations.count)
-                    .contains { $0.name == expectation.name && $0.property != nil }
+                    .contains { $0.name == expectation.name && $0.property == "subscriptions" }
                 if lastLine, spans.count > ordinal {
                     let extra = spans[ordinal...].map { "frame \($0.start)" }.joined(separator: ", ")
                     differences.append(Difference(frame: spans[ordinal].start, sentence: "\(expectation.name) was subscribed \(spans.count) times; no line expects the subscription at \(extra)"))

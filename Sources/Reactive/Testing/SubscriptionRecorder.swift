@@ -10,10 +10,16 @@ public struct SubscriptionSpan: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "\(start)…\(end.map(String.init) ?? "")" }
 }
 
-/// The subscription history of a source, shared by every copy of the recorder wrapping it.
+/// The subscription history of a source, shared by every copy of the recorder wrapping it:
+/// when each subscription began and ended, and every demand requested through them.
 public final class SubscriptionLog {
     public private(set) var spans: [SubscriptionSpan] = []
+    /// Every request made to the source, in order: its frame, the subscription's index, the demand.
+    public private(set) var requests: [(time: VirtualTime, subscription: Int, demand: Subscribers.Demand)] = []
     public init() {}
+    func request(_ demand: Subscribers.Demand, by index: Int, at time: VirtualTime) {
+        requests.append((time, index, demand))
+    }
     func open(at time: VirtualTime) -> Int {
         spans.append(SubscriptionSpan(start: time))
         return spans.count - 1
@@ -40,22 +46,36 @@ public struct SubscriptionRecorder<Upstream: Publisher>: Publisher {
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
         let index = log.open(at: scheduler.now)
-        upstream.receive(subscriber: RecordingLink(downstream: subscriber) { [log, scheduler] in
+        upstream.receive(subscriber: RecordingLink(downstream: subscriber, onRequest: { [log, scheduler] demand in
+            log.request(demand, by: index, at: scheduler.now)
+        }, onEnd: { [log, scheduler] in
             log.close(index, at: scheduler.now)
-        })
+        }))
     }
 }
 
 private final class RecordingLink<Downstream: Subscriber>: OperatorLink<Downstream.Input, Downstream.Failure, Downstream> {
+    private let onRequest: (Subscribers.Demand) -> Void
     private let onEnd: () -> Void
 
-    init(downstream: Downstream, onEnd: @escaping () -> Void) {
+    init(downstream: Downstream, onRequest: @escaping (Subscribers.Demand) -> Void, onEnd: @escaping () -> Void) {
+        self.onRequest = onRequest
         self.onEnd = onEnd
         super.init(downstream: downstream)
     }
 
+    override func request(_ demand: Subscribers.Demand) {
+        guard !isTerminated else { return }
+        onRequest(demand)
+        super.request(demand)
+    }
+
+    /// Demand returned from `receive` is a request too (Combine adds it to the outstanding demand).
     override func receive(_ input: Input) -> Subscribers.Demand {
-        isTerminated ? .none : downstream.receive(input)
+        guard !isTerminated else { return .none }
+        let more = downstream.receive(input)
+        if more > 0 { onRequest(more) }
+        return more
     }
 
     override func receive(completion: Subscribers.Completion<Failure>) {

@@ -1,1 +1,0 @@
-// The SVG renderer lands here.

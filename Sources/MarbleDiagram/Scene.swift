@@ -1,0 +1,383 @@
+import MarbleNotation
+import MarbleSpec
+
+/// What a diagram shows, before any geometry: lanes from top to bottom.
+struct Scene {
+    var lanes: [Lane] = []
+    /// Numbered differences of failing checks, in check order.
+    var differences: [NumberedDifference] = []
+    /// Highlights of the mismatch view: which lanes a check covers, at which frames.
+    var highlights: [Highlight] = []
+}
+
+struct NumberedDifference {
+    var number: Int
+    var frame: Int
+    var sentence: String
+}
+
+struct Highlight {
+    /// First and last lane covered.
+    var lanes: ClosedRange<Int>
+    /// Frames with a difference and the numbers of the differences there.
+    var frames: [(frame: Int, numbers: [Int])]
+}
+
+/// A subscription span drawn as a bracket under an arrow.
+struct Span: Hashable {
+    var start: Int
+    var end: Int?
+    /// Ended by a cancellation rather than by the stream's own completion or failure.
+    var cancelled: Bool
+    /// How many identical subscriptions it stands for.
+    var count = 1
+}
+
+/// One life of a publisher: a cold source played for one subscription, or the window of a hot
+/// source one subscription saw.
+struct Instance {
+    enum Ending { case terminated, cancelled, open }
+    var start: Int
+    var end: Int?
+    var events: [RenderedEvent]
+    var ending: Ending
+}
+
+/// An arrow with events.
+struct Timeline {
+    var events: [RenderedEvent]
+    var spans: [Span] = []
+    /// Frames where a cold instance drawn on this arrow was cancelled.
+    var cuts: [Int] = []
+    var ghost = false
+    /// Drawn dashed: nothing known to happen on it.
+    var dashed = false
+    var note: String?
+}
+
+struct Lane {
+    enum Content {
+        case timeline(Timeline)
+        case box(lines: [String], subscriber: Bool)
+        case inner([Instance])
+        /// Subscriptions a failing `.subscriptions` check expected, ghosted.
+        case expectedSpans([Span])
+        /// The demand a stream was asked for (`expect NAME.requests`), or what a failing check expected (ghosted).
+        case requests([RenderedEvent], ghost: Bool)
+    }
+
+    var label: String?
+    var sublabel: String?
+    var sublabelIsAlert = false
+    var content: Content
+    /// The stream this lane shows, if any.
+    var stream: String?
+    /// Whether this lane is the output arrow of `stream` (the row an operator box below can use as its receiver).
+    var isRow = false
+}
+
+/// Builds the scene of one test: sources first as they are used, then for every derived
+/// stream its operator box and arrow, inputs above it.
+struct SceneBuilder {
+    let test: TestReport
+    private var lanes: [Lane] = []
+    private var emitted: Set<String> = []
+    /// Sources already drawn as inner arrows.
+    private var bands: Set<String> = []
+    /// Lane that is the output row of a stream.
+    private var rowLane: [String: Int] = [:]
+    /// Lane that shows a stream's subscriptions.
+    private var spanLane: [String: Int] = [:]
+    private let streams: [String: StreamReport]
+    private let subscriptionChecked: Set<String>
+
+    init(test: TestReport) {
+        self.test = test
+        var streams: [String: StreamReport] = [:]
+        for stream in test.streams where streams[stream.name] == nil { streams[stream.name] = stream }
+        self.streams = streams
+        subscriptionChecked = Set(test.checks.filter { $0.kind == .subscriptions }.map(\.stream))
+    }
+
+    /// The last frame of the diagram's axis.
+    static func lastFrame(_ test: TestReport) -> Int {
+        max(test.endFrame - 1, 0)
+    }
+
+    private var usedAsInput: Set<String> {
+        Set(test.streams.filter { $0.kind == .derived }.flatMap(\.inputs))
+    }
+
+    private var usedAsInner: Set<String> {
+        Set(test.streams.filter { $0.kind == .derived }.flatMap(\.innerSources))
+    }
+
+    /// A source that appears only inside closures: drawn where it is used, as inner arrows.
+    private func isInnerOnly(_ stream: StreamReport) -> Bool {
+        stream.kind != .derived && usedAsInner.contains(stream.name) && !usedAsInput.contains(stream.name) && stream.observed == nil
+    }
+
+    mutating func build() -> Scene {
+        let inputs = usedAsInput
+        for stream in test.streams {
+            if stream.kind == .derived {
+                emit(stream.name)
+            } else if !isInnerOnly(stream), !inputs.contains(stream.name) {
+                emit(stream.name)
+            }
+        }
+        // Sources used only by streams that are not in the report (should not happen) still show.
+        for stream in test.streams where !emitted.contains(stream.name) && !isInnerOnly(stream) {
+            emit(stream.name)
+        }
+        var scene = Scene(lanes: lanes)
+        addMismatches(to: &scene)
+        return scene
+    }
+
+    private mutating func emit(_ name: String) {
+        guard !emitted.contains(name), let stream = streams[name] else { return }
+        emitted.insert(name)
+        if stream.kind == .derived {
+            emitDerived(stream)
+        } else {
+            emitSource(stream)
+        }
+    }
+
+    // MARK: Sources
+
+    private mutating func emitSource(_ stream: StreamReport) {
+        let declared = stream.declared ?? []
+        switch stream.kind {
+        case .cold:
+            let instances = Self.instances(of: stream, lastFrame: Self.lastFrame(test))
+            if instances.isEmpty {
+                append(Lane(label: stream.name, sublabel: "cold", content: .timeline(Timeline(events: declared, dashed: true, note: "never subscribed")),
+                            stream: stream.name, isRow: true), spans: true)
+            } else if Self.overlap(instances) {
+                append(Lane(label: stream.name, sublabel: "cold", content: .inner(instances), stream: stream.name), spans: true)
+            } else {
+                let events = instances.flatMap(\.events)
+                let cuts = instances.filter { $0.ending == .cancelled }.compactMap(\.end)
+                let trivial = instances.count == 1 && instances[0].start == 0 && instances[0].ending != .cancelled
+                var timeline = Timeline(events: events, cuts: cuts)
+                if !trivial || subscriptionChecked.contains(stream.name) {
+                    var spans: [Span] = []
+                    for instance in instances {
+                        let span = Span(start: instance.start, end: instance.end, cancelled: instance.ending == .cancelled)
+                        if let index = spans.firstIndex(where: { $0.start == span.start && $0.end == span.end && $0.cancelled == span.cancelled }) {
+                            spans[index].count += 1
+                        } else {
+                            spans.append(span)
+                        }
+                    }
+                    timeline.spans = spans
+                }
+                append(Lane(label: stream.name, sublabel: "cold", content: .timeline(timeline), stream: stream.name, isRow: true), spans: true)
+            }
+        case .hot, .subject, .derived:
+            var timeline = Timeline(events: declared)
+            timeline.spans = visibleSpans(stream, events: declared)
+            let sublabel = stream.kind == .hot ? "hot" : (stream.expression ?? "subject")
+            if stream.kind == .subject, stream.declared == nil { timeline.note = "nothing sent" }
+            append(Lane(label: stream.name, sublabel: sublabel, content: .timeline(timeline), stream: stream.name, isRow: true), spans: true)
+        }
+        if let observed = stream.observed {
+            lanes.append(Lane(content: .box(lines: ["test subscriber"], subscriber: true)))
+            append(Lane(label: stream.name, sublabel: "received", content: .timeline(Timeline(events: observed)), stream: stream.name, isRow: true),
+                   spans: false)
+        }
+    }
+
+    // MARK: Derived streams
+
+    private mutating func emitDerived(_ stream: StreamReport) {
+        for input in stream.inputs { emit(input) }
+        for inner in stream.innerSources where streams[inner]?.kind == .derived { emit(inner) }
+        // Whether the rows right above the box are the inputs, in order: then the receiver can go.
+        let rows = lanes.enumerated().filter { $0.element.isRow }.suffix(stream.inputs.count)
+        let inputsAbove = !stream.inputs.isEmpty && rows.count == stream.inputs.count
+            && zip(rows, stream.inputs).allSatisfy { $0.element.stream == $1 }
+            && (rows.last.map { $0.offset == lanes.count - 1 } ?? false)
+        for inner in stream.innerSources {
+            guard let source = streams[inner], source.kind != .derived, !bands.contains(inner) else { continue }
+            bands.insert(inner)
+            let instances = Self.instances(of: source, lastFrame: Self.lastFrame(test))
+            var sublabel = source.kind == .cold ? "cold, inner" : "inner"
+            // The report does not say which stream made a subscription: a source used inside
+            // several streams' closures is drawn once, with all of them, and says so.
+            let users = test.streams.filter { $0.kind == .derived && $0.innerSources.contains(inner) }.map(\.name)
+            if users.count > 1 { sublabel += " of " + users.joined(separator: ", ") }
+            if instances.isEmpty {
+                append(Lane(label: inner, sublabel: sublabel, content: .timeline(Timeline(events: [], dashed: true, note: "never subscribed")), stream: inner),
+                       spans: spanLane[inner] == nil)
+            } else {
+                append(Lane(label: inner, sublabel: sublabel, content: .inner(instances), stream: inner), spans: spanLane[inner] == nil)
+            }
+        }
+        let expression = stream.expression ?? stream.name
+        if stream.inputs.count == 1, expression == stream.inputs[0] {
+            // `let late = state`: a second subscriber to the same publisher.
+            lanes.append(Lane(content: .box(lines: ["another subscriber to \(expression)"], subscriber: true), stream: stream.name))
+        } else {
+            let receiver = inputsAbove ? stream.inputs.first : nil
+            var text = PipelineText.text(expression, receiver: receiver)
+            if text.isEmpty { text = expression }
+            lanes.append(Lane(content: .box(lines: [text], subscriber: false), stream: stream.name))
+        }
+        var timeline: Timeline
+        if let observed = stream.observed {
+            timeline = Timeline(events: observed)
+            timeline.spans = visibleSpans(stream, events: observed)
+        } else {
+            timeline = Timeline(events: [], dashed: true, note: "not observed")
+            // How it ended is unknown, so no span is marked cancelled.
+            let spans = Self.spans(stream.subscriptions, isNatural: nil)
+            if subscriptionChecked.contains(stream.name) || spans.count > 1 || spans.contains(where: { $0.start > 0 }) { timeline.spans = spans }
+        }
+        append(Lane(label: stream.name, content: .timeline(timeline), stream: stream.name, isRow: true), spans: true)
+    }
+
+    private mutating func append(_ lane: Lane, spans: Bool) {
+        if spans, let stream = lane.stream, spanLane[stream] == nil { spanLane[stream] = lanes.count }
+        if lane.isRow, let stream = lane.stream { rowLane[stream] = lanes.count }
+        lanes.append(lane)
+    }
+
+    // MARK: Subscriptions
+
+    /// The spans of a stream worth drawing: none when its only subscription starts at 0 and
+    /// lasts until the stream ends by itself (or the run ends), unless the test checks them.
+    /// A subscription that ends at or after the stream's completion or failure ended with it
+    /// (a late subscriber of a finished subject gets the completion at once); one that ends
+    /// before was cancelled.
+    private func visibleSpans(_ stream: StreamReport, events: [RenderedEvent]) -> [Span] {
+        let terminal = events.filter { $0.event.isTerminal }.map(\.frame).min()
+        let spans = Self.spans(stream.subscriptions) { end in terminal.map { end >= $0 } ?? false }
+        let trivial = spans.allSatisfy { $0.start <= 0 && !$0.cancelled }
+        return trivial && !subscriptionChecked.contains(stream.name) ? [] : spans
+    }
+
+    /// Spans of subscription records, identical ones counted once. `isNatural` tells whether a
+    /// span ending at a frame ended with the stream (else it was cancelled); `nil`: not known.
+    static func spans(_ records: [SubscriptionRecord], isNatural: ((Int) -> Bool)?) -> [Span] {
+        var result: [Span] = []
+        for record in records {
+            let cancelled = record.end.map { end in isNatural.map { !$0(end) } ?? false } ?? false
+            if let index = result.firstIndex(where: { $0.start == record.start && $0.end == record.end && $0.cancelled == cancelled }) {
+                result[index].count += 1
+            } else {
+                result.append(Span(start: record.start, end: record.end, cancelled: cancelled))
+            }
+        }
+        return result
+    }
+
+    static func terminalFrames(_ events: [RenderedEvent]) -> Set<Int> {
+        Set(events.filter { $0.event.isTerminal }.map(\.frame))
+    }
+
+    /// One instance per subscription: a cold timeline moved to the subscription's frame, or the
+    /// part of a hot timeline the subscription saw; cut where the subscription ended early.
+    static func instances(of stream: StreamReport, lastFrame: Int) -> [Instance] {
+        let declared = stream.declared ?? []
+        return stream.subscriptions.map { record in
+            var events = stream.kind == .cold
+                ? declared.map { RenderedEvent(frame: $0.frame + record.start, event: $0.event) }
+                : declared.filter { $0.frame >= record.start }
+            if let end = record.end {
+                // Ended by its own completion or failure, delivered then or later (a cold source
+                // holds it until there is demand), or cut before it.
+                let terminal = events.first { $0.event.isTerminal }?.frame
+                let natural = terminal.map { $0 <= end } ?? false
+                events = events.filter { natural ? $0.frame <= (terminal ?? end) : $0.frame < end }
+                return Instance(start: record.start, end: end, events: events, ending: natural ? .terminated : .cancelled)
+            }
+            // Still subscribed when the run stopped: what was due until then.
+            events = events.filter { $0.frame <= lastFrame + 1 }
+            if let terminal = events.firstIndex(where: { $0.event.isTerminal }) {
+                events = Array(events[...terminal]) + events[(terminal + 1)...].filter { $0.frame == events[terminal].frame }
+                return Instance(start: record.start, end: nil, events: events, ending: .terminated)
+            }
+            return Instance(start: record.start, end: nil, events: events, ending: .open)
+        }
+    }
+
+    /// Whether two instances are alive at the same frame (then one arrow cannot hold them).
+    static func overlap(_ instances: [Instance]) -> Bool {
+        let sorted = instances.sorted { $0.start < $1.start }
+        for (earlier, later) in zip(sorted, sorted.dropFirst()) {
+            guard let end = earlier.end ?? earlier.events.last(where: { $0.event.isTerminal })?.frame else { return true }
+            if later.start < end { return true }
+        }
+        return false
+    }
+
+    // MARK: Mismatch view
+
+    private mutating func addMismatches(to scene: inout Scene) {
+        var number = 0
+        var inserted: [(after: Int, lanes: [Lane], differences: [(frame: Int, numbers: [Int])])] = []
+        for check in test.checks where !check.passed || check.kind == .requests {
+            var frames: [(frame: Int, numbers: [Int])] = []
+            for difference in check.differences {
+                number += 1
+                scene.differences.append(NumberedDifference(number: number, frame: difference.frame, sentence: difference.sentence))
+                if let index = frames.firstIndex(where: { $0.frame == difference.frame }) {
+                    frames[index].numbers.append(number)
+                } else {
+                    frames.append((difference.frame, [number]))
+                }
+            }
+            switch check.kind {
+            case .events:
+                let anchor = rowLane[check.stream] ?? (scene.lanes.count - 1)
+                let ghost = Lane(label: "expected", sublabel: check.stream, content: .timeline(Timeline(events: check.expected, ghost: true)),
+                                 stream: check.stream)
+                inserted.append((anchor, [ghost], frames))
+                if scene.lanes.indices.contains(anchor) {
+                    scene.lanes[anchor].sublabel = "actual"
+                    scene.lanes[anchor].sublabelIsAlert = true
+                }
+            case .subscriptions:
+                let anchor = spanLane[check.stream] ?? rowLane[check.stream] ?? (scene.lanes.count - 1)
+                let spans = Self.expectedSpans(check.expected)
+                let ghost = Lane(label: "expected", sublabel: check.label, content: .expectedSpans(spans), stream: check.stream)
+                inserted.append((anchor, [ghost], frames))
+            case .requests:
+                // What the stream was asked for is drawn whenever the test checks it.
+                let anchor = spanLane[check.stream] ?? rowLane[check.stream] ?? (scene.lanes.count - 1)
+                var lanes = [Lane(label: "requested", sublabel: check.label, content: .requests(check.actual, ghost: false), stream: check.stream)]
+                if !check.passed {
+                    lanes.append(Lane(label: "expected", sublabel: check.label, content: .requests(check.expected, ghost: true), stream: check.stream))
+                }
+                inserted.append((anchor, lanes, check.passed ? [] : frames))
+            }
+        }
+        // Ghost lanes go right under their anchors; several under one anchor keep check order.
+        var lanes: [Lane] = []
+        for (index, lane) in scene.lanes.enumerated() {
+            let anchorIndex = lanes.count
+            lanes.append(lane)
+            let isLast = index == scene.lanes.count - 1
+            for item in inserted where item.after == index || (isLast && !scene.lanes.indices.contains(item.after)) {
+                let first = lanes.count
+                lanes += item.lanes
+                if !item.differences.isEmpty {
+                    // A requests check highlights its own lanes; the others the anchor too.
+                    let top = item.lanes.first.map { if case .requests = $0.content { return first } else { return anchorIndex } } ?? anchorIndex
+                    scene.highlights.append(Highlight(lanes: top...(lanes.count - 1), frames: item.differences))
+                }
+            }
+        }
+        scene.lanes = lanes
+    }
+
+    /// `^` and `!` of an expected `.subscriptions` line as a span.
+    static func expectedSpans(_ events: [RenderedEvent]) -> [Span] {
+        guard let start = events.first(where: { $0.event == .subscribe })?.frame else { return [] }
+        let end = events.first(where: { $0.event == .cancel })?.frame
+        return [Span(start: start, end: end, cancelled: false)]
+    }
+}

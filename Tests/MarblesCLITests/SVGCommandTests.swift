@@ -1,0 +1,194 @@
+import Foundation
+import Testing
+@testable import MarblesCLI
+
+/// Runs `marbles-svg` in-process.
+func marblesSVG(_ arguments: String..., environment: [String: String] = [:]) -> Outcome {
+    let output = CapturedOutput()
+    let code = SVGCLI.run(arguments: arguments, environment: environment, isTerminal: false, output: output)
+    return Outcome(code: code, stdout: output.stdout, stderr: output.stderr)
+}
+
+@Suite("marbles-svg and marbles run --svg")
+struct SVGCommandTests {
+    static let twoTests = """
+        values A = ("a", 1)
+        test "map doubles"
+          hot    input   -1-2-3-|
+          let    doubled = input.map { $0 * 2 }
+          expect doubled -2-4-6-|
+
+        test "pairs"
+          hot    input   -a-|
+          let    pairs = input.map { _ in ("a", 1) }
+          expect pairs   -A-|
+
+        """
+
+    func contents(_ path: String) -> String? {
+        FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    @Test func writesOneDiagramPerTestNamedAfterFileAndTest() throws {
+        let sandbox = try Sandbox(["maps.marble": Self.twoTests])
+        let out = sandbox.path("out")
+        let run = marblesSVG(sandbox.path("maps.marble"), "-o", out)
+        #expect(run.code == 0)
+        let files = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
+        #expect(files == ["maps--map-doubles.svg", "maps--pairs.svg"])
+        #expect(run.stdout == """
+            ✓ \(out)/maps--map-doubles.svg
+            ✓ \(out)/maps--pairs.svg
+            2 diagrams: 2 passed, 0 failed
+
+            """)
+        let svg = try #require(contents(out + "/maps--map-doubles.svg"))
+        #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
+        #expect(svg.contains(">map { $0 * 2 }</text>"))
+        // The file-level `values` line reaches the diagram: the short literal is drawn in its marble.
+        let pairs = try #require(contents(out + "/maps--pairs.svg"))
+        #expect(pairs.contains(">(&quot;a&quot;, 1)</text>"))
+    }
+
+    @Test func writesToStandardOutputForOneTest() throws {
+        let sandbox = try Sandbox(["maps.marble": Self.twoTests])
+        let run = marblesSVG(sandbox.path("maps.marble"), "-o", "-", "--test", "map doubles")
+        #expect(run.code == 0)
+        #expect(run.stdout.hasPrefix("<svg "))
+        #expect(run.stdout.hasSuffix("</svg>\n"))
+        #expect(run.stderr == "1 diagram: 1 passed, 0 failed\n")
+
+        let ambiguous = marblesSVG(sandbox.path("maps.marble"), "-o", "-")
+        #expect(ambiguous.code == 2)
+        #expect(ambiguous.stdout.isEmpty)
+        #expect(ambiguous.stderr.contains("-o - writes one diagram, but 2 tests were selected; choose one with --test NAME"))
+    }
+
+    @Test func anUnknownTestNameIsAnErrorWithASuggestion() throws {
+        let sandbox = try Sandbox(["maps.marble": Self.twoTests])
+        let run = marblesSVG(sandbox.path("maps.marble"), "-o", "-", "--test", "map double")
+        #expect(run.code == 2)
+        #expect(run.stderr == "marbles-svg: error: no test named \"map double\"; did you mean \"map doubles\"?\n")
+    }
+
+    @Test func aFailingTestIsDrawnWithItsMismatchAndExitsOne() throws {
+        let sandbox = try Sandbox(["fail.marble": Samples.failing])
+        let out = sandbox.path("out")
+        let run = marblesSVG(sandbox.path("fail.marble"), "-o", out)
+        #expect(run.code == 1)
+        #expect(run.stdout.contains("✗ \(out)/fail--map-doubles.svg  (expectation not met: expected events ghosted)"))
+        let svg = try #require(contents(out + "/fail--map-doubles.svg"))
+        #expect(svg.contains("expected 7, got 6"))
+        #expect(svg.contains("class=\"expected\""))
+        #expect(run.stdout.hasSuffix("1 diagram: 0 passed, 1 failed\n"))
+    }
+
+    @Test func aMalformedFileGetsThePreciseErrorAndExitsTwo() throws {
+        let sandbox = try Sandbox(["bad.marble": Samples.malformed, "good.marble": Samples.passing])
+        let out = sandbox.path("out")
+        let run = marblesSVG(sandbox.path("bad.marble"), sandbox.path("good.marble"), "-o", out)
+        #expect(run.code == 2)
+        #expect(run.stdout.hasPrefix("\(sandbox.path("bad.marble")):2:"))
+        #expect(run.stdout.contains(": error: a group cannot contain '-'\n"))
+        #expect(run.stdout.contains("✓ \(out)/good--map-doubles.svg"))
+        let missing = marblesSVG(sandbox.path("nope.marble"), "-o", out)
+        #expect(missing.code == 2)
+        #expect(missing.stdout.contains("nope.marble: error: no such file or directory"))
+    }
+
+    @Test func indexWritesAGalleryWithOneCaptionedFigurePerTest() throws {
+        let sandbox = try Sandbox(["maps.marble": Self.twoTests, "sub/fail.marble": Samples.failing])
+        let out = sandbox.path("gallery")
+        let run = marblesSVG(sandbox.path(), "-o", out, "--index")
+        #expect(run.code == 1)
+        let html = try #require(contents(out + "/index.html"))
+        #expect(html.hasPrefix("<!DOCTYPE html>"))
+        #expect(html.components(separatedBy: "<figure").count - 1 == 3)
+        #expect(html.contains("<img src=\"maps--map-doubles.svg\" alt=\"Marble diagram: map doubles\" loading=\"lazy\">"))
+        #expect(html.contains("<figcaption><strong>map doubles</strong> — <code>\(sandbox.path())/maps.marble:2</code></figcaption>"))
+        #expect(html.contains("(expectation not met)"))
+        // Same input, same bytes.
+        let again = sandbox.path("again")
+        _ = marblesSVG(sandbox.path(), "-o", again, "--index")
+        for name in try FileManager.default.contentsOfDirectory(atPath: out) where name.hasSuffix(".svg") {
+            #expect(contents(out + "/" + name) == contents(again + "/" + name))
+        }
+    }
+
+    @Test func optionsAreChecked() {
+        #expect(marblesSVG("--theme", "blue").stderr.hasPrefix("marbles-svg: error: unknown theme 'blue'; use 'light' or 'dark'\nusage: marbles-svg"))
+        #expect(marblesSVG("--frame-width", "3").code == 2)
+        #expect(marblesSVG("--background", "red\"/><script>").stderr.contains("is not a colour"))
+        #expect(marblesSVG("--index", "-o", "-").stderr.contains("--index needs an output folder"))
+        #expect(marblesSVG("--frame-widht", "30").stderr.contains("did you mean '--frame-width'?"))
+        #expect(marblesSVG("-o").stderr.contains("option '-o' needs a value"))
+        #expect(marblesSVG("--help").stdout.contains("usage: marbles-svg [PATH…] [-o DIR | -o -]"))
+        #expect(marblesSVG("--version").stdout == "marbles-svg \(CLI.version)\n")
+        #expect(SVGArgumentParser.isColour("#fafafa") && SVGArgumentParser.isColour("ivory") && SVGArgumentParser.isColour("rgb(1, 2, 3)"))
+        #expect(!SVGArgumentParser.isColour("#ggg") && !SVGArgumentParser.isColour("url(#x)"))
+    }
+
+    @Test func optionsReachTheDiagram() throws {
+        let sandbox = try Sandbox(["pass.marble": Samples.passing])
+        let run = marblesSVG(sandbox.path("pass.marble"), "-o", "-", "--theme=dark", "--background", "transparent", "--frame-width", "50")
+        #expect(run.code == 0)
+        #expect(!run.stdout.contains("<rect width=\"100%\""))
+        #expect(run.stdout.contains("fill=\"#e6edf3\""))
+    }
+
+    @Test func runWritesADiagramOfEveryFailingTest() throws {
+        let sandbox = try Sandbox(["fail.marble": Samples.failing, "pass.marble": Samples.passing, "error.marble": Samples.runtimeError])
+        let out = sandbox.path("artifacts")
+        let run = marbles("run", "--svg", out, sandbox.path())
+        #expect(run.code == 1)
+        let files = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
+        #expect(files == ["error--division-by-zero.svg", "fail--map-doubles.svg"])
+        #expect(contents(out + "/error--division-by-zero.svg")?.contains("error: division by zero") == true)
+        #expect(marbles("run", "--svg=\(sandbox.path("eq"))", sandbox.path("fail.marble")).code == 1)
+        #expect(FileManager.default.fileExists(atPath: sandbox.path("eq/fail--map-doubles.svg")))
+        #expect(marbles("run", "--svg").stderr.hasPrefix("marbles: error: option '--svg' needs a folder\n"))
+        // After `--`, `--svg` is a path like any other.
+        #expect(marbles("run", "--", "--svg").stdout.contains("--svg: error: no such file or directory"))
+    }
+
+    @Test func runWithoutFailuresWritesNothing() throws {
+        let sandbox = try Sandbox(["pass.marble": Samples.passing])
+        let out = sandbox.path("artifacts")
+        #expect(marbles("run", sandbox.path("pass.marble"), "--svg", out).code == 0)
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+
+    // MARK: The executable
+
+    /// The `marbles-svg` binary next to the test bundle, else in `.build/debug`.
+    static func executable() throws -> URL {
+        var candidates: [URL] = []
+        if let first = CommandLine.arguments.first {
+            var folder = URL(fileURLWithPath: first).deletingLastPathComponent()
+            for _ in 0..<4 {
+                candidates.append(folder.appendingPathComponent("marbles-svg"))
+                folder = folder.deletingLastPathComponent()
+            }
+        }
+        if let bundle = Bundle.main.executableURL {
+            candidates.append(bundle.deletingLastPathComponent().appendingPathComponent("marbles-svg"))
+        }
+        let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        candidates.append(package.appendingPathComponent(".build/debug/marbles-svg"))
+        let found = candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+        return try #require(found, "the marbles-svg executable was not found; looked at \(candidates.map(\.path))")
+    }
+
+    @Test func theExecutableExitsOneAfterWritingAMismatch() throws {
+        let sandbox = try Sandbox(["fail.marble": Samples.failing])
+        let process = Process()
+        process.executableURL = try Self.executable()
+        process.arguments = [sandbox.path("fail.marble"), "-o", sandbox.path("out")]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1)
+        #expect(FileManager.default.fileExists(atPath: sandbox.path("out/fail--map-doubles.svg")))
+    }
+}
