@@ -9,9 +9,9 @@ import MarbleSyntax
 /// - statements are indented by two spaces (file-level statements and `test` lines by none);
 /// - the keywords of `hot`, `cold`, `send`, `subject`, `let`, `subscribe`, `demand`, `connect`
 ///   and `expect` lines are padded to the longest of them;
-/// - the marbles of all lines start in one column, just right of the longest name (and of
-///   `name = ` on `let` and `subject` lines, whose expressions start in that column too unless
-///   that would put more than four spaces before the `=`);
+/// - names are padded to the longest one, and the marbles and the expressions of `let` and
+///   `subject` lines (after ` = `) start three columns after it — further right for the
+///   marbles only when an `expect NAME.subscriptions` label needs the room;
 /// - tokens that happen at the same frame start in the same column across the lines (a wide
 ///   token such as `{42}` pushes that frame's column right on every line, the others padding
 ///   with spaces, which mean nothing in the notation); spaces inside marbles are otherwise
@@ -135,6 +135,8 @@ struct FormatCommand {
         var prefix: String
         var tokens: [MarbleToken]
         var suffix: String
+        /// `expect NAME.subscriptions` / `.requests`.
+        var hasProperty: Bool
     }
 
     /// Rebuilds one test's aligned lines from their original text; the numbers of those lines.
@@ -176,7 +178,8 @@ struct FormatCommand {
                     name = identifier.name + (property.map { "." + $0.name } ?? "")
                 default: break
                 }
-                marbleLines.append(MarbleLine(line: number, prefix: head(statement, name), tokens: tokens, suffix: comment(after: Array(content[end...]))))
+                marbleLines.append(MarbleLine(line: number, prefix: head(statement, name), tokens: tokens, suffix: comment(after: Array(content[end...])),
+                                              hasProperty: name.contains(".")))
             } else {
                 let (name, value): (Identifier, Expr)
                 switch statement.kind {
@@ -194,7 +197,12 @@ struct FormatCommand {
             }
         }
 
-        let start = max(marbleLines.map { $0.prefix.count + 1 }.max() ?? 0, bindings.map { $0.head.count + 3 }.max() ?? 0)
+        // Names padded to the longest (of streams, not of `.subscriptions` labels); marbles and
+        // expressions three columns after it, room for ` = `; further right only if a label needs it.
+        let nameColumn = 2 + keywordWidth + 1
+        let nameWidth = (marbleLines.filter { !$0.hasProperty }.map { $0.prefix.count - nameColumn } + bindings.map { $0.head.count - nameColumn }).max() ?? 0
+        let expressionColumn = nameColumn + nameWidth + 3
+        let start = max(expressionColumn, marbleLines.map { $0.prefix.count + 1 }.max() ?? 0)
         let columns = MarbleColumns.align(marbleLines.map(\.tokens), starts: Array(repeating: start, count: marbleLines.count))
         var rebuilt: [Int] = []
         for (line, tokenColumns) in zip(marbleLines, columns) {
@@ -205,9 +213,7 @@ struct FormatCommand {
             rebuilt.append(line.line)
         }
         for binding in bindings {
-            // The expression starts in the marbles' column, unless that would leave a wide gap.
-            let aligning = start - 2 - binding.head.count
-            let padding = aligning >= 1 && aligning <= 4 ? aligning : 1
+            let padding = expressionColumn - 2 - binding.head.count
             lines.lines[binding.line - 1].content = Array(binding.head + String(repeating: " ", count: padding) + "= " + binding.rest)
             rebuilt.append(binding.line)
         }

@@ -108,7 +108,7 @@ struct FormatTests {
         let write = marbles("fmt", sandbox.path())
         #expect(write.code == 0)
         #expect(write.stdout.hasPrefix("formatted \(sandbox.path("messy.marble")) (lines 2, 3)\n"))
-        #expect(try sandbox.read("messy.marble") == "test \"x\"\n  hot    x -a-|\n  expect x -a-|\n")
+        #expect(try sandbox.read("messy.marble") == "test \"x\"\n  hot    x   -a-|\n  expect x   -a-|\n")
         let again = marbles("fmt", "--check", sandbox.path())
         #expect(again.code == 0)
         #expect(again.stdout == "2 files already formatted\n")
@@ -131,7 +131,7 @@ struct FormatTests {
         #expect(try format(source) == "test \"crlf\"\r\n  hot    x   -a-|\r\n  let    y = x.flatMap { v in\r\n      Just(v)\r\n  }\r\n  expect y   -a-|")
     }
 
-    @Test func longNamesDoNotStretchLetLines() throws {
+    @Test func letLinesAlignWithTheNamesNotWithSubscriptionLabels() throws {
         let source = """
             test "x"
               hot    source -1-|
@@ -143,7 +143,7 @@ struct FormatTests {
         #expect(try format(source) == """
             test "x"
               hot    source               -1-|
-              let    v = source.map { $0 }
+              let    v      = source.map { $0 }
               expect v                    -1-|
               expect source.subscriptions ^--!
 
@@ -151,11 +151,28 @@ struct FormatTests {
     }
 
     @Test func tokensThatMustStandApartStayApart() throws {
-        // `# {1}` is a failure then a value? No: in a hot line `#` ends nothing, so a bare `#`
-        // followed by a literal in the next frame must keep its space or it would read as `#{1}`.
-        let source = "test \"x\"\n  hot    a -#-|\n  hot    b -{1}-|\n  expect a -#\n"
+        // `# {1}` is a failure, then the value 1 in the next frame; without the space it would
+        // read as `#{1}`, a failure with the error 1. A time progression needs spaces around it.
+        let source = "test \"x\"\n  hot    a   -# {1}-|\n  hot    b   -1-2 3ms -|\n  expect a   -#\n"
         let formatted = try format(source)
+        #expect(formatted == "test \"x\"\n  hot    a   -# {1}- |\n  hot    b   -1 -  2 3ms -|\n  expect a   -#\n")
         #expect(FormatCommand.sameMeaning(source, formatted) == nil)
         #expect(try format(formatted) == formatted)
+    }
+}
+
+extension FormatTests {
+    @Test func theCataloguesLayoutIsAFixedPoint() throws {
+        // Names padded to the longest, marbles and expressions three columns after it.
+        let source = """
+            frame 100ms
+
+            test "debounce publishes the last value of a burst, and drops it at completion"
+              hot    typing   -a-b-c-----d--e-|
+              let    query  = typing.debounce(for: .milliseconds(300), scheduler: RunLoop.main)
+              expect query    --------c-------|
+
+            """
+        #expect(try format(source) == source)
     }
 }
