@@ -32,8 +32,10 @@ enum FileUpdate: Sendable, Equatable {
 ///   report shows them; long empty stretches become time progressions only where the old line
 ///   had one or was longer. The new marbles start in the same column and, where their widths
 ///   allow, put each frame under the column the other lines of the test give it.
-/// - A line that ended the test's longest timeline keeps its length, so the run (which lasts
-///   until the end of the longest line) still covers the same frames.
+/// - A line keeps its length (its trailing dashes) unless what happened reaches further: the
+///   run lasts until the end of the test's longest line, and the author chose it. When a
+///   rewritten line is longer than the run was, the run is repeated with it and the lines
+///   rewritten again (up to `maximumRounds` times), since a longer run can show more.
 /// - `expect NAME.requests` lines are rewritten like event lines, with the requests recorded.
 /// - A stream's `.subscriptions` lines are rewritten together from the recorded subscriptions:
 ///   one line per subscription, in order — lines are added after the last one (copying its
@@ -126,6 +128,11 @@ enum SnapshotWriter {
         return changes.sorted { ($0.line, $0.before == nil ? 1 : 0) < ($1.line, $1.before == nil ? 1 : 0) }
     }
 
+    /// Rewrites are repeated (at most this many times) while they change what happens: a
+    /// rewritten line can be longer than the test's longest line was, and the run lasts until the
+    /// end of the longest line, so a longer run may show events the shorter one could not.
+    static let maximumRounds = 4
+
     /// Reads, runs, plans, checks and writes one file: the report to show (the re-run of the
     /// updated file when it was written) and what happened.
     static func update(path: String, options: RunOptions) -> (report: FileReport, update: FileUpdate) {
@@ -137,27 +144,88 @@ enum SnapshotWriter {
             let needsUpdate = report.tests.contains { $0.outcome == .failed }
             return (report, needsUpdate ? .refused("the file's bytes do not survive decoding as UTF-8 text; --update leaves it unchanged") : .unchanged)
         }
-        switch plan(source: source, report: report) {
-        case .failure(let refusal):
-            return (report, .refused(refusal.reason))
-        case .success(nil):
-            return (report, .unchanged)
-        case .success(let plan?):
-            let rerun = MarbleRunner.run(source: plan.source, path: path, options: options)
-            guard !rerun.isError else {
-                let message = rerun.diagnostics.first.map { "line \($0.line): \($0.message)" } ?? "an error"
-                return (report, .refused("the updated file would not run (\(message)); left unchanged"))
+        var current = (source: source, report: report)
+        for round in 0..<maximumRounds {
+            switch plan(source: current.source, report: current.report) {
+            case .failure(let refusal):
+                if round == 0 { return (report, .refused(refusal.reason)) }
+            case .success(nil):
+                break
+            case .success(let plan?):
+                let rerun = MarbleRunner.run(source: plan.source, path: path, options: options)
+                guard !rerun.isError else {
+                    if round > 0 { break }
+                    let message = rerun.diagnostics.first.map { "line \($0.line): \($0.message)" } ?? "an error"
+                    return (report, .refused("the updated file would not run (\(message)); left unchanged"))
+                }
+                current = (plan.source, rerun)
+                if rerun.tests.contains(where: { $0.outcome == .failed }) { continue }
             }
-            guard FileManager.default.contents(atPath: path) == data else {
-                return (report, .refused("the file changed while its tests ran; left unchanged"))
-            }
-            do {
-                try AtomicFile.write(Data(plan.source.utf8), to: path)
-            } catch {
-                return (report, .refused("\(error)"))
-            }
-            return (rerun, .updated(plan.changes))
+            break
         }
+        guard current.source != source else { return (report, .unchanged) }
+        guard FileManager.default.contents(atPath: path) == data else {
+            return (report, .refused("the file changed while its tests ran; left unchanged"))
+        }
+        do {
+            try AtomicFile.write(Data(current.source.utf8), to: path)
+        } catch {
+            return (report, .refused("\(error)"))
+        }
+        return (current.report, .updated(changes(from: source, to: current.source)))
+    }
+
+    /// The lines that differ between two versions of a file (a longest-common-subsequence diff
+    /// of whole lines: removed and added lines next to each other pair up as changed lines),
+    /// each with the test it belongs to.
+    static func changes(from old: String, to new: String) -> [LineChange] {
+        let before = SourceLines(old).lines.map(\.text)
+        let after = SourceLines(new).lines.map(\.text)
+        let tests = MarbleFileParser.parse(old).file.tests.map { (line: $0.location.line, name: $0.name) }
+        func test(at line: Int) -> String { tests.last { $0.line <= line }?.name ?? "" }
+
+        // lengths[i][j]: the longest common subsequence of before[i...] and after[j...].
+        var lengths = Array(repeating: Array(repeating: 0, count: after.count + 1), count: before.count + 1)
+        for i in stride(from: before.count - 1, through: 0, by: -1) {
+            for j in stride(from: after.count - 1, through: 0, by: -1) {
+                lengths[i][j] = before[i] == after[j] ? lengths[i + 1][j + 1] + 1 : max(lengths[i + 1][j], lengths[i][j + 1])
+            }
+        }
+        var changes: [LineChange] = []
+        var removed: [Int] = []
+        var added: [String] = []
+        func flush(before line: Int) {
+            let paired = min(removed.count, added.count)
+            for k in 0..<paired {
+                changes.append(LineChange(line: removed[k] + 1, test: test(at: removed[k] + 1), before: before[removed[k]], after: added[k]))
+            }
+            for index in removed.dropFirst(paired) {
+                changes.append(LineChange(line: index + 1, test: test(at: index + 1), before: before[index], after: nil))
+            }
+            let anchor = removed.last.map { $0 + 1 } ?? line
+            for text in added.dropFirst(paired) {
+                changes.append(LineChange(line: anchor, test: test(at: max(1, anchor)), before: nil, after: text))
+            }
+            removed = []
+            added = []
+        }
+        var i = 0
+        var j = 0
+        while i < before.count || j < after.count {
+            if i < before.count, j < after.count, before[i] == after[j] {
+                flush(before: i)
+                i += 1
+                j += 1
+            } else if j < after.count, i == before.count || lengths[i][j + 1] >= lengths[i + 1][j] {
+                added.append(after[j])
+                j += 1
+            } else {
+                removed.append(i)
+                i += 1
+            }
+        }
+        flush(before: i)
+        return changes
     }
 }
 
@@ -178,13 +246,10 @@ private struct TestRewrite {
         }
     }
 
-    /// The frame the run lasts until: the end of the longest line.
-    private var horizon: Int { marbleLines.compactMap { $0.meaning?.endFrame }.max() ?? 0 }
 
     func edits() -> [SnapshotWriter.Edit] {
         var edits: [SnapshotWriter.Edit] = []
         let all = marbleLines
-        let horizon = self.horizon
         for check in report.checks where !check.passed && check.kind != .subscriptions {
             let property: String? = check.kind == .requests ? "requests" : nil
             guard let line = all.first(where: { item in
@@ -193,19 +258,18 @@ private struct TestRewrite {
                 }
                 return false
             }) else { continue }
-            let keepsLength = line.meaning?.endFrame == horizon || !check.actual.contains { $0.event.isTerminal }
-            let through = keepsLength ? (line.meaning?.endFrame).map { $0 - 1 } : nil
+            let through = (line.meaning?.endFrame).map { $0 - 1 }
             let text = marbles(check.actual.map { ($0.frame, $0.event) }, through: through, replacing: line.marbles, kind: line.kind, others: all.map(\.marbles))
             edits.append(.replace(line: line.marbles.location.line, column: line.marbles.location.column, length: line.marbles.text.count, text: text))
         }
         let streams = Set(report.checks.filter { !$0.passed && $0.kind == .subscriptions }.map(\.stream))
         for stream in streams.sorted() {
-            edits += subscriptionEdits(stream, all: all, horizon: horizon)
+            edits += subscriptionEdits(stream, all: all)
         }
         return edits
     }
 
-    private func subscriptionEdits(_ stream: String, all: [(statement: Statement, kind: MarbleLineKind, marbles: MarbleText, meaning: MarbleColumns.Meaning?)], horizon: Int) -> [SnapshotWriter.Edit] {
+    private func subscriptionEdits(_ stream: String, all: [(statement: Statement, kind: MarbleLineKind, marbles: MarbleText, meaning: MarbleColumns.Meaning?)]) -> [SnapshotWriter.Edit] {
         let written = all.filter { item in
             if case .expect(let name, let property?, _) = item.statement.kind { return name.name == stream && property.name == "subscriptions" }
             return false
@@ -217,7 +281,7 @@ private struct TestRewrite {
             [(span.start, .subscribe)] + (span.end.map { [($0, .cancel)] } ?? [])
         }
         for (index, line) in written.enumerated() {
-            let through = line.meaning.map { $0.endFrame == horizon ? $0.endFrame - 1 : nil } ?? nil
+            let through = (line.meaning?.endFrame).map { $0 - 1 }
             if index < spans.count {
                 let text = marbles(events(spans[index]), through: through, replacing: line.marbles, kind: .subscription, others: all.map(\.marbles))
                 edits.append(.replace(line: line.marbles.location.line, column: line.marbles.location.column, length: line.marbles.text.count, text: text))
@@ -256,14 +320,16 @@ private struct TestRewrite {
                                              compressingGapsLongerThan: limit)
         let meaning = MarbleColumns.meaning(canonical, kind: kind, frameNanoseconds: frameNanoseconds)
 
-        // Where each frame stands in the other lines (this line's old layout first).
-        var targets: [Int: Int] = [:]
-        for text in [original] + others {
-            guard let lineTokens = MarbleColumns.tokens(text.text, kind: text == original ? kind : lineKind(of: text), frameNanoseconds: frameNanoseconds) else { continue }
-            for token in lineTokens where targets[token.frame] == nil {
-                targets[token.frame] = text.location.column - 1 + token.offset
-            }
+        // Where each frame stands in the test's lines — only where every line that has a token
+        // at that frame puts it in the same column (cold lines count their frames from each
+        // subscription, so they say nothing about columns).
+        var columns: [Int: Set<Int>] = [:]
+        for text in Set([original] + others) {
+            let lineKind = text == original ? kind : lineKind(of: text)
+            guard lineKind != .cold, let lineTokens = MarbleColumns.tokens(text.text, kind: lineKind, frameNanoseconds: frameNanoseconds) else { continue }
+            for token in lineTokens { columns[token.frame, default: []].insert(text.location.column - 1 + token.offset) }
         }
+        let targets = columns.compactMapValues { $0.count == 1 ? $0.first : nil }
         let candidates = [reusing(originalTokens, events, through: through, kind: kind),
                           MarbleColumns.tokens(canonical, kind: kind, frameNanoseconds: frameNanoseconds)]
         for case let tokens? in candidates where !tokens.isEmpty {

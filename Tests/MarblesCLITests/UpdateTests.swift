@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import MarblesCLI
 import MarbleSpec
+import MarbleSyntax
 
 @Suite("marbles run --update: snapshot rewriting")
 struct UpdateTests {
@@ -155,16 +156,14 @@ struct UpdateTests {
             """)
     }
 
-    @Test func theLineThatSetsTheRunsLengthKeepsIt() throws {
-        // The run lasts until the end of the longest line: that line keeps its length; a shorter
-        // line that finishes earlier is cut after its completion.
+    @Test func linesKeepTheirLengthAndGrowWhenWhatHappenedReachesFurther() throws {
         let source = """
             test "lengths"
               hot    x    -a-|
               let    same = x.map { $0 }
-              let    copy = x.map { $0 }
+              let    late = x.delay(for: 4, scheduler: RunLoop.main)
               expect same -b-|--------
-              expect copy -b-|-
+              expect late -b
 
             """
         let sandbox = try Sandbox(["h.marble": source])
@@ -172,7 +171,75 @@ struct UpdateTests {
         #expect(run.code == 0, Comment(rawValue: run.stdout))
         let updated = lines(try sandbox.read("h.marble"))
         #expect(updated[4].text == "  expect same -a-|--------")
-        #expect(updated[5].text == "  expect copy -a-|")
+        #expect(updated[5].text == "  expect late -----a-|")
+    }
+
+    @Test func aLongerLineMeansALongerRunSoTheUpdateIsRepeated() throws {
+        // The run lasts until frame 3, the end of the longest line: `a`, delayed to frame 3, is
+        // seen, the completion at frame 4 is not. Written out, the line ends at frame 4, so the
+        // next run lasts until frame 4 and shows the completion: the update goes round again.
+        let source = """
+            test "rounds"
+              cold   x    -a|
+              let    y  = x.delay(for: 2, scheduler: RunLoop.main)
+              expect y    -
+
+            """
+        let sandbox = try Sandbox(["r.marble": source])
+        let first = MarbleRunner.run(source: source, path: "r.marble")
+        #expect(first.tests.first?.checks.first?.actual.map(\.frame) == [3])
+        let run = marbles("run", sandbox.path("r.marble"), "--update")
+        #expect(run.code == 0, Comment(rawValue: run.stdout))
+        #expect(lines(try sandbox.read("r.marble"))[3].text == "  expect y    ---a|")
+        #expect(marbles("run", sandbox.path("r.marble")).code == 0)
+    }
+
+    /// Every expect line of the catalogue whose marbles are plain characters gets its values
+    /// replaced by `z`; `--update` must bring back every file byte for byte.
+    @Test func theCatalogueRoundTrips() throws {
+        let files = Discovery.marbleFiles(in: catalogueFolder)
+        var copies: [String: String] = [:]
+        var originals: [String: String] = [:]
+        var mutated = 0
+        for file in files {
+            let name = String(file.dropFirst(catalogueFolder.count).drop { $0 == "/" })
+            let source = try String(contentsOfFile: file, encoding: .utf8)
+            originals[name] = source
+            var lines = SourceLines(source)
+            for statement in MarbleFileParser.parse(source).file.tests.flatMap(\.statements) {
+                guard case .expect(_, nil, let marbles) = statement.kind,
+                      marbles.text.allSatisfy({ "-|#()^ ".contains($0) || ($0.isASCII && ($0.isLowercase || $0.isNumber)) }),
+                      !marbles.text.contains(/\d(ms|s|us|ns|m)\b/),
+                      marbles.text.contains(where: { $0.isASCII && ($0.isNumber || ("a"..."y").contains($0)) }) else { continue }
+                let start = marbles.location.column - 1
+                var content = lines.lines[marbles.location.line - 1].content
+                for index in start..<(start + marbles.text.count) where content[index].isASCII && (content[index].isNumber || ("a"..."y").contains(content[index])) {
+                    content[index] = "z"
+                }
+                lines.lines[marbles.location.line - 1].content = content
+                mutated += 1
+            }
+            copies[name] = lines.text
+        }
+        #expect(mutated > 300)
+        let sandbox = try Sandbox(copies)
+        #expect(marbles("run", sandbox.path()).code == 1)
+        let update = marbles("run", sandbox.path(), "--update", "--jobs", "2")
+        #expect(update.code == 0)
+        #expect(update.stdout.contains("updated \(mutated) expect lines in "))
+        for (name, original) in originals {
+            #expect(try sandbox.read(name) == original, "\(name) comes back byte for byte")
+        }
+    }
+
+    @Test func changesAreAWholeLineDiff() {
+        let old = "test \"t\"\n  a\n  b\n  c\n  d\n"
+        let new = "test \"t\"\n  a\n  B\n  c\n  c2\n  d\n"
+        #expect(SnapshotWriter.changes(from: old, to: new) == [
+            LineChange(line: 3, test: "t", before: "  b", after: "  B"),
+            LineChange(line: 4, test: "t", before: nil, after: "  c2"),
+        ])
+        #expect(SnapshotWriter.changes(from: new, to: old).map(\.line) == [3, 5])
     }
 
     @Test func longIdleStretchesBecomeTimeProgressionsWhereTheOldLineHadThem() throws {
