@@ -189,7 +189,8 @@ enum ArgumentParser {
                     guard run.reporters[last].output == nil else {
                         throw UsageError(message: "the \(run.reporters[last].kind.rawValue) reporter already writes to '\(run.reporters[last].output ?? "")'", topic: .run)
                     }
-                    run.reporters[last].output = value
+                    // `-` is standard output, as if no --output were given.
+                    run.reporters[last].output = value == "-" ? nil : value
                 case "--filter":
                     let value = try reader.value(for: name, inline)
                     do {

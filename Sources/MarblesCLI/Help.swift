@@ -79,8 +79,8 @@ enum Help {
           --reporter NAME    human (the default), junit, tap, json or github; repeat for
                              several at once (--reporter human --reporter junit --output r.xml)
           --output FILE      write the report of the --reporter just before to FILE (written
-                             whole at the end); junit, tap and json need standard output to
-                             themselves, human and github can share it
+                             whole at the end; '-' is standard output); junit, tap and json
+                             need standard output to themselves, human and github can share it
           --slowest N        end the human report with the N slowest tests and their times
           --svg DIR          also write an SVG diagram of every failing test into DIR (created
                              if missing), expected events ghosted beside the actual ones

@@ -117,3 +117,15 @@ struct EvalTests {
         #expect(program.until == 22)
     }
 }
+
+extension EvalTests {
+    @Test func colourOnlyOnATerminalAndNeverWithNoColor() throws {
+        let coloured = marbles(["eval", "--hot", "a=-1-", "--until", "3", "a.map { $0 }"], terminal: true)
+        #expect(coloured.stdout.contains("\u{1B}["))
+        #expect(!marbles(["eval", "--no-color", "--hot", "a=-1-", "--until", "3", "a.map { $0 }"], terminal: true).stdout.contains("\u{1B}["))
+        #expect(!marbles(["eval", "--hot", "a=-1-", "--until", "3", "a.map { $0 }"], environment: ["NO_COLOR": "1"], terminal: true).stdout.contains("\u{1B}["))
+        let sandbox = try Sandbox(["p.marble": Samples.passing])
+        #expect(marbles(["trace", sandbox.path("p.marble")], terminal: true).stdout.contains("\u{1B}["))
+        #expect(!marbles(["trace", sandbox.path("p.marble"), "--no-color"], terminal: true).stdout.contains("\u{1B}["))
+    }
+}

@@ -249,6 +249,13 @@ struct ReporterTests {
         #expect(run.lines.contains { $0.hasPrefix("::error file=") })
     }
 
+    @Test func outputDashIsStandardOutput() throws {
+        let sandbox = try Sandbox(["pass.marble": Samples.passing])
+        let run = marbles("run", sandbox.path(), "--reporter", "human", "--output", sandbox.path("human.txt"), "--reporter", "json", "--output", "-")
+        #expect(try JSONDecoder().decode(JSONReport.self, from: Data(run.stdout.utf8)).summary.passed == 1)
+        #expect(try sandbox.read("human.txt").hasSuffix("1 passed, 0 failed\n"))
+    }
+
     @Test func humanToAFileHasNoColour() throws {
         let sandbox = try Sandbox(["fail.marble": Samples.failing])
         let run = marbles(["run", sandbox.path(), "--reporter", "human", "--output", sandbox.path("human.txt")], terminal: true)
