@@ -7,7 +7,7 @@ RELEASE_BIN := .build/release/marbles
 SVG_BIN     := .build/debug/marbles-svg
 DIAGRAMS    := docs/diagrams
 
-.PHONY: build test run install clean diagrams golden
+.PHONY: build test run install clean diagrams golden bench
 
 build:
 	$(SWIFT) build
@@ -38,6 +38,11 @@ install:
 	install -d "$(DESTDIR)$(PREFIX)/bin"
 	install -m 755 $(RELEASE_BIN) "$(DESTDIR)$(PREFIX)/bin/marbles"
 	install -m 755 $(RELEASE_BIN)-svg "$(DESTDIR)$(PREFIX)/bin/marbles-svg"
+
+# Release build, then every workload against RxPY (installed into bench/.venv) and a hand-written
+# floor; prints one table (see docs/performance.md). Takes minutes; not part of `make test`.
+bench:
+	python3 bench/bench.py
 
 clean:
 	rm -rf .build

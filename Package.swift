@@ -28,6 +28,8 @@ let package = Package(
         .target(name: "MarblesCLI", dependencies: ["MarbleSpec", "MarbleSyntax", "MarbleNotation", "MarbleDiagram"]),
         .executableTarget(name: "marbles", dependencies: ["MarblesCLI"]),
         .executableTarget(name: "marbles-svg", dependencies: ["MarblesCLI"]),
+        // The Swift side of `make bench` (engine API, end-to-end runs, the hand-written floor).
+        .executableTarget(name: "marbles-bench", dependencies: ["Reactive", "MarbleSpec", "MarbleNotation"]),
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive"]),
         .testTarget(name: "MarbleNotationTests", dependencies: ["MarbleNotation"]),
         .testTarget(name: "MarbleSyntaxTests", dependencies: ["MarbleSyntax"]),

@@ -158,3 +158,35 @@ import Testing
         #expect(problems(report) == [])
     }
 }
+
+@Suite struct IntegerLiteralFastPathTests {
+    @Test func plainIntegersAreReadDirectly() {
+        #expect(TestSession.integerLiteral("0") == 0)
+        #expect(TestSession.integerLiteral("42") == 42)
+        #expect(TestSession.integerLiteral("-7") == -7)
+        #expect(TestSession.integerLiteral("123456789012345678") == 123_456_789_012_345_678)
+    }
+
+    @Test func everythingElseGoesThroughTheInterpreter() {
+        for text in ["", "-", "007", "1_000", "+5", "1.5", "\"1\"", "1e3", "0x10", "1234567890123456789", " 4", "4 ", "--4"] {
+            #expect(TestSession.integerLiteral(text) == nil, "\(text)")
+        }
+    }
+
+    @Test func literalTimelinesMatchTheInterpretedValues() {
+        // The same values written as integer literals (fast path), as expressions (interpreter)
+        // and as names: all compare equal, and a wrong one is still reported.
+        let report = runMarble("""
+        test "literals"
+          hot    source  -{1}{-2}{30}{2.5}|
+          let    out   = source
+          values t = 30
+          expect out     -{1}{-2}t{2.5}|
+
+        test "a wrong literal is reported"
+          hot    source  -{1}{2}|
+          expect source  -{1}{3}|
+        """)
+        #expect(problems(report) == ["source frame 2: expected 3, got 2"])
+    }
+}

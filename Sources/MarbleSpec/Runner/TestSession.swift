@@ -204,6 +204,8 @@ final class TestSession {
         switch token.form {
         case .name(let name): return table.value(named: name)
         case .literal(let text):
+            // Most literals in long timelines are plain integers: read them directly.
+            if let value = Self.integerLiteral(text) { return .int(value) }
             let location = column(marbles, token.offset + 1)
             do {
                 let expr = try MarbleFileParser.parseLiteral(text, at: location)
@@ -218,6 +220,21 @@ final class TestSession {
             }
             return nil
         }
+    }
+
+    /// `42` or `-7` (ASCII digits, an optional leading minus, no leading zero unless it is `0`)
+    /// as an `Int`; nil for anything else, which goes through the expression parser and
+    /// interpreter (and so gets their diagnostics, e.g. for a number too large for Int).
+    static func integerLiteral(_ text: String) -> Int? {
+        var utf8 = Substring(text).utf8[...]
+        let negative = utf8.first == UInt8(ascii: "-")
+        if negative { utf8 = utf8.dropFirst() }
+        guard let first = utf8.first, utf8.count <= 18,
+              first != UInt8(ascii: "0") || utf8.count == 1,
+              utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
+        var value = 0
+        for digit in utf8 { value = value * 10 + Int(digit - UInt8(ascii: "0")) }
+        return negative ? -value : value
     }
 
     private func bind(_ name: Identifier, _ stream: StreamValue, isSource: Bool, kind: StreamReport.Kind = .derived, expression: Expr? = nil, declared: ParsedMarbles? = nil) {

@@ -1,6 +1,9 @@
 /// A dynamically typed value flowing through a `.marble` simulation. Equality is structural
 /// with Swift's types: `1` and `1.0` differ.
-public indirect enum Value: Hashable, Sendable {
+///
+/// Not `indirect`: arrays and tuples already hold their elements out of line, so every other
+/// case (an `Int`, say) stays inline instead of costing a heap box per value.
+public enum Value: Hashable, Sendable {
     case int(Int)
     case double(Double)
     case string(String)

@@ -9,52 +9,52 @@ extension Subscribers {
         /// `nil` means unlimited.
         public let max: Int?
 
-        private init(_ max: Int?) { self.max = max }
+        @usableFromInline init(_ max: Int?) { self.max = max }
 
-        public static let unlimited = Demand(nil)
-        public static let none = Demand(0)
+        @inlinable public static var unlimited: Demand { Demand(nil) }
+        @inlinable public static var none: Demand { Demand(0) }
 
         /// A bounded demand; negative counts are clamped to zero.
-        public static func max(_ value: Int) -> Demand { Demand(Swift.max(0, value)) }
+        @inlinable public static func max(_ value: Int) -> Demand { Demand(Swift.max(0, value)) }
 
-        public var isUnlimited: Bool { max == nil }
+        @inlinable public var isUnlimited: Bool { max == nil }
 
         public var description: String {
             guard let max else { return "unlimited" }
             return "max(\(max))"
         }
 
-        public static func + (lhs: Demand, rhs: Demand) -> Demand {
+        @inlinable public static func + (lhs: Demand, rhs: Demand) -> Demand {
             guard let l = lhs.max, let r = rhs.max else { return .unlimited }
             let (sum, overflow) = l.addingReportingOverflow(r)
             return overflow ? .unlimited : Demand(sum)
         }
 
-        public static func + (lhs: Demand, rhs: Int) -> Demand { lhs + .max(rhs) }
+        @inlinable public static func + (lhs: Demand, rhs: Int) -> Demand { lhs + .max(rhs) }
 
-        public static func - (lhs: Demand, rhs: Demand) -> Demand {
+        @inlinable public static func - (lhs: Demand, rhs: Demand) -> Demand {
             guard let l = lhs.max else { return .unlimited }
             guard let r = rhs.max else { return .none }
             return Demand(Swift.max(0, l - r))
         }
 
-        public static func - (lhs: Demand, rhs: Int) -> Demand {
+        @inlinable public static func - (lhs: Demand, rhs: Int) -> Demand {
             guard let l = lhs.max else { return .unlimited }
             return Demand(Swift.max(0, l - rhs))
         }
 
-        public static func * (lhs: Demand, rhs: Int) -> Demand {
+        @inlinable public static func * (lhs: Demand, rhs: Int) -> Demand {
             guard let l = lhs.max else { return .unlimited }
             let (product, overflow) = l.multipliedReportingOverflow(by: Swift.max(0, rhs))
             return overflow ? .unlimited : Demand(product)
         }
 
-        public static func += (lhs: inout Demand, rhs: Demand) { lhs = lhs + rhs }
-        public static func += (lhs: inout Demand, rhs: Int) { lhs = lhs + rhs }
-        public static func -= (lhs: inout Demand, rhs: Demand) { lhs = lhs - rhs }
-        public static func -= (lhs: inout Demand, rhs: Int) { lhs = lhs - rhs }
+        @inlinable public static func += (lhs: inout Demand, rhs: Demand) { lhs = lhs + rhs }
+        @inlinable public static func += (lhs: inout Demand, rhs: Int) { lhs = lhs + rhs }
+        @inlinable public static func -= (lhs: inout Demand, rhs: Demand) { lhs = lhs - rhs }
+        @inlinable public static func -= (lhs: inout Demand, rhs: Int) { lhs = lhs - rhs }
 
-        public static func < (lhs: Demand, rhs: Demand) -> Bool {
+        @inlinable public static func < (lhs: Demand, rhs: Demand) -> Bool {
             switch (lhs.max, rhs.max) {
             case (nil, _): return false
             case (_, nil): return true
@@ -62,8 +62,8 @@ extension Subscribers {
             }
         }
 
-        public static func == (lhs: Demand, rhs: Int) -> Bool { lhs.max == rhs }
-        public static func > (lhs: Demand, rhs: Int) -> Bool { lhs.max.map { $0 > rhs } ?? true }
-        public static func < (lhs: Demand, rhs: Int) -> Bool { lhs.max.map { $0 < rhs } ?? false }
+        @inlinable public static func == (lhs: Demand, rhs: Int) -> Bool { lhs.max == rhs }
+        @inlinable public static func > (lhs: Demand, rhs: Int) -> Bool { lhs.max.map { $0 > rhs } ?? true }
+        @inlinable public static func < (lhs: Demand, rhs: Int) -> Bool { lhs.max.map { $0 < rhs } ?? false }
     }
 }

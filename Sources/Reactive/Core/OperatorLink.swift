@@ -8,8 +8,8 @@ open class OperatorLink<Input, UpstreamFailure: Error, Downstream: Subscriber>: 
     public typealias Failure = UpstreamFailure
 
     public let downstream: Downstream
-    public private(set) var upstream: (any Subscription)?
-    public private(set) var isTerminated = false
+    @exclusivity(unchecked) public private(set) var upstream: (any Subscription)?
+    @exclusivity(unchecked) public private(set) var isTerminated = false
 
     public init(downstream: Downstream) { self.downstream = downstream }
 

@@ -1,9 +1,9 @@
 extension Subscribers {
     /// Requests `.unlimited` on subscription and hands every event to closures.
     public final class Sink<Input, Failure: Error>: Subscriber, Cancellable {
-        private var receiveValue: ((Input) -> Void)?
-        private var receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)?
-        private var subscription: (any Subscription)?
+        @exclusivity(unchecked) private var receiveValue: ((Input) -> Void)?
+        @exclusivity(unchecked) private var receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)?
+        @exclusivity(unchecked) private var subscription: (any Subscription)?
 
         public init(receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void, receiveValue: @escaping (Input) -> Void) {
             self.receiveCompletion = receiveCompletion

@@ -25,9 +25,11 @@ extension Publishers {
         private final class Link<Downstream: Subscriber>: OperatorLink<Output, Upstream.Failure, Downstream> where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
             let dueTime: Int
             let scheduler: VirtualTimeScheduler
-            private var demand: Subscribers.Demand = .none
-            private var pending: Output?
-            private var timer: ScheduledAction?
+            @exclusivity(unchecked) private var demand: Subscribers.Demand = .none
+            @exclusivity(unchecked) private var pending: Output?
+            @exclusivity(unchecked) private var timer: ScheduledAction?
+            /// One closure for every wait (made once: a closure per value cost an allocation and a metadata lookup).
+            private lazy var fire: () -> Void = { [weak self] in self?.due() }
 
             init(downstream: Downstream, dueTime: Int, scheduler: VirtualTimeScheduler) {
                 self.dueTime = dueTime
@@ -46,7 +48,7 @@ extension Publishers {
                 guard !isTerminated else { return .none }
                 pending = input
                 timer?.cancel()
-                timer = scheduler.schedule(after: dueTime) { [weak self] in self?.due() }
+                timer = scheduler.schedule(after: dueTime, fire)
                 return .none
             }
 

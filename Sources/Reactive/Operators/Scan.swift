@@ -18,7 +18,7 @@ extension Publishers {
         }
 
         private final class Link<Downstream: Subscriber>: OperatorLink<Upstream.Output, Upstream.Failure, Downstream> where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
-            var result: Output
+            @exclusivity(unchecked) var result: Output
             let nextPartialResult: (Output, Upstream.Output) -> Output
             init(downstream: Downstream, initialResult: Output, nextPartialResult: @escaping (Output, Upstream.Output) -> Output) {
                 result = initialResult

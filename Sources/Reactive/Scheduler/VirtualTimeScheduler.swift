@@ -54,15 +54,15 @@ public final class VirtualTimeScheduler {
         }
     }
 
-    public private(set) var now: VirtualTime
-    public var limits: Limits
+    @exclusivity(unchecked) public private(set) var now: VirtualTime
+    @exclusivity(unchecked) public var limits: Limits
     /// Set when the run stopped early; no further action runs once it is set.
-    public private(set) var stopReason: SchedulerStop?
+    @exclusivity(unchecked) public private(set) var stopReason: SchedulerStop?
 
-    private var queue = ActionQueue()
-    private var nextSequence = 0
-    private var actionsThisInstant = 0
-    private var actionsInRun = 0
+    @exclusivity(unchecked) private var queue = ActionQueue()
+    @exclusivity(unchecked) private var nextSequence = 0
+    @exclusivity(unchecked) private var actionsThisInstant = 0
+    @exclusivity(unchecked) private var actionsInRun = 0
 
     public init(now: VirtualTime = 0, limits: Limits = Limits()) {
         self.now = now
@@ -72,7 +72,7 @@ public final class VirtualTimeScheduler {
     /// Moves the clock back to `time` before anything has run (a test whose timelines start
     /// before frame 0). Has no effect once the clock has moved or work was queued before `time`.
     public func rewindStart(to time: VirtualTime) {
-        guard actionsInRun == 0, time < now, (queue.peek?.time ?? .max) >= time else { return }
+        guard actionsInRun == 0, time < now, (queue.firstTime ?? .max) >= time else { return }
         now = time
     }
 
@@ -134,24 +134,27 @@ public final class VirtualTimeScheduler {
     /// or a limit stops the run. Returns why it stopped early, if it did.
     @discardableResult
     public func run(until deadline: VirtualTime? = nil) -> SchedulerStop? {
-        while stopReason == nil, let next = queue.peek {
-            if let deadline, next.time > deadline { break }
-            if next.time > limits.maxTime {
-                stopReason = .timeLimit(limit: limits.maxTime)
+        let last = min(deadline ?? .max, limits.maxTime)
+        while stopReason == nil, let time = queue.firstTime {
+            if time > last {
+                if deadline == nil || time <= deadline! { stopReason = .timeLimit(limit: limits.maxTime) }
                 break
             }
-            let entry = queue.pop()
-            if entry.token?.isCancelled == true { continue }
-            if entry.time > now {
-                now = entry.time
+            var entry = queue.pop()
+            if let token = entry.token, token.isCancelled { continue }
+            if time > now {
+                now = time
                 actionsThisInstant = 0
             }
             guard countAction() else { break }
             if entry.interval > 0 {
-                enqueue(at: entry.time.addingClamped(entry.interval), sequence: entry.sequence,
-                        interval: entry.interval, action: entry.action, token: entry.token)
+                entry.time = time.addingClamped(entry.interval)
+                let action = entry.action
+                queue.push(entry)
+                action()
+            } else {
+                entry.action()
             }
-            entry.action()
         }
         if stopReason == nil, let deadline, deadline > now, deadline <= limits.maxTime {
             now = deadline
@@ -190,78 +193,120 @@ public final class VirtualTimeScheduler {
         return nextSequence
     }
 
-    private func enqueue(at time: VirtualTime, sequence: Int, interval: Int, action: @escaping () -> Void, token: ScheduledAction?) {
+    @usableFromInline
+    func enqueue(at time: VirtualTime, sequence: Int, interval: Int, action: @escaping () -> Void, token: ScheduledAction?) {
         queue.push(QueuedAction(time: time, sequence: sequence, interval: interval, action: action, token: token))
+    }
+
+    /// Queues `action` at `time` (or now, if `time` is past) under a reserved sequence number,
+    /// with a token the caller reuses: one-shot work that a long-lived source queues again and
+    /// again (a timeline playback) costs no allocation per event.
+    @usableFromInline
+    func enqueueReserved(at time: VirtualTime, sequence: Int, action: @escaping () -> Void, token: ScheduledAction) {
+        queue.push(QueuedAction(time: time > now ? time : now, sequence: sequence, interval: 0, action: action, token: token))
     }
 }
 
 /// A handle on scheduled work; cancelling it before it runs means it never runs.
 public final class ScheduledAction: Cancellable {
-    public private(set) var isCancelled = false
-    init() {}
+    @exclusivity(unchecked) public private(set) var isCancelled = false
+    @usableFromInline init() {}
     public func cancel() { isCancelled = true }
 }
 
 struct QueuedAction {
-    let time: VirtualTime
+    var time: VirtualTime
     let sequence: Int
     let interval: Int
     let action: () -> Void
     let token: ScheduledAction?
-
-    func precedes(_ other: QueuedAction) -> Bool {
-        time != other.time ? time < other.time : sequence < other.sequence
-    }
 }
 
-/// A binary min-heap on (time, sequence).
+/// A binary min-heap on (time, sequence). The heap itself holds only plain keys (time,
+/// sequence, slot): sifting compares and moves integers, never touching reference counts; each
+/// action waits in a slot, and slots are reused.
 struct ActionQueue {
-    private var heap: [QueuedAction] = []
+    private struct Key {
+        var time: VirtualTime
+        var sequence: Int
+        var slot: Int
+
+        @inline(__always)
+        func precedes(_ other: Key) -> Bool {
+            time != other.time ? time < other.time : sequence < other.sequence
+        }
+    }
+
+    private struct Payload {
+        var interval: Int
+        var action: () -> Void
+        var token: ScheduledAction?
+    }
+
+    private var heap: [Key] = []
+    private var slots: [Payload?] = []
+    private var freeSlots: [Int] = []
 
     var isEmpty: Bool { heap.isEmpty }
+    /// The time of the first action.
+    var firstTime: VirtualTime? { heap.isEmpty ? nil : heap[0].time }
 
     /// The earliest time of an action not cancelled (a scan: for reports, not the run loop).
     var earliestLiveTime: VirtualTime? {
-        heap.lazy.filter { $0.token?.isCancelled != true }.map(\.time).min()
+        heap.lazy.filter { slots[$0.slot]?.token?.isCancelled != true }.map(\.time).min()
     }
-    var peek: QueuedAction? { heap.first }
 
     mutating func push(_ element: QueuedAction) {
-        heap.append(element)
+        let payload = Payload(interval: element.interval, action: element.action, token: element.token)
+        let slot: Int
+        if let free = freeSlots.popLast() {
+            slot = free
+            slots[slot] = payload
+        } else {
+            slot = slots.count
+            slots.append(payload)
+        }
+        let key = Key(time: element.time, sequence: element.sequence, slot: slot)
+        heap.append(key)
         var child = heap.count - 1
         while child > 0 {
             let parent = (child - 1) / 2
-            guard heap[child].precedes(heap[parent]) else { break }
-            heap.swapAt(child, parent)
+            let above = heap[parent]
+            guard key.precedes(above) else { break }
+            heap[child] = above
             child = parent
         }
+        heap[child] = key
     }
 
     /// Removes and returns the first action. The queue must not be empty.
     mutating func pop() -> QueuedAction {
         let first = heap[0]
         let last = heap.removeLast()
-        if !heap.isEmpty {
-            heap[0] = last
+        let count = heap.count
+        if count > 0 {
+            // Sift the last key down from the root.
             var parent = 0
-            let count = heap.count
             while true {
-                let left = 2 * parent + 1
-                guard left < count else { break }
-                var smallest = left
-                let right = left + 1
-                if right < count, heap[right].precedes(heap[left]) { smallest = right }
-                guard heap[smallest].precedes(heap[parent]) else { break }
-                heap.swapAt(smallest, parent)
-                parent = smallest
+                var child = 2 * parent + 1
+                guard child < count else { break }
+                if child + 1 < count, heap[child + 1].precedes(heap[child]) { child += 1 }
+                guard heap[child].precedes(last) else { break }
+                heap[parent] = heap[child]
+                parent = child
             }
+            heap[parent] = last
         }
-        return first
+        let payload = slots[first.slot].unsafelyUnwrapped
+        slots[first.slot] = nil
+        freeSlots.append(first.slot)
+        return QueuedAction(time: first.time, sequence: first.sequence, interval: payload.interval, action: payload.action, token: payload.token)
     }
 }
 
 extension Int {
     /// Addition that saturates instead of trapping, for times far in the future.
+    @inlinable
     func addingClamped(_ other: Int) -> Int {
         let (sum, overflow) = addingReportingOverflow(other)
         return overflow ? (other > 0 ? .max : .min) : sum

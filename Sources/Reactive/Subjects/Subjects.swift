@@ -17,7 +17,7 @@ public final class SubjectSubscriber<Target: Subject>: Subscriber, Subscription 
     public typealias Failure = Target.Failure
 
     private weak var target: Target?
-    private var upstream: (any Subscription)?
+    @exclusivity(unchecked) private var upstream: (any Subscription)?
 
     public init(_ target: Target) { self.target = target }
 
@@ -56,17 +56,34 @@ extension Publisher {
     }
 }
 
+/// A subject's subscriber behind one virtual call (cheaper than `AnySubscriber`'s three closures).
+@usableFromInline
+class ConduitDownstream<Output, Failure: Error> {
+    @usableFromInline init() {}
+    @usableFromInline func receive(_ input: Output) -> Subscribers.Demand { .none }
+    @usableFromInline func receive(completion: Subscribers.Completion<Failure>) {}
+}
+
+final class ConcreteConduitDownstream<S: Subscriber>: ConduitDownstream<S.Input, S.Failure> {
+    let subscriber: S
+    init(_ subscriber: S) { self.subscriber = subscriber }
+    override func receive(_ input: S.Input) -> Subscribers.Demand { subscriber.receive(input) }
+    override func receive(completion: Subscribers.Completion<S.Failure>) { subscriber.receive(completion: completion) }
+}
+
 /// One subscriber's link to a subject: its own demand, its own cancellation.
+@usableFromInline
 final class SubjectConduit<Output, Failure: Error>: Subscription {
-    private(set) var downstream: AnySubscriber<Output, Failure>?
-    var demand: Subscribers.Demand = .none
+    @exclusivity(unchecked) @usableFromInline private(set) var downstream: ConduitDownstream<Output, Failure>?
+    @exclusivity(unchecked) @usableFromInline var demand: Subscribers.Demand = .none
     /// For `CurrentValueSubject`: the subject's current value has not reached this subscriber yet.
-    var owesCurrentValue = false
+    @exclusivity(unchecked) var owesCurrentValue = false
     private let onRequest: (SubjectConduit) -> Void
     private let onCancel: (SubjectConduit) -> Void
 
-    init(_ downstream: AnySubscriber<Output, Failure>, onRequest: @escaping (SubjectConduit) -> Void, onCancel: @escaping (SubjectConduit) -> Void) {
-        self.downstream = downstream
+    init<S: Subscriber>(_ downstream: S, onRequest: @escaping (SubjectConduit) -> Void, onCancel: @escaping (SubjectConduit) -> Void)
+    where S.Input == Output, S.Failure == Failure {
+        self.downstream = ConcreteConduitDownstream(downstream)
         self.onRequest = onRequest
         self.onCancel = onCancel
     }
@@ -74,11 +91,19 @@ final class SubjectConduit<Output, Failure: Error>: Subscription {
     var isActive: Bool { downstream != nil }
 
     /// Delivers `value` if this subscriber has demand; returns whether it did.
+    @inlinable
     @discardableResult
     func offer(_ value: Output) -> Bool {
-        guard let downstream, demand > 0 else { return false }
-        demand -= 1
-        demand += downstream.receive(value)
+        guard let downstream else { return false }
+        let demand = self.demand
+        if demand.isUnlimited {
+            _ = downstream.receive(value)
+            return true
+        }
+        guard demand > 0 else { return false }
+        self.demand = demand - 1
+        let more = downstream.receive(value)
+        if more > 0 { self.demand += more }
         return true
     }
 
@@ -88,12 +113,14 @@ final class SubjectConduit<Output, Failure: Error>: Subscription {
         downstream.receive(completion: completion)
     }
 
+    @usableFromInline
     func request(_ demand: Subscribers.Demand) {
         guard downstream != nil, demand > 0 else { return }
         self.demand += demand
         onRequest(self)
     }
 
+    @usableFromInline
     func cancel() {
         guard downstream != nil else { return }
         downstream = nil
@@ -103,8 +130,10 @@ final class SubjectConduit<Output, Failure: Error>: Subscription {
 
 /// Subscribers of a subject, in subscription order. (Combine leaves the order unspecified;
 /// the engine fixes it so runs are deterministic.)
+@usableFromInline
 struct ConduitList<Output, Failure: Error> {
-    private(set) var conduits: [SubjectConduit<Output, Failure>] = []
+    @usableFromInline private(set) var conduits: [SubjectConduit<Output, Failure>] = []
+    init() {}
     var isEmpty: Bool { conduits.isEmpty }
     mutating func append(_ conduit: SubjectConduit<Output, Failure>) { conduits.append(conduit) }
     mutating func remove(_ conduit: SubjectConduit<Output, Failure>) { conduits.removeAll { $0 === conduit } }
@@ -117,8 +146,8 @@ struct ConduitList<Output, Failure: Error> {
 /// Broadcasts each value to every subscriber that has demand at that moment; a subscriber
 /// without demand misses the value (nothing is buffered). Ignores everything after its completion.
 public final class PassthroughSubject<Output, Failure: Error>: Subject {
-    private var subscribers = ConduitList<Output, Failure>()
-    private var completion: Subscribers.Completion<Failure>?
+    @exclusivity(unchecked) @usableFromInline var subscribers = ConduitList<Output, Failure>()
+    @exclusivity(unchecked) @usableFromInline var completion: Subscribers.Completion<Failure>?
     private var upstreams: [any Subscription] = []
 
     public init() {}
@@ -131,15 +160,22 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject {
             subscriber.receive(completion: completion)
             return
         }
-        let conduit = SubjectConduit<Output, Failure>(AnySubscriber(subscriber), onRequest: { [weak self] _ in self?.downstreamAskedForValues() },
+        let conduit = SubjectConduit<Output, Failure>(subscriber, onRequest: { [weak self] _ in self?.downstreamAskedForValues() },
                                                       onCancel: { [weak self] in self?.subscribers.remove($0) })
         subscribers.append(conduit)
         subscriber.receive(subscription: conduit)
     }
 
+    /// Inlinable so that a caller sending many values runs a loop specialised for its type.
+    @inlinable
     public func send(_ value: Output) {
         guard completion == nil else { return }
-        for conduit in subscribers.conduits { conduit.offer(value) }
+        let conduits = subscribers.conduits
+        if conduits.count == 1 {
+            conduits[0].offer(value)
+        } else {
+            for conduit in conduits { conduit.offer(value) }
+        }
     }
 
     public func send(completion: Subscribers.Completion<Failure>) {
@@ -171,10 +207,10 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject {
 /// subscriber without demand receives the latest value when it next asks (values conflate).
 /// After completion it sends nothing and does not replay its value.
 public final class CurrentValueSubject<Output, Failure: Error>: Subject {
-    private var subscribers = ConduitList<Output, Failure>()
-    private var completion: Subscribers.Completion<Failure>?
+    @exclusivity(unchecked) private var subscribers = ConduitList<Output, Failure>()
+    @exclusivity(unchecked) private var completion: Subscribers.Completion<Failure>?
     private var upstreams: [any Subscription] = []
-    private var current: Output
+    @exclusivity(unchecked) private var current: Output
 
     public init(_ value: Output) { current = value }
 
@@ -191,7 +227,7 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject {
             return
         }
         let conduit = SubjectConduit<Output, Failure>(
-            AnySubscriber(subscriber),
+            subscriber,
             onRequest: { [weak self] conduit in self?.deliverOwedValue(to: conduit) },
             onCancel: { [weak self] in self?.subscribers.remove($0) })
         conduit.owesCurrentValue = true

@@ -2,20 +2,20 @@
 /// and records every event it receives with its frame.
 public final class TestSubscriber<Input, Failure: Error>: Subscriber, Cancellable {
     public let scheduler: VirtualTimeScheduler
-    public private(set) var events: [TimedEvent<Input, Failure>] = []
+    @exclusivity(unchecked) public private(set) var events: [TimedEvent<Input, Failure>] = []
     /// Frames at which a value arrived beyond the demand this subscriber had signalled —
     /// a broken contract in the publisher under test.
-    public private(set) var valuesWithoutDemand: [VirtualTime] = []
+    @exclusivity(unchecked) public private(set) var valuesWithoutDemand: [VirtualTime] = []
     /// Frames at which events arrived after this subscriber's completion.
-    public private(set) var eventsAfterCompletion: [VirtualTime] = []
+    @exclusivity(unchecked) public private(set) var eventsAfterCompletion: [VirtualTime] = []
     /// When the subscription arrived and when the subscriber cancelled.
-    public private(set) var subscribedAt: VirtualTime?
-    public private(set) var cancelledAt: VirtualTime?
+    @exclusivity(unchecked) public private(set) var subscribedAt: VirtualTime?
+    @exclusivity(unchecked) public private(set) var cancelledAt: VirtualTime?
 
     private let initialDemand: Subscribers.Demand
-    private var subscription: (any Subscription)?
-    private var outstanding: Subscribers.Demand = .none
-    private var isCompleted = false
+    @exclusivity(unchecked) private var subscription: (any Subscription)?
+    @exclusivity(unchecked) private var outstanding: Subscribers.Demand = .none
+    @exclusivity(unchecked) private var isCompleted = false
 
     public init(scheduler: VirtualTimeScheduler, initialDemand: Subscribers.Demand = .unlimited) {
         self.scheduler = scheduler

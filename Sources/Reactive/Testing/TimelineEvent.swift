@@ -30,50 +30,77 @@ extension VirtualTimeScheduler {
     /// sequence numbers reserved now, so the result is ordered exactly as if every event had been
     /// queued at once — but the queue never holds more than one entry for the whole timeline.
     /// `offset` is added to every event's time. Returns a handle that stops the playback.
+    ///
+    /// Inlinable so that the per-event path is specialised for the caller's value type: a
+    /// playback allocates nothing per event and looks up no generic metadata.
+    @inlinable
     @discardableResult
     public func play<Output, Failure>(
         _ events: [TimedEvent<Output, Failure>],
         offset: VirtualTime = 0,
         deliver: @escaping (TimelineEvent<Output, Failure>) -> Void
     ) -> any Cancellable {
-        let playback = TimelinePlayback(events: events, offset: offset, firstSequence: reserveSequence(count: events.count), deliver: deliver)
-        playback.start(on: self)
+        let playback = TimelinePlayback(events: events, offset: offset, firstSequence: reserveSequence(count: events.count), scheduler: self, deliver: deliver)
+        playback.start()
         return playback
     }
 }
 
-private final class TimelinePlayback<Output, Failure: Error>: Cancellable {
-    private let events: [TimedEvent<Output, Failure>]
-    private let offset: VirtualTime
-    private let firstSequence: Int
-    private var deliver: ((TimelineEvent<Output, Failure>) -> Void)?
-    private var index = 0
-    private var pending: ScheduledAction?
+/// Feeds a timeline to the scheduler one event at a time. One closure and one token serve every
+/// event; the closure holds the playback alive while an event is queued and is dropped when the
+/// last event has been queued or the playback is cancelled.
+@usableFromInline
+final class TimelinePlayback<Output, Failure: Error>: Cancellable {
+    @usableFromInline let events: [TimedEvent<Output, Failure>]
+    @usableFromInline let offset: VirtualTime
+    @usableFromInline let firstSequence: Int
+    /// The playback runs only from its scheduler's queue, so the scheduler outlives every use.
+    @usableFromInline unowned(unsafe) let scheduler: VirtualTimeScheduler
+    @exclusivity(unchecked) @usableFromInline var deliver: ((TimelineEvent<Output, Failure>) -> Void)?
+    @exclusivity(unchecked) @usableFromInline var index = 0
+    @usableFromInline let token = ScheduledAction()
+    @exclusivity(unchecked) @usableFromInline var fire: (() -> Void)?
 
-    init(events: [TimedEvent<Output, Failure>], offset: VirtualTime, firstSequence: Int, deliver: @escaping (TimelineEvent<Output, Failure>) -> Void) {
+    @inlinable
+    init(events: [TimedEvent<Output, Failure>], offset: VirtualTime, firstSequence: Int, scheduler: VirtualTimeScheduler,
+         deliver: @escaping (TimelineEvent<Output, Failure>) -> Void) {
         self.events = events
         self.offset = offset
         self.firstSequence = firstSequence
+        self.scheduler = scheduler
         self.deliver = deliver
     }
 
-    func start(on scheduler: VirtualTimeScheduler) { queueNext(on: scheduler) }
-
-    private func queueNext(on scheduler: VirtualTimeScheduler) {
-        guard index < events.count, deliver != nil else { return }
-        let event = events[index]
-        pending = scheduler.schedule(at: event.time.addingClamped(offset), sequence: firstSequence + index) { [self, unowned scheduler] in
-            index += 1
-            // Queue the next event before delivering, so that work the delivery schedules for
-            // the same instant keeps its place behind it, as if all events had been queued up front.
-            queueNext(on: scheduler)
-            deliver?(event.event)
-        }
+    @inlinable
+    func start() {
+        guard !events.isEmpty else { return }
+        fire = { [self] in next() }
+        queueNext()
     }
 
+    @inlinable
+    func next() {
+        let event = events[index].event
+        index += 1
+        // Queue the next event before delivering, so that work the delivery schedules for
+        // the same instant keeps its place behind it, as if all events had been queued up front.
+        queueNext()
+        deliver?(event)
+    }
+
+    @inlinable
+    func queueNext() {
+        guard index < events.count, deliver != nil, let fire else {
+            fire = nil
+            return
+        }
+        scheduler.enqueueReserved(at: events[index].time.addingClamped(offset), sequence: firstSequence &+ index, action: fire, token: token)
+    }
+
+    @usableFromInline
     func cancel() {
         deliver = nil
-        pending?.cancel()
-        pending = nil
+        fire = nil
+        token.cancel()
     }
 }

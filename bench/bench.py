@@ -1,0 +1,256 @@
+#!/usr/bin/env python3
+"""`make bench`: builds release, runs every contender on every workload, checks that all of them
+computed the same output, then prints one table.
+
+Contenders (each run in its own process, so its peak RSS is its own):
+  engine  W1–W3, W5 through the engine's Swift API (marbles-bench engine)
+  e2e     the same workloads from a generated .marble file: read, parse, simulate, compare
+          (marbles-bench e2e → MarbleRunner.run(path:))
+  RxPY    reactivex from PyPI, in bench/.venv (created here), through its TestScheduler
+  floor   a hand-written Swift loop over the same input arrays (marbles-bench floor)
+plus W4 (`marbles run marbles/`, process included) and W6 (parsing one long marble line).
+
+Environment knobs, for quick or quiet re-runs:
+  SIZES=10000,100000,1000000   source events per workload
+  RUNS=5                       runs per Swift measurement (the median is reported)
+  RXPY_RUNS=3                  runs per RxPY measurement
+  WORKLOADS=W1,W2,W3,W4,W5,W6  which workloads
+  SKIP_BUILD=1                 use the binaries already in .build/release
+"""
+
+import json
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BENCH = os.path.join(ROOT, "bench")
+VENV = os.path.join(BENCH, ".venv")
+VENV_PYTHON = os.path.join(VENV, "bin", "python")
+BIN = os.path.join(ROOT, ".build", "release")
+SWIFT_BENCH = os.path.join(BIN, "marbles-bench")
+MARBLES = os.path.join(BIN, "marbles")
+
+SIZES = [int(s) for s in os.environ.get("SIZES", "10000,100000,1000000").split(",")]
+RUNS = int(os.environ.get("RUNS", "5"))
+RXPY_RUNS = int(os.environ.get("RXPY_RUNS", "3"))
+WORKLOADS = os.environ.get("WORKLOADS", "W1,W2,W3,W4,W5,W6").split(",")
+W6_SIZES = [100_000, 1_000_000]
+W4_RUNS = int(os.environ.get("W4_RUNS", "20"))
+
+DESCRIPTIONS = {
+    "W1": "hot source, a value per frame → map(×2) → filter(%3≠0) → scan(+)",
+    "W2": "a value every 3rd frame → debounce(2 frames)",
+    "W3": "8 hot sources, N/8 values each → merge",
+    "W5": "W1 with a `1000000s` idle stretch after every min(10k, N/2) values",
+}
+
+
+def log(message):
+    print(message, file=sys.stderr, flush=True)
+
+
+def sh(command, **kwargs):
+    log("$ " + " ".join(command))
+    subprocess.run(command, check=True, cwd=ROOT, **kwargs)
+
+
+def setup():
+    if not os.environ.get("SKIP_BUILD"):
+        sh(["swift", "build", "-c", "release", "--product", "marbles-bench"])
+        sh(["swift", "build", "-c", "release", "--product", "marbles"])
+    if not os.path.exists(VENV_PYTHON):
+        sh([sys.executable, "-m", "venv", VENV])
+    check = subprocess.run([VENV_PYTHON, "-c", "import reactivex"], capture_output=True)
+    if check.returncode != 0:
+        sh([VENV_PYTHON, "-m", "pip", "install", "--quiet", "-r", os.path.join(BENCH, "requirements.txt")])
+    version = subprocess.run([VENV_PYTHON, "-c", "import importlib.metadata as m; print(m.version('reactivex'))"],
+                             capture_output=True, text=True, check=True).stdout.strip()
+    return version
+
+
+def measure(command):
+    """Runs one contender process; returns its JSON report with its peak RSS (KiB) added."""
+    process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    output = process.stdout.read()
+    _, status, usage = os.wait4(process.pid, 0)
+    process.returncode = os.waitstatus_to_exitcode(status)
+    if process.returncode != 0:
+        raise SystemExit(f"failed ({process.returncode}): {' '.join(command)}")
+    result = json.loads(output)
+    result["rss_kib"] = usage.ru_maxrss
+    result["median"] = statistics.median(result["seconds"])
+    return result
+
+
+def verify(label, results):
+    """Every contender must report the same output before any figure is printed."""
+    reference = None
+    for name, result in results.items():
+        if not result.get("ok", True):
+            raise SystemExit(f"{label}: {name} did not pass (its expectation did not match)")
+        signature = (result["count"], result["hash"])
+        if reference is None:
+            reference = (name, signature)
+        elif signature != reference[1]:
+            raise SystemExit(f"{label}: {name} computed {signature}, {reference[0]} computed {reference[1]}")
+
+
+def pipeline_rows(workdir):
+    rows = []
+    for workload in [w for w in ("W1", "W2", "W3", "W5") if w in WORKLOADS]:
+        for n in SIZES:
+            label = f"{workload} N={n}"
+            log(f"-- {label}")
+            path = os.path.join(workdir, f"{workload}-{n}.marble")
+            sh([SWIFT_BENCH, "generate", workload, str(n), path])
+            results = {
+                "engine": measure([SWIFT_BENCH, "engine", workload, str(n), str(RUNS)]),
+                "e2e": measure([SWIFT_BENCH, "e2e", path, str(RUNS)]),
+                "RxPY": measure([VENV_PYTHON, os.path.join(BENCH, "rxpy_workloads.py"), workload, str(n), str(RXPY_RUNS)]),
+                "floor": measure([SWIFT_BENCH, "floor", workload, str(n), str(RUNS)]),
+            }
+            verify(label, results)
+            os.remove(path)
+            rows.append((workload, n, results))
+    return rows
+
+
+def w4_row():
+    """The whole catalogue through `marbles run`, process included."""
+    log("-- W4")
+    seconds = []
+    rss = 0
+    tests = 0
+    for _ in range(W4_RUNS):
+        start = time.perf_counter()
+        process = subprocess.Popen([MARBLES, "run", "marbles/", "--no-color"], cwd=ROOT, stdout=subprocess.PIPE, text=True)
+        output = process.stdout.read()
+        _, status, usage = os.wait4(process.pid, 0)
+        seconds.append(time.perf_counter() - start)
+        if os.waitstatus_to_exitcode(status) != 0:
+            raise SystemExit("W4: `marbles run marbles/` reported failures:\n" + output)
+        rss = max(rss, usage.ru_maxrss)
+        match = re.search(r"(\d+) tests? in (\d+) files?", output)
+        tests = int(match.group(1)) if match else 0
+        files = int(match.group(2)) if match else 0
+    return {"tests": tests, "files": files, "median": statistics.median(seconds), "rss_kib": rss}
+
+
+def w6_rows(workdir):
+    rows = []
+    for flavor, sizes in (("simple", W6_SIZES), ("rich", [1_000_000])):
+        for size in sizes:
+            label = f"W6 {flavor} {size} B"
+            log(f"-- {label}")
+            path = os.path.join(workdir, f"line-{flavor}-{size}.txt")
+            sh([SWIFT_BENCH, "line", flavor, str(size), path])
+            results = {
+                "parser": measure([SWIFT_BENCH, "parse", path, str(RUNS)]),
+                "floor": measure([SWIFT_BENCH, "parse-floor", path, str(RUNS)]),
+            }
+            if flavor == "simple":
+                # RxPY's marble parser reads this subset (`-`, one-letter values, `|`) the same way.
+                results["RxPY"] = measure([VENV_PYTHON, os.path.join(BENCH, "rxpy_workloads.py"), "parse", path, str(RXPY_RUNS)])
+            verify(label, results)
+            rows.append((flavor, os.path.getsize(path), results))
+            os.remove(path)
+    return rows
+
+
+def rate(value):
+    for unit, scale in (("G", 1e9), ("M", 1e6), ("k", 1e3)):
+        if value >= scale:
+            return f"{value / scale:.3g} {unit}"
+    return f"{value:.3g}"
+
+
+def mib(kib):
+    return f"{kib / 1024:.0f} MiB"
+
+
+def ratio(value):
+    return f"{value:.3g}×" if value >= 0.1 else f"{value:.2g}×"
+
+
+def machine():
+    cpu = "unknown CPU"
+    try:
+        with open("/proc/cpuinfo") as handle:
+            for line in handle:
+                if line.startswith("model name"):
+                    cpu = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    swift = subprocess.run(["swift", "--version"], capture_output=True, text=True).stdout.splitlines()
+    load = os.getloadavg()
+    return f"{cpu}, {os.cpu_count()} cores; {swift[0] if swift else 'swift ?'}; Python {sys.version.split()[0]}; load average at the end {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}"
+
+
+def main():
+    started = time.time()
+    rxpy_version = setup()
+    workdir = tempfile.mkdtemp(prefix="marbles-bench-")
+    try:
+        rows = pipeline_rows(workdir)
+        w4 = w4_row() if "W4" in WORKLOADS else None
+        w6 = w6_rows(workdir) if "W6" in WORKLOADS else []
+    finally:
+        shutil.rmtree(workdir, ignore_errors=True)
+
+    print(f"\nmarbles bench — {time.strftime('%Y-%m-%d %H:%M')}, {machine()}")
+    print(f"Medians of {RUNS} runs (RxPY: {RXPY_RUNS}); every contender's output checked equal (count and checksum) before printing.")
+    print(f"RxPY = reactivex {rxpy_version} with its TestScheduler; floor = a hand-written Swift loop over the same input arrays.")
+    print("× RxPY = RxPY's time / this row's time (higher is better); × floor = this row's time / the floor's (lower is better).\n")
+    print("| workload | N | contender | events/s | ns/event | peak RSS | × RxPY | × floor |")
+    print("|---|---:|---|---:|---:|---:|---:|---:|")
+    for workload, n, results in rows:
+        rxpy = results["RxPY"]["median"]
+        floor = results["floor"]["median"]
+        for name in ("engine", "e2e", "RxPY", "floor"):
+            result = results[name]
+            seconds = result["median"]
+            shown = {"engine": "engine API", "e2e": "end to end (.marble)", "RxPY": "RxPY", "floor": "Swift floor"}[name]
+            print(f"| {workload} | {n:,} | {shown} | {rate(n / seconds)} | {seconds / n * 1e9:,.0f} | {mib(result['rss_kib'])} "
+                  f"| {ratio(rxpy / seconds)} | {ratio(seconds / floor)} |")
+    if w4:
+        print(f"| W4 | {w4['tests']} tests, {w4['files']} files | `marbles run marbles/` | {w4['tests'] / w4['median']:,.0f} tests/s "
+              f"| {w4['median'] * 1e3:.1f} ms wall | {mib(w4['rss_kib'])} | | |")
+    for flavor, size, results in w6:
+        floor = results["floor"]["median"]
+        rxpy = results.get("RxPY", {}).get("median")
+        events = results["parser"]["count"]
+        for name in ("parser", "RxPY", "floor"):
+            if name not in results:
+                continue
+            seconds = results[name]["median"]
+            shown = {"parser": "MarbleParser", "RxPY": "RxPY marbles.parse", "floor": "Swift floor"}[name]
+            print(f"| W6 {flavor} | {size / 1e6:.1f} MB, {events:,} events | {shown} | {rate(events / seconds)} "
+                  f"({size / seconds / 1e6:.0f} MB/s) | {seconds / events * 1e9:,.0f} | {mib(results[name]['rss_kib'])} "
+                  f"| {ratio(rxpy / seconds) if rxpy else '—'} | {ratio(seconds / floor)} |")
+
+    # Flatness and idle time, from the same run.
+    print()
+    by_key = {(w, n): r for w, n, r in rows}
+    for name in ("engine", "e2e"):
+        for workload in ("W1", "W2", "W3", "W5"):
+            per_event = [by_key[(workload, n)][name]["median"] / n * 1e9 for n in SIZES if (workload, n) in by_key]
+            if len(per_event) > 1:
+                print(f"flatness {name} {workload}: ns/event {' → '.join(f'{x:,.0f}' for x in per_event)} "
+                      f"(largest N / smallest N = {per_event[-1] / per_event[0]:.2f})")
+        for n in SIZES:
+            if ("W1", n) in by_key and ("W5", n) in by_key:
+                w1 = by_key[("W1", n)][name]["median"]
+                w5 = by_key[("W5", n)][name]["median"]
+                print(f"idle time {name} N={n:,}: W5 / W1 = {w5 / w1:.2f}")
+    print(f"\n(bench took {time.time() - started:.0f} s)")
+
+
+if __name__ == "__main__":
+    main()
