@@ -134,8 +134,10 @@ struct BoundCall {
             return { args in interpreter.keyPath(path, of: args.first ?? .null, at: argument.location) }
         }
         let closure = try closure(index)
+        let purpose = "the result of \(name)'s closure"
+        let compiled = ClosureCompiler.compile(closure)
         return { args in
-            switch interpreter.outcome(of: closure, args, purpose: "the result of \(name)'s closure") {
+            switch interpreter.outcome(of: closure, compiled: compiled, args, purpose: purpose) {
             case .success(let value): return value
             case .failure(.thrown):
                 interpreter.report(SpecDiagnostic("the closure of \(name) threw, but \(name) cannot throw", at: closure.location,
@@ -150,9 +152,10 @@ struct BoundCall {
     func throwingFunction(_ index: Int) throws(EvalError) -> ([Value]) throws -> Value {
         let closure = try closure(index)
         let interpreter = self.interpreter
-        let name = signature.name
+        let purpose = "the result of \(signature.name)'s closure"
+        let compiled = ClosureCompiler.compile(closure)
         return { args in
-            switch interpreter.outcome(of: closure, args, purpose: "the result of \(name)'s closure") {
+            switch interpreter.outcome(of: closure, compiled: compiled, args, purpose: purpose) {
             case .success(let value): return value
             case .failure(.thrown(let error)): throw error
             case .failure(let error): interpreter.report(error, at: closure.location)
@@ -241,8 +244,9 @@ extension Interpreter {
     }
 
     /// Calls a closure and converts its result to a value, capturing any error.
-    func outcome(of closure: ClosureValue, _ args: [Value], purpose: String) -> Result<Value, EvalError> {
-        Result { () throws(EvalError) -> Value in
+    func outcome(of closure: ClosureValue, compiled: ClosureCompiler.Compiled? = nil, _ args: [Value], purpose: String) -> Result<Value, EvalError> {
+        if let compiled { return Result { () throws(EvalError) -> Value in try compiled.run(args) } }
+        return Result { () throws(EvalError) -> Value in
             try valueOf(call(closure, with: args.map(Runtime.value)), at: closure.location, purpose: purpose)
         }
     }

@@ -279,6 +279,13 @@ final class Interpreter {
         }
     }
 
+    private static let anonymousNames = (0..<16).map { "$\($0)" }
+
+    /// `$0`, `$1`, … without building a string per call.
+    private static func anonymousName(_ index: Int) -> String {
+        index < anonymousNames.count ? anonymousNames[index] : "$\(index)"
+    }
+
     /// Calls a closure written in the file.
     func call(_ closure: ClosureValue, with args: [Runtime]) throws(EvalError) -> Runtime {
         let env = Environment(parent: closure.environment)
@@ -295,10 +302,10 @@ final class Interpreter {
             }
             for (name, value) in zip(parameters, bound) where name != "_" { env[name] = value }
         } else {
-            for (index, value) in arguments.enumerated() { env["$\(index)"] = value }
+            for (index, value) in arguments.enumerated() { env[Self.anonymousName(index)] = value }
             if arguments.count == 1, case .value(.tuple(let items)) = arguments[0], closure.usesSecondAnonymousArgument {
                 // `{ $0 + $1 }` on a tuple-valued stream destructures the tuple, as Swift does for closures.
-                for (index, item) in items.enumerated() { env["$\(index)"] = .value(item) }
+                for (index, item) in items.enumerated() { env[Self.anonymousName(index)] = .value(item) }
             }
         }
         do throws(EvalError) {

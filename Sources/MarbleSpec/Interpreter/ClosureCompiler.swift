@@ -1,0 +1,174 @@
+import MarbleSyntax
+
+/// Compiles the closures that operators call once per value into Swift closures, so a call
+/// costs no environment, no name lookups and no string keys. It covers bodies made of one
+/// expression over literals, the closure's parameters (`$0`, named), arithmetic, comparisons,
+/// logic, `?:`, `??`, `if`/`else`, `throw`, string interpolation and tuple elements (`$0.1`) —
+/// the shape of nearly every closure in a marble file. Anything else returns nil and the
+/// interpreter runs the closure; both give the same values and the same errors.
+enum ClosureCompiler {
+    typealias Body = ([Value]) throws(EvalError) -> Value
+
+    /// A compiled closure: binds its arguments as `Interpreter.call` does, then runs the body.
+    struct Compiled {
+        let run: Body
+    }
+
+    static func compile(_ closure: ClosureValue) -> Compiled? {
+        guard closure.syntax.body.count == 1, case .expression(let expr) = closure.syntax.body[0] else { return nil }
+        let parameters = closure.syntax.parameters
+        var slots: [String: Int] = [:]
+        for (index, name) in (parameters ?? []).enumerated() where name != "_" { slots[name] = index }
+        guard let body = compile(expr, anonymous: parameters == nil, slots: slots) else { return nil }
+        let spreadsTuple = closure.usesSecondAnonymousArgument
+        let location = closure.location
+        if let parameters {
+            let count = parameters.count
+            return Compiled { (args: [Value]) throws(EvalError) -> Value in
+                if args.count == count { return try body(args) }
+                if count > 1, args.count == 1, case .tuple(let items) = args[0], items.count == count { return try body(items) }
+                if count == 1, args.count > 1 { return try body([.tuple(args)]) }
+                throw .fault(SpecDiagnostic("this closure takes \(count) parameter\(count == 1 ? "" : "s") but is called with \(args.count)", at: location))
+            }
+        }
+        return Compiled { (args: [Value]) throws(EvalError) -> Value in
+            if spreadsTuple, args.count == 1, case .tuple(let items) = args[0] { return try body(items) }
+            return try body(args)
+        }
+    }
+
+    private static func compile(_ expr: Expr, anonymous: Bool, slots: [String: Int]) -> Body? {
+        func sub(_ e: Expr) -> Body? { compile(e, anonymous: anonymous, slots: slots) }
+        let location = expr.location
+        switch expr.kind {
+        case .int(let n):
+            let value = Value.int(n)
+            return { _ in value }
+        case .double(let d):
+            let value = Value.double(d)
+            return { _ in value }
+        case .bool(let b):
+            let value = Value.bool(b)
+            return { _ in value }
+        case .nilLiteral:
+            return { _ in .null }
+        case .identifier(let name):
+            if anonymous, name.hasPrefix("$"), let index = Int(name.dropFirst()) {
+                return { (args: [Value]) throws(EvalError) -> Value in
+                    guard index < args.count else {
+                        throw .fault(SpecDiagnostic("cannot find '\(name)' in scope", at: location))
+                    }
+                    return args[index]
+                }
+            }
+            guard let index = slots[name] else { return nil }
+            return { args in args[index] }
+        case .unary(let op, let operand):
+            guard let operand = sub(operand) else { return nil }
+            return { (args: [Value]) throws(EvalError) -> Value in try Operators.unary(op, operand(args), at: location) }
+        case .binary(let op, let lhsExpr, let rhsExpr):
+            guard let lhs = sub(lhsExpr), let rhs = sub(rhsExpr) else { return nil }
+            switch op {
+            case "&&", "||":
+                let stopsOn = op == "||"
+                return { (args: [Value]) throws(EvalError) -> Value in
+                    let left = try condition(lhs(args), at: lhsExpr.location)
+                    if left == stopsOn { return .bool(left) }
+                    return .bool(try condition(rhs(args), at: rhsExpr.location))
+                }
+            case "??":
+                return { (args: [Value]) throws(EvalError) -> Value in
+                    let left = try lhs(args)
+                    return left == .null ? try rhs(args) : left
+                }
+            default:
+                let leftIsLiteral = lhsExpr.isNumberLiteral
+                let rightIsLiteral = rhsExpr.isNumberLiteral
+                return { (args: [Value]) throws(EvalError) -> Value in
+                    let left = try lhs(args)
+                    let right = try rhs(args)
+                    // The common case, Int with Int, without the general dispatch.
+                    if case .int(let x) = left, case .int(let y) = right {
+                        switch op {
+                        case "+": let r = x.addingReportingOverflow(y); if !r.overflow { return .int(r.partialValue) }
+                        case "-": let r = x.subtractingReportingOverflow(y); if !r.overflow { return .int(r.partialValue) }
+                        case "*": let r = x.multipliedReportingOverflow(by: y); if !r.overflow { return .int(r.partialValue) }
+                        case "%": if y != 0, !(x == .min && y == -1) { return .int(x % y) }
+                        case "/": if y != 0, !(x == .min && y == -1) { return .int(x / y) }
+                        case "==": return .bool(x == y)
+                        case "!=": return .bool(x != y)
+                        case "<": return .bool(x < y)
+                        case "<=": return .bool(x <= y)
+                        case ">": return .bool(x > y)
+                        case ">=": return .bool(x >= y)
+                        default: break
+                        }
+                    }
+                    return try Operators.binary(op, left, right, leftIsLiteral: leftIsLiteral, rightIsLiteral: rightIsLiteral, at: location)
+                }
+            }
+        case .ternary(let test, let thenExpr, let elseExpr):
+            guard let test = sub(test), let then = sub(thenExpr), let otherwise = sub(elseExpr) else { return nil }
+            let testLocation = expr.location
+            return { (args: [Value]) throws(EvalError) -> Value in
+                try condition(test(args), at: testLocation) ? then(args) : otherwise(args)
+            }
+        case .ifExpression(let ifExpression):
+            guard let test = sub(ifExpression.condition), let then = block(ifExpression.thenBody, anonymous: anonymous, slots: slots) else { return nil }
+            var otherwise: Body = { _ in .tuple([]) }
+            if let elseBody = ifExpression.elseBody {
+                guard let compiled = block(elseBody, anonymous: anonymous, slots: slots) else { return nil }
+                otherwise = compiled
+            }
+            let testLocation = ifExpression.condition.location
+            return { (args: [Value]) throws(EvalError) -> Value in
+                try condition(test(args), at: testLocation) ? then(args) : otherwise(args)
+            }
+        case .throwExpression(let thrown):
+            guard let thrown = sub(thrown) else { return nil }
+            return { (args: [Value]) throws(EvalError) -> Value in throw .thrown(StreamError(try thrown(args))) }
+        case .string(let parts):
+            var pieces: [Body] = []
+            for part in parts {
+                switch part {
+                case .literal(let text):
+                    let value = Value.string(text)
+                    pieces.append { _ in value }
+                case .interpolation(let inner):
+                    guard let compiled = sub(inner) else { return nil }
+                    pieces.append(compiled)
+                }
+            }
+            return { (args: [Value]) throws(EvalError) -> Value in
+                var text = ""
+                for piece in pieces { text += try piece(args).text }
+                return .string(text)
+            }
+        case .member(let base?, let name):
+            // Tuple elements only (`$0.1`); other members go through the interpreter.
+            guard let index = Int(name), let base = sub(base) else { return nil }
+            return { (args: [Value]) throws(EvalError) -> Value in
+                let value = try base(args)
+                guard case .tuple(let items) = value, items.indices.contains(index) else {
+                    throw .fault(SpecDiagnostic("\(value.typeName) (\(value.literal)) has no element .\(name)", at: location))
+                }
+                return items[index]
+            }
+        default:
+            return nil
+        }
+    }
+
+    /// An `if` branch: a single expression.
+    private static func block(_ statements: [ClosureStatement], anonymous: Bool, slots: [String: Int]) -> Body? {
+        guard statements.count == 1, case .expression(let expr) = statements[0] else { return nil }
+        return compile(expr, anonymous: anonymous, slots: slots)
+    }
+
+    private static func condition(_ value: Value, at location: SourceLocation) throws(EvalError) -> Bool {
+        guard case .bool(let flag) = value else {
+            throw .fault(SpecDiagnostic("a condition must be a Bool, not \(value.typeName) (\(value.literal))", at: location))
+        }
+        return flag
+    }
+}
