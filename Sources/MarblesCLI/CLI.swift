@@ -10,7 +10,7 @@ public enum CLI {
     public enum ExitCode {
         /// Every test passed (or the command succeeded).
         public static let success: Int32 = 0
-        /// A test failed or stopped with a runtime error.
+        /// A test failed or stopped with a runtime error; `fmt --check` found a file to reformat.
         public static let failure: Int32 = 1
         /// The command line, a path or a file was bad.
         public static let usage: Int32 = 2
@@ -40,8 +40,15 @@ public enum CLI {
             return ExitCode.success
         case .success(.run(let run)):
             let style = Style.decide(isTerminal: isTerminal, environment: environment, noColor: run.noColor)
-            return RunCommand(paths: run.paths, reporter: HumanReporter(printer: printer, style: style),
-                              diagrams: run.svgDirectory.map(FailureDiagrams.init(folder:))).execute()
+            return RunCommand(arguments: run, printer: printer, style: style, environment: environment).execute()
+        case .success(.eval(let eval)):
+            let style = Style.decide(isTerminal: isTerminal, environment: environment, noColor: eval.noColor)
+            return EvalCommand(arguments: eval, printer: printer, style: style).execute()
+        case .success(.trace(let trace)):
+            let style = Style.decide(isTerminal: isTerminal, environment: environment, noColor: trace.noColor)
+            return TraceCommand(arguments: trace, printer: printer, style: style).execute()
+        case .success(.fmt(let format)):
+            return FormatCommand(arguments: format, printer: printer).execute()
         }
     }
 }

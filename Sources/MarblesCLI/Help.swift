@@ -1,29 +1,34 @@
 /// The texts of `--help`, `--version` and usage errors.
 enum Help {
+    static let runUsage = "usage: marbles run [PATH…] [OPTIONS]"
+    static let operatorsUsage = "usage: marbles operators"
+    static let evalUsage = "usage: marbles eval [--hot NAME=MARBLES]… [--cold NAME=MARBLES]… [OPTIONS] [NAME = EXPRESSION]… EXPRESSION"
+    static let traceUsage = "usage: marbles trace FILE [--test NAME] [--no-color]"
+    static let fmtUsage = "usage: marbles fmt [--check] [PATH…]"
+
     static let usage = """
-        usage: marbles run [PATH…] [--no-color]
+        usage: marbles run [PATH…] [OPTIONS]
+               marbles eval [--hot NAME=MARBLES]… [--cold NAME=MARBLES]… EXPRESSION
+               marbles trace FILE [--test NAME]
+               marbles fmt [--check] [PATH…]
                marbles operators
                marbles --help | --version
         """
-
-    static let runUsage = "usage: marbles run [PATH…] [--no-color]"
-    static let operatorsUsage = "usage: marbles operators"
 
     static func usage(for topic: HelpTopic) -> String {
         switch topic {
         case .general: return usage
         case .run: return runUsage
         case .operators: return operatorsUsage
+        case .eval: return evalUsage
+        case .trace: return traceUsage
+        case .fmt: return fmtUsage
         }
     }
 
     /// The command whose help explains a usage error.
     static func command(for topic: HelpTopic) -> String {
-        switch topic {
-        case .general: return "marbles --help"
-        case .run: return "marbles run --help"
-        case .operators: return "marbles operators --help"
-        }
+        topic.command.map { "marbles \($0) --help" } ?? "marbles --help"
     }
 
     static func text(for topic: HelpTopic) -> String {
@@ -31,6 +36,9 @@ enum Help {
         case .general: return general
         case .run: return run
         case .operators: return operators
+        case .eval: return eval
+        case .trace: return trace
+        case .fmt: return fmt
         }
     }
 
@@ -42,6 +50,9 @@ enum Help {
         Commands:
           run [PATH…]    run the tests in .marble files; folders are searched recursively
                          (default: \(CLI.defaultFolder))
+          eval EXPR      run one expression over sources given on the command line
+          trace FILE     every subscription, request, value, completion and cancel of a run
+          fmt [PATH…]    align the marbles of each test frame by frame
           operators      list the operators and publishers the .marble language knows
           help [COMMAND] show this help, or a command's
 
@@ -49,7 +60,7 @@ enum Help {
           -h, --help     show this help
           --version      print the version
 
-        Run 'marbles run --help' for the report and the exit codes.
+        Run 'marbles run --help' for the reports, the options and the exit codes.
         """
 
     static let run = """
@@ -64,21 +75,44 @@ enum Help {
         empty in every line are drawn as ' …N… ' (N empty frames). What print() operators
         write appears under the test's line, each line with its frame.
 
-        Options:
-          --no-color     no colour (also off when NO_COLOR is set or stdout is not a terminal)
-          --svg DIR      also write an SVG diagram of every failing test into DIR (created if
-                         missing), expected events ghosted beside the actual ones — for CI
-          -h, --help     show this help
-          --             treat every later argument as a path
+        Reports:
+          --reporter NAME    human (the default), junit, tap, json or github; repeat for
+                             several at once (--reporter human --reporter junit --output r.xml)
+          --output FILE      write the report of the --reporter just before to FILE (written
+                             whole at the end; '-' is standard output); junit, tap and json
+                             need standard output to themselves, human and github can share it
+          --slowest N        end the human report with the N slowest tests and their times
+          --svg DIR          also write an SVG diagram of every failing test into DIR (created
+                             if missing), expected events ghosted beside the actual ones
+
+        Choosing tests:
+          --filter TEXT      run the tests whose "FILE › TEST" contains TEXT; /REGEX/ (or
+                             /REGEX/i, ignoring case) for a regular expression; repeat to
+                             run the tests any of them matches
+          --shard I/N        run part I of N: the chosen tests, counted in order across the
+                             files, go round-robin to the N parts (disjoint, complete, even)
+          --list             print the tests that would run, without running them
+
+        Running:
+          -j, --jobs N       run N files at once (default: one per core); the report is the
+                             same, in the same order, for any N
+          --fail-fast        stop at the first test that fails (or file that cannot run)
+          -u, --update       rewrite each failing expect line with what happened; only the
+                             marbles change, byte for byte; files with errors are untouched
+          --no-color         no colour (also off when NO_COLOR is set or stdout is not a terminal)
+          -h, --help         show this help
+          --                 treat every later argument as a path
 
         The last line reads 'N passed, N failed', with ', N errors' when a path is missing,
         a file cannot be read or parsed (nothing in it runs; other files still run), or a
         test stops with a runtime error (such a test counts as an error, not as failed).
+        With --update, the report is that of the updated files.
 
         Exit status:
           0  every test passed
           1  a test failed or stopped with a runtime error
-          2  a path, a file or the command line is bad (takes precedence)
+          2  a path, a file or the command line is bad, or a report could not be written
+             (takes precedence)
         """
 
     static let operators = """
@@ -86,5 +120,67 @@ enum Help {
 
         Lists every operator and publisher constructor the .marble language knows, grouped by
         family, with its argument labels and a one-line summary.
+        """
+
+    static let eval = """
+        \(evalUsage)
+
+        Runs EXPRESSION (Combine code over the sources, as on a `let` line) and prints the
+        sources and the result as marbles, aligned frame by frame:
+
+          marbles eval --hot 'a=-a-b-----c-|' 'a.debounce(for: 3, scheduler: RunLoop.main)'
+
+        Options:
+          --hot NAME=MARBLES    a hot source (repeatable)
+          --cold NAME=MARBLES   a cold source, played from each subscription (repeatable)
+          --values 'A = 1, B = "x"'
+                                names for values, as on a `values` line (repeatable)
+          --frame DURATION      the length of a frame (default 1ms), for durations such as
+                                .milliseconds(300) and time progressions
+          --subscribe MARBLES   when the result is subscribed (^) and cancelled (!)
+          --demand MARBLES      what the subscriber requests, as on a `demand` line
+          --until FRAMES        how long the run lasts (default: twice the longest source,
+                                plus 10 frames)
+          --svg FILE            also draw it as an SVG marble diagram into FILE ('-': write
+                                only the SVG, to standard output)
+          --no-color            no colour
+
+        Earlier arguments of the form NAME = EXPRESSION define helper streams. Exit status: 0,
+        1 when the run stopped with a runtime error, 2 when the sources or the expression are
+        wrong.
+        """
+
+    static let trace = """
+        \(traceUsage)
+
+        Runs the tests of FILE (or only the test named NAME, or the only one whose name
+        contains it) with every named stream and every operator traced, and prints, per test:
+
+        - a timeline per stream and operator — per subscription when there were several —
+          aligned by frame: ^ where it was subscribed, its values, | or #, and ! where its
+          subscriber cancelled; the first line to go quiet is where a pipeline went silent;
+        - every event in the order it happened, in the words of Combine's print():
+          receive subscription, request unlimited / request max: (n), receive value: (a),
+          receive finished, receive error: (…), receive cancel; and what the test's own
+          print operators wrote, in its place.
+
+        Exit status: 0 when the file ran (whatever its tests' outcome), 2 when it could not.
+        """
+
+    static let fmt = """
+        \(fmtUsage)
+
+        Lays out each test of the given files and folders (default \(CLI.defaultFolder)) so
+        that equal frames stand in the same column on every marble line: keywords padded to
+        the longest, marbles starting in one column (with the expressions of let lines),
+        spaces inside marbles only where a wide token such as {42} makes a frame wider on
+        another line, or around time progressions. Comments are kept; trailing spaces go.
+        Every result is checked to mean exactly what the original meant before it is written.
+
+        Options:
+          --check        write nothing; list the files that would change and exit 1 if any
+          -h, --help     show this help
+
+        Exit status: 0, 1 (with --check: a file would change), 2 (a path or a file is bad).
         """
 }

@@ -1,27 +1,53 @@
 import MarbleSpec
 
 /// Writes the report of `marbles run` for people: per file its path and a line per test; for a
-/// failure, a marble diagram of what was expected and what happened. Each file's block ends
-/// with one blank line.
-struct HumanReporter {
-    let printer: Printer
+/// failure, a marble diagram of what was expected and what happened; what `--update` changed.
+/// Each file's block ends with one blank line. The run ends with the slowest tests (with
+/// `--slowest`), the totals and the outcome.
+final class HumanReporter: Reporter {
+    let target: ReportTarget
     let style: Style
     /// Indentation of diagrams and error excerpts under a test line.
     static let detailIndent = 6
+
+    init(target: ReportTarget, style: Style) {
+        self.target = target
+        self.style = style
+    }
 
     /// A path given on the command line that cannot be run.
     func problem(path: String, message: String) {
         emit(["\(path): " + style.red("error:") + " " + message])
     }
 
-    func file(_ report: FileReport) {
-        emit(lines(for: report))
+    func file(_ result: FileResult) {
+        var updatedTests: Set<String> = []
+        if case .updated(let changes)? = result.update { updatedTests = Set(changes.map(\.test)) }
+        var block = lines(for: result.report, updated: updatedTests)
+        if let update = result.update { block += lines(for: update, path: result.report.path) }
+        emit(block)
     }
 
-    func summary(_ tally: Tally, milliseconds: Int) {
-        printer.line(tally.totals(milliseconds: milliseconds))
-        let outcome = tally.outcome
-        printer.line(tally.exitCode == CLI.ExitCode.success ? style.green(outcome) : style.red(outcome))
+    func finish(_ summary: RunSummary) {
+        if summary.stoppedEarly {
+            target.line(style.red("stopped at the first failure (--fail-fast)"))
+            target.line()
+        }
+        if let slowest = summary.slowest, !slowest.isEmpty {
+            target.line("slowest \(slowest.count == 1 ? "test" : "\(slowest.count) tests"):")
+            let times = slowest.map(\.seconds.millisecondsText)
+            let width = times.map(\.count).max() ?? 0
+            for (test, time) in zip(slowest, times) {
+                target.line("  " + String(repeating: " ", count: width - time.count) + time + "  " + TestFilter.subject(path: test.path, test: test.name))
+            }
+            target.line()
+        }
+        target.line(summary.tally.totals(milliseconds: summary.milliseconds))
+        if summary.updatedLines > 0 {
+            target.line("updated \(summary.updatedLines) expect line\(summary.updatedLines == 1 ? "" : "s") in \(summary.updatedFiles) file\(summary.updatedFiles == 1 ? "" : "s")")
+        }
+        let outcome = summary.tally.outcome
+        target.line(summary.tally.exitCode == CLI.ExitCode.success ? style.green(outcome) : style.red(outcome))
     }
 
     /// Prints a block without doubled or trailing blank lines, then one blank line.
@@ -29,13 +55,32 @@ struct HumanReporter {
         var previousBlank = true
         for line in block {
             let blank = line.isEmpty
-            if !(blank && previousBlank) { printer.line(line) }
+            if !(blank && previousBlank) { target.line(line) }
             previousBlank = blank
         }
-        if !previousBlank { printer.line() }
+        if !previousBlank { target.line() }
     }
 
-    func lines(for report: FileReport) -> [String] {
+    /// What `--update` did to a file: each changed line before and after, or why nothing was written.
+    func lines(for update: FileUpdate, path: String) -> [String] {
+        let fileName = path.split(separator: "/").last.map(String.init) ?? path
+        switch update {
+        case .unchanged:
+            return []
+        case .refused(let reason):
+            return ["  " + style.red("not updated:") + " " + reason]
+        case .updated(let changes):
+            var output: [String] = [""]
+            for change in changes {
+                output.append("  " + style.bold("updated") + " " + style.dim("\(fileName):\(change.line)"))
+                if let before = change.before { output.append("    " + style.red("- " + before.trimmingLeadingSpaces)) }
+                if let after = change.after { output.append("    " + style.green("+ " + after.trimmingLeadingSpaces)) }
+            }
+            return output
+        }
+    }
+
+    func lines(for report: FileReport, updated: Set<String> = []) -> [String] {
         guard report.diagnostics.isEmpty else {
             return report.diagnostics.flatMap { SourceExcerpt.lines($0, indent: 0, style: style) }
         }
@@ -43,14 +88,14 @@ struct HumanReporter {
         let fileName = report.path.split(separator: "/").last.map(String.init) ?? report.path
         let nameWidth = report.tests.map(\.name.count).max() ?? 0
         for test in report.tests {
-            output += lines(for: test, fileName: fileName, nameWidth: nameWidth)
+            output += lines(for: test, fileName: fileName, nameWidth: nameWidth, updated: updated.contains(test.name))
         }
         return output
     }
 
-    private func lines(for test: TestReport, fileName: String, nameWidth: Int) -> [String] {
+    private func lines(for test: TestReport, fileName: String, nameWidth: Int, updated: Bool) -> [String] {
         guard test.outcome != .passed else {
-            return ["  " + style.green("✓") + " " + test.name] + trace(test)
+            return ["  " + style.green("✓") + " " + test.name + (updated ? "  " + style.dim("(updated)") : "")] + trace(test)
         }
         let padding = String(repeating: " ", count: nameWidth - test.name.count + 4)
         var output = ["  " + style.red("✗") + " " + test.name + padding + style.dim("\(fileName):\(test.line)")]
@@ -62,7 +107,7 @@ struct HumanReporter {
             let labelled = test.checks.count > 1
             for check in test.checks where !check.passed {
                 output.append("")
-                output += diagram(check, of: test, labelled: labelled).lines(style: style)
+                output += Self.diagram(check, of: test, labelled: labelled).lines(style: style)
             }
         }
         output.append("")
@@ -96,7 +141,7 @@ struct HumanReporter {
     /// The sources of the checked stream, then the expected and the actual line of `check`. Event rows are
     /// labelled with the stream's name when the test has more than one expectation;
     /// subscription rows always are (`expected request.subscriptions`).
-    func diagram(_ check: CheckReport, of test: TestReport, labelled: Bool) -> DiagramLayout {
+    static func diagram(_ check: CheckReport, of test: TestReport, labelled: Bool) -> DiagramLayout {
         var rows: [DiagramRow] = Self.sources(of: check.stream, in: test).map { source in
             source.isCold
                 ? .unaligned(label: source.name, events: source.events, frameNanoseconds: test.frameNanoseconds,
@@ -112,4 +157,8 @@ struct HumanReporter {
         rows.append(.aligned(label: "actual" + suffix, events: check.actual))
         return DiagramLayout(rows: rows, differences: check.differences, notes: check.notes, indent: Self.detailIndent)
     }
+}
+
+extension String {
+    var trimmingLeadingSpaces: String { String(drop { $0 == " " || $0 == "\t" }) }
 }

@@ -1,45 +1,217 @@
+import Foundation
 import MarbleSpec
+import MarbleSyntax
 
-/// `marbles run`: discover the files, run each, report, summarise.
+/// `marbles run`: discover the files, choose the tests, run the files (several at once),
+/// report in discovery order to every reporter, summarise.
 struct RunCommand {
-    var paths: [String]
-    var reporter: HumanReporter
-    var options = RunOptions()
-    /// `--svg DIR`: diagrams of the failing tests (SVGCommand.swift).
-    var diagrams: FailureDiagrams?
+    var arguments: RunArguments
+    var printer: Printer
+    /// Colour for reporters writing to standard output.
+    var style: Style
+    var environment: [String: String] = [:]
+
+    /// One unit of work: a path that cannot run, or a file with the tests chosen in it.
+    enum WorkItem: Sendable {
+        case problem(path: String, message: String)
+        case file(path: String, selected: Set<String>?)
+    }
+
+    enum WorkResult: Sendable {
+        case problem(path: String, message: String)
+        case file(FileResult)
+    }
+
+    var jobs: Int { arguments.jobs ?? max(1, ProcessInfo.processInfo.activeProcessorCount) }
 
     func execute() -> Int32 {
+        let items = plan()
+        if arguments.list { return list(items.items, surveys: items.surveys) }
+
+        let targets = arguments.effectiveReporters.map { request in
+            request.output.map(ReportTarget.file) ?? .standardOutput(printer)
+        }
+        let reporters: [any Reporter] = zip(arguments.effectiveReporters, targets).map { request, target in
+            switch request.kind {
+            case .human: return HumanReporter(target: target, style: request.output == nil ? style : Style(enabled: false))
+            case .junit: return JUnitReporter(target: target)
+            case .tap: return TAPReporter(target: target)
+            case .json: return JSONReporter(target: target)
+            case .github: return GitHubReporter(target: target, workspace: environment["GITHUB_WORKSPACE"])
+            }
+        }
+        let humanOnStandardOutput = arguments.effectiveReporters.contains { $0.kind == .human }
+        let diagrams = arguments.svgDirectory.map(FailureDiagrams.init(folder:))
+
         let clock = ContinuousClock()
         let started = clock.now
-        var tally = Tally()
-        for item in Discovery.discover(paths) {
-            switch item {
+        var summary = RunSummary(tally: Tally(), milliseconds: 0)
+        var timed: [TimedTest] = []
+        let update = arguments.update
+        let failFast = arguments.failFast
+
+        Parallel.forEach(items.items, jobs: jobs, work: { item in Self.perform(item, update: update) }) { _, result in
+            switch result {
             case .problem(let path, let message):
-                tally.inputErrors += 1
-                reporter.problem(path: path, message: message)
-            case .file(let path):
-                let report = MarbleRunner.run(path: path, options: options)
-                tally.files += 1
-                if report.isError { tally.inputErrors += 1 }
-                for test in report.tests {
-                    tally.tests += 1
-                    switch test.outcome {
-                    case .passed: tally.passed += 1
-                    case .failed: tally.failed += 1
-                    case .error: tally.testErrors += 1
+                summary.tally.inputErrors += 1
+                reporters.forEach { $0.problem(path: path, message: message) }
+                if failFast { summary.stoppedEarly = true }
+            case .file(var file):
+                if failFast, let stop = file.report.tests.firstIndex(where: { $0.outcome != .passed }) {
+                    file.report.tests = Array(file.report.tests.prefix(through: stop))
+                    summary.stoppedEarly = true
+                }
+                if failFast, file.report.isError { summary.stoppedEarly = true }
+                summary.tally.count(file.report)
+                if case .updated(let changes) = file.update {
+                    summary.updatedFiles += 1
+                    summary.updatedLines += changes.count
+                    if !humanOnStandardOutput {
+                        for change in changes { printer.error("marbles: updated \(file.report.path):\(change.line)") }
                     }
                 }
-                reporter.file(report)
-                if let folder = diagrams?.folder, let problem = diagrams?.write(report) {
-                    tally.inputErrors += 1
-                    reporter.problem(path: folder, message: problem)
+                timed += file.report.tests.map { TimedTest(path: file.report.path, name: $0.name, line: $0.line, seconds: $0.seconds) }
+                reporters.forEach { $0.file(file) }
+                if let diagrams, let problem = diagrams.write(file.report) {
+                    summary.tally.inputErrors += 1
+                    reporters.forEach { $0.problem(path: diagrams.folder, message: problem) }
+                }
+            }
+            return !summary.stoppedEarly
+        }
+
+        summary.milliseconds = Self.milliseconds(clock.now - started)
+        if let count = arguments.slowest {
+            summary.slowest = Array(timed.sorted { $0.seconds > $1.seconds }.prefix(count))
+        }
+        reporters.forEach { $0.finish(summary) }
+        var status = summary.tally.exitCode
+        for target in targets {
+            do {
+                try target.close()
+            } catch {
+                printer.error("marbles: error: \(error)")
+                status = CLI.ExitCode.usage
+            }
+        }
+        return status
+    }
+
+    /// Runs one item (on any thread).
+    static func perform(_ item: WorkItem, update: Bool) -> WorkResult {
+        switch item {
+        case .problem(let path, let message):
+            return .problem(path: path, message: message)
+        case .file(let path, let selected):
+            var options = RunOptions()
+            options.selectedTests = selected
+            let clock = ContinuousClock()
+            let started = clock.now
+            if update {
+                let (report, change) = SnapshotWriter.update(path: path, options: options)
+                return .file(FileResult(report: report, seconds: (clock.now - started).secondsValue, update: change))
+            }
+            let report = MarbleRunner.run(path: path, options: options)
+            return .file(FileResult(report: report, seconds: (clock.now - started).secondsValue, update: nil))
+        }
+    }
+
+    // MARK: Choosing the tests
+
+    /// The work in discovery order; with `--filter`, `--shard` or `--list`, each file is parsed
+    /// first to learn its tests.
+    func plan() -> (items: [WorkItem], surveys: [String: FileSelection]) {
+        let discovered = Discovery.discover(arguments.paths)
+        guard !arguments.filters.isEmpty || arguments.shard != nil || arguments.list else {
+            return (discovered.map { item in
+                switch item {
+                case .problem(let path, let message): return .problem(path: path, message: message)
+                case .file(let path): return .file(path: path, selected: nil)
+                }
+            }, [:])
+        }
+        let paths = discovered.compactMap { item -> String? in
+            if case .file(let path) = item { return path }
+            return nil
+        }
+        let surveyed = Parallel.map(paths, jobs: jobs, Self.survey)
+        let chosen = Selection.choose(surveyed, filters: arguments.filters, shard: arguments.shard)
+        let byPath = Dictionary(chosen.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        let items = discovered.compactMap { item -> WorkItem? in
+            switch item {
+            case .problem(let path, let message): return .problem(path: path, message: message)
+            case .file(let path): return byPath[path].map { .file(path: path, selected: $0.selected) }
+            }
+        }
+        return (items, byPath)
+    }
+
+    /// A file's tests, learnt by parsing it (nothing runs).
+    @Sendable static func survey(_ path: String) -> FileSelection {
+        guard let data = FileManager.default.contents(atPath: path), let source = String(data: data, encoding: .utf8) else {
+            return FileSelection(path: path, allTests: [], selected: nil, hasErrors: true)
+        }
+        let (file, errors) = MarbleFileParser.parse(source)
+        return FileSelection(path: path, allTests: file.tests.map { ($0.name, $0.location.line) }, selected: nil,
+                             hasErrors: !errors.isEmpty || file.tests.isEmpty)
+    }
+
+    /// `--list`: the tests that would run, one per line as `file › test`, then how many.
+    private func list(_ items: [WorkItem], surveys: [String: FileSelection]) -> Int32 {
+        var tests = 0
+        var files = 0
+        var problems = 0
+        for item in items {
+            switch item {
+            case .problem(let path, let message):
+                problems += 1
+                printer.line("\(path): error: \(message)")
+            case .file(let path, _):
+                guard let survey = surveys[path] else { continue }
+                if survey.hasErrors {
+                    problems += 1
+                    printer.line("\(path): error: the file cannot run as it is (run it to see why)")
+                    continue
+                }
+                files += 1
+                for test in survey.selectedTests {
+                    tests += 1
+                    printer.line(TestFilter.subject(path: path, test: test.name))
                 }
             }
         }
-        let elapsed = clock.now - started
-        let (seconds, attoseconds) = elapsed.components
-        let milliseconds = Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
-        reporter.summary(tally, milliseconds: milliseconds)
-        return tally.exitCode
+        printer.line()
+        var totals = "\(tests) test\(tests == 1 ? "" : "s") in \(files) file\(files == 1 ? "" : "s")"
+        if let shard = arguments.shard { totals += " (shard \(shard.index) of \(shard.count))" }
+        printer.line(totals)
+        return problems > 0 ? CLI.ExitCode.usage : CLI.ExitCode.success
+    }
+
+    static func milliseconds(_ duration: Duration) -> Int {
+        let (seconds, attoseconds) = duration.components
+        return Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
+    }
+}
+
+extension Duration {
+    var secondsValue: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) + Double(attoseconds) / 1e18
+    }
+}
+
+extension Tally {
+    /// Adds a file's outcome.
+    mutating func count(_ report: FileReport) {
+        files += 1
+        if report.isError { inputErrors += 1 }
+        for test in report.tests {
+            tests += 1
+            switch test.outcome {
+            case .passed: passed += 1
+            case .failed: failed += 1
+            case .error: testErrors += 1
+            }
+        }
     }
 }

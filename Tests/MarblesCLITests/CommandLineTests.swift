@@ -15,7 +15,7 @@ struct CommandLineTests {
     func helpDescribesTheCommands(_ arguments: [String]) {
         let run = marbles(arguments)
         #expect(run.code == 0)
-        #expect(run.stdout.contains("usage: marbles run [PATH…] [--no-color]"))
+        #expect(run.stdout.contains("usage: marbles run [PATH…] [OPTIONS]"))
         #expect(run.stdout.contains("operators"))
         #expect(run.stderr.isEmpty)
     }
@@ -24,7 +24,7 @@ struct CommandLineTests {
     func runHelpDescribesExitCodes(_ arguments: [String]) {
         let run = marbles(arguments)
         #expect(run.code == 0)
-        #expect(run.stdout.hasPrefix("usage: marbles run [PATH…] [--no-color]\n"))
+        #expect(run.stdout.hasPrefix("usage: marbles run [PATH…] [OPTIONS]\n"))
         #expect(run.stdout.contains("NO_COLOR"))
         #expect(run.stdout.contains("2  a path, a file or the command line is bad"))
     }
@@ -35,7 +35,7 @@ struct CommandLineTests {
         #expect(run.stdout.isEmpty)
         #expect(run.stderr == """
             marbles: error: unknown option '--bogus' for 'marbles run'
-            usage: marbles run [PATH…] [--no-color]
+            usage: marbles run [PATH…] [OPTIONS]
             Run 'marbles run --help' for more.
 
             """)
@@ -50,7 +50,7 @@ struct CommandLineTests {
     @Test func unknownCommandShowsTheGeneralUsage() {
         let run = marbles("frobnicate")
         #expect(run.code == 2)
-        #expect(run.stderr.hasPrefix("marbles: error: unknown command 'frobnicate'\nusage: marbles run [PATH…] [--no-color]\n"))
+        #expect(run.stderr.hasPrefix("marbles: error: unknown command 'frobnicate'\nusage: marbles run [PATH…] [OPTIONS]\n"))
         #expect(run.stderr.contains("       marbles operators\n"))
     }
 

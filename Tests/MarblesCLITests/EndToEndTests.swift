@@ -109,4 +109,37 @@ struct EndToEndTests {
         #expect(help.code == 0)
         #expect(help.stdout.contains("usage: marbles run"))
     }
+
+    @Test func reportersWriteFilesAndTheHumanReportStillShows() throws {
+        let sandbox = try Sandbox(["fail.marble": Samples.failing, "pass.marble": Samples.passing])
+        let result = try Self.run(["run", sandbox.path(), "--reporter", "human", "--reporter", "junit", "--output", sandbox.path("out/junit.xml"),
+                                   "--reporter", "tap", "--output", sandbox.path("out/report.tap")])
+        #expect(result.code == 1)
+        #expect(result.stdout.hasSuffix("\n1 passed, 1 failed\n"))
+        #expect(try sandbox.read("out/junit.xml").hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"marbles\" tests=\"2\" failures=\"1\""))
+        #expect(try sandbox.read("out/report.tap").hasPrefix("TAP version 13\nnot ok 1 - "))
+    }
+
+    @Test func updateRoundTripsThroughTheExecutable() throws {
+        let sandbox = try Sandbox(["fail.marble": Samples.failing])
+        let update = try Self.run(["run", sandbox.path(), "--update", "--jobs", "2"])
+        #expect(update.code == 0)
+        #expect(update.stdout.contains("+ expect doubled -2-4-6-|"))
+        #expect(try Self.run(["run", sandbox.path()]).code == 0)
+    }
+
+    @Test func evalTraceAndFmt() throws {
+        let eval = try Self.run(["eval", "--hot", "a=-1-2-|", "a.map { $0 * 10 }"])
+        #expect(eval.code == 0)
+        #expect(eval.stdout == "a                   -1   -2   -|\na.map { $0 * 10 }   -{10}-{20}-|\n")
+        let sandbox = try Sandbox(["pass.marble": Samples.passing])
+        let trace = try Self.run(["trace", sandbox.path("pass.marble")])
+        #expect(trace.code == 0)
+        #expect(trace.stdout.contains("receive value: (6)"))
+        let check = try Self.run(["fmt", "--check", sandbox.path()])
+        #expect(check.code == 1)
+        #expect(try Self.run(["fmt", sandbox.path()]).code == 0)
+        #expect(try Self.run(["fmt", "--check", sandbox.path()]).code == 0)
+        #expect(try Self.run(["run", sandbox.path()]).code == 0)
+    }
 }

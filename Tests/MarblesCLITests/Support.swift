@@ -99,3 +99,56 @@ enum Samples {
 
         """
 }
+
+extension Outcome {
+    /// Standard output with every duration (`12 ms`, `0.41 ms`) replaced by `T`.
+    var untimed: String {
+        stdout.replacing(/\d+(\.\d+)? ms/, with: "T ms")
+    }
+}
+
+/// The package's own catalogue of specifications, `marbles/`.
+let catalogueFolder: String = {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("marbles").path
+}()
+
+extension Sandbox {
+    func read(_ name: String) throws -> String {
+        try String(contentsOf: root.appendingPathComponent(name), encoding: .utf8)
+    }
+
+    func data(_ name: String) throws -> Data {
+        try Data(contentsOf: root.appendingPathComponent(name))
+    }
+
+    /// Every file name in the sandbox's root, hidden ones included.
+    func listing() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: root.path).sorted()
+    }
+}
+
+extension Samples {
+    /// Several files with passing, failing, erroring and broken tests.
+    static let mixed: [String: String] = [
+        "a/pass.marble": passing,
+        "a/fail.marble": failing,
+        "b/error.marble": runtimeError,
+        "b/malformed.marble": malformed,
+        "c/two.marble": """
+            test "first"
+              hot    x   -a-b-|
+              expect x   -a-b-|
+
+            test "second fails"
+              hot    x   -a-b-|
+              let    y = x.map { $0 }
+              expect y   -a-c-|
+
+            test "third"
+              hot    x   -1-|
+              expect x   -1-|
+
+            """,
+    ]
+}

@@ -214,7 +214,8 @@ struct BoundCall {
     // MARK: Results
 
     func result<P: Publisher>(_ publisher: P) -> Runtime where P.Output == Value, P.Failure == StreamError {
-        .stream(StreamValue(publisher: publisher.eraseToAnyPublisher(), text: text))
+        let erased = publisher.eraseToAnyPublisher()
+        return .stream(StreamValue(publisher: interpreter.tracer?.traceOperator(text, erased) ?? erased, text: text))
     }
 
     /// A publisher whose failure is `any Error` (the try- operators), brought back to `StreamError`.

@@ -11,6 +11,8 @@ final class Interpreter {
     let lines: [Substring]
     /// Output of `print(_:)` operators, with frames.
     var trace: [(frame: Int, text: String)] = []
+    /// Set when the run is traced: operators wrap what they build in it (`BoundCall.result`).
+    var tracer: TraceRecorder?
     /// The first runtime error of the run; the run stops after it.
     private(set) var fault: SpecDiagnostic?
     private var handles: [StreamValue] = []

@@ -33,6 +33,7 @@ public enum MarbleRunner {
         guard diagnostics.isEmpty else {
             return FileReport(path: path, diagnostics: diagnostics.sorted { ($0.line, $0.column) < ($1.line, $1.column) }, tests: [])
         }
-        return FileReport(path: path, diagnostics: [], tests: sessions.map { $0.run() })
+        let selected = zip(file.tests, sessions).filter { options.selectedTests?.contains($0.0.name) ?? true }.map(\.1)
+        return FileReport(path: path, diagnostics: [], tests: selected.map { $0.run() })
     }
 }

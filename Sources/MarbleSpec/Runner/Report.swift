@@ -109,6 +109,8 @@ public struct TestReport: Sendable, Hashable {
     public var endFrame: Int = 0
     /// Output of `print` operators: frame and line.
     public var trace: [TraceLine]
+    /// Every event at every named stream and operator, in order (only with `RunOptions.traceEvents`).
+    public var events: [TraceEvent] = []
     /// Frames per line of the notation and what one frame is, for printing.
     public var frameNanoseconds: Int64
     /// Wall-clock time of the run, in seconds.

@@ -8,6 +8,12 @@ public struct RunOptions: Sendable {
     public var maxActionsPerInstant = 100_000
     /// Actions allowed in one test run.
     public var maxActions = 50_000_000
+    /// Names of the tests to run; nil runs every test. The whole file is still parsed and
+    /// checked (a mistake anywhere means nothing runs).
+    public var selectedTests: Set<String>? = nil
+    /// Logs every event at every named stream and operator into `TestReport.events`
+    /// (`marbles trace`). Off: nothing is wrapped, nothing is logged.
+    public var traceEvents = false
     public init() {}
 }
 
@@ -23,6 +29,8 @@ final class TestSession {
     private var table: ValueTable
     private let scheduler: VirtualTimeScheduler
     private let interpreter: Interpreter
+    /// Only with `RunOptions.traceEvents`.
+    private let tracer: TraceRecorder?
 
     private struct NamedStream {
         var stream: StreamValue
@@ -72,6 +80,7 @@ final class TestSession {
         frameNanoseconds = frame.nanoseconds
         diagnostics = frame.diagnostics
         interpreter = Interpreter(scheduler: scheduler, frameNanoseconds: frameNanoseconds, lines: lines)
+        tracer = options.traceEvents ? TraceRecorder.attached(to: interpreter) : nil
         prepare(fileStatements: fileStatements)
     }
 
@@ -236,6 +245,7 @@ final class TestSession {
         let log = SubscriptionLog()
         var recorded = stream
         recorded.publisher = SubscriptionRecorder(stream.publisher, log: log, scheduler: scheduler).eraseToAnyPublisher()
+        if let tracer { recorded.publisher = tracer.traceStream(name.name, text: stream.text, recorded.publisher) }
         let references = expression.map { NameCheck.references(in: $0, to: Set(streams.keys).union(definedNames)) } ?? (direct: [], inClosures: [])
         let report = StreamReport(name: name.name, kind: kind, expression: expression.map { interpreter.text(of: $0.range) },
                                   inputs: references.direct, innerSources: references.inClosures,
@@ -496,6 +506,7 @@ final class TestSession {
             }
             return stream
         }
+        if let tracer { report.events = tracer.events(table: table, printed: interpreter.trace) }
         report.seconds = (clock.now - started).seconds
         return report
     }

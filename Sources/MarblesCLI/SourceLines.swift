@@ -1,0 +1,43 @@
+/// A file's text as lines, each with the exact line break that ended it, so that text rebuilt
+/// from the lines is the original, character for character. Lines are split where the
+/// `.marble` parser counts them: at every newline character (`\n`, `\r\n`, `\r`, …).
+struct SourceLines: Equatable {
+    struct Line: Equatable {
+        var content: [Character]
+        /// "" for a last line without a line break.
+        var terminator: String
+
+        var text: String { String(content) }
+    }
+
+    var lines: [Line]
+
+    init(_ source: String) {
+        var lines: [Line] = []
+        var current: [Character] = []
+        for character in source {
+            if character.isNewline {
+                lines.append(Line(content: current, terminator: String(character)))
+                current = []
+            } else {
+                current.append(character)
+            }
+        }
+        if !current.isEmpty || lines.isEmpty { lines.append(Line(content: current, terminator: "")) }
+        self.lines = lines
+    }
+
+    var text: String {
+        var text = ""
+        for line in lines {
+            text += String(line.content)
+            text += line.terminator
+        }
+        return text
+    }
+
+    /// Line `number` (1-based), if there is one.
+    subscript(number: Int) -> Line? {
+        lines.indices.contains(number - 1) ? lines[number - 1] : nil
+    }
+}
