@@ -150,15 +150,7 @@ func abbreviated(_ text: String, limit: Int = 32) -> String {
 extension Character {
     /// Space, tab and other horizontal whitespace: ignored in marble text.
     var isMarbleSpace: Bool {
-        // ASCII first: Unicode property lookups are slow, and this runs for every character.
-        if let ascii = asciiValue { return ascii == 0x20 || ascii == 0x09 || ascii == 0x0B || ascii == 0x0C }
-        return isWhitespace && !isNewline
-    }
-
-    /// `isWhitespace`, answered without a Unicode property lookup for ASCII.
-    var isWhitespaceFast: Bool {
-        if let ascii = asciiValue { return ascii == 0x20 || (0x09...0x0D).contains(ascii) }
-        return isWhitespace
+        isWhitespace && !isNewline
     }
 
     /// The value of an ASCII digit `0`…`9`, else `nil`.

@@ -46,7 +46,7 @@ struct MarbleScanner {
                 index += 1
                 continue
             }
-            if character.asciiValue.map({ $0 == 0x0A || $0 == 0x0D }) ?? character.isNewline {
+            if character.isNewline {
                 throw MarbleSyntaxError(message: "a marble timeline cannot contain a line break", offset: index)
             }
             if character.asciiDigitValue != nil, index == 0 || characters[index - 1].isMarbleSpace,
@@ -360,30 +360,28 @@ struct MarbleScanner {
         var closers: [Character] = []
         var stringStart: Int?
         while position < count {
-            // Compared as ASCII bytes: Character equality is a string comparison, and this loop
-            // runs for every character of every `{…}` literal.
-            let code = characters[position].asciiValue ?? 0
+            let character = characters[position]
             if stringStart != nil {
-                if code == UInt8(ascii: "\\") {
+                if character == "\\" {
                     position += 2
                     continue
                 }
-                if code == UInt8(ascii: "\"") { stringStart = nil }
+                if character == "\"" { stringStart = nil }
                 position += 1
                 continue
             }
-            switch code {
-            case UInt8(ascii: "\""):
+            switch character {
+            case "\"":
                 stringStart = position
-            case UInt8(ascii: "{"):
+            case "{":
                 closers.append("}")
-            case UInt8(ascii: "["):
+            case "[":
                 closers.append("]")
-            case UInt8(ascii: "("):
+            case "(":
                 closers.append(")")
-            case UInt8(ascii: "]"), UInt8(ascii: ")"):
-                if closers.last == characters[position] { closers.removeLast() }
-            case UInt8(ascii: "}"):
+            case "]", ")":
+                if closers.last == character { closers.removeLast() }
+            case "}":
                 // A '}' closes the innermost open '{'; brackets left open inside it are dropped.
                 // With no '{' open, it ends the literal.
                 if let brace = closers.lastIndex(of: "}") {
@@ -407,8 +405,8 @@ struct MarbleScanner {
     func literalContent(open: Int, close: Int) throws(MarbleSyntaxError) -> (content: String, end: Int) {
         var lower = open + 1
         var upper = close
-        while lower < upper, characters[lower].isWhitespaceFast { lower += 1 }
-        while upper > lower, characters[upper - 1].isWhitespaceFast { upper -= 1 }
+        while lower < upper, characters[lower].isWhitespace { lower += 1 }
+        while upper > lower, characters[upper - 1].isWhitespace { upper -= 1 }
         guard lower < upper else {
             throw MarbleSyntaxError(
                 message: "an empty literal '{}' is not a value", offset: open, length: close - open + 1,
