@@ -126,3 +126,17 @@ import Testing
         ])
     }
 }
+
+@Suite struct RuntimeErrorReportTests {
+    @Test func whatArrivedAfterARuntimeErrorIsNotReported() {
+        let report = runMarble("""
+        test "division by zero"
+          hot    input   -1-0-|
+          let    bad   = input.map { 12 / $0 }
+          expect bad     -{12}-|
+        """)
+        let stream = report.tests.first?.streams.first { $0.name == "bad" }
+        #expect(stream?.observed == [RenderedEvent(frame: 1, event: .value("{12}"))])
+        #expect(report.tests.first?.error?.frame == 3)
+    }
+}

@@ -33,8 +33,13 @@ final class Interpreter {
         var diagnostic = diagnostic
         diagnostic.frame = scheduler.now
         fault = diagnostic
+        onFault?()
         scheduler.abort(diagnostic.message)
     }
+
+    /// Called once, at the first runtime error (before the placeholder value that lets the
+    /// current action unwind is delivered), so the runner can keep only what happened before it.
+    var onFault: (() -> Void)?
 
     func fail(_ message: String, at location: SourceLocation, hint: String? = nil) -> EvalError {
         .fault(SpecDiagnostic(message, at: location, hint: hint))

@@ -483,6 +483,11 @@ final class TestSession {
             scheduler.play(send.events, deliver: deliver)
         }
 
+        interpreter.onFault = { [unowned self] in
+            var counts: [ObjectIdentifier: Int] = [:]
+            for plan in subscribers { if let subscriber = plan.subscriber { counts[ObjectIdentifier(subscriber)] = subscriber.events.count } }
+            eventsBeforeFault = counts
+        }
         scheduler.run(until: horizon)
 
         var report = TestReport(name: syntax.name, line: syntax.location.line, checks: [], error: nil,
@@ -502,13 +507,23 @@ final class TestSession {
             guard var stream = streams[name]?.report else { return nil }
             stream.subscriptions = streams[name]?.log.spans.map { SubscriptionRecord(start: $0.start, end: $0.end) } ?? []
             if let subscriber = subscribers.first(where: { $0.name == name })?.subscriber {
-                stream.observed = Comparison.render(subscriber.events, table)
+                stream.observed = Comparison.render(recorded(subscriber), table)
             }
             return stream
         }
         if let tracer { report.events = tracer.events(table: table, printed: interpreter.trace) }
         report.seconds = (clock.now - started).seconds
         return report
+    }
+
+    /// How many events each test subscriber had received when a runtime error stopped the run.
+    private var eventsBeforeFault: [ObjectIdentifier: Int]?
+
+    /// A subscriber's events, without what arrived after a runtime error (the placeholder value
+    /// the failing closure returned so that the current action could unwind).
+    private func recorded(_ subscriber: TestSubscriber<Value, StreamError>) -> [TimedEvent<Value, StreamError>] {
+        guard let count = eventsBeforeFault?[ObjectIdentifier(subscriber)] else { return subscriber.events }
+        return Array(subscriber.events.prefix(count))
     }
 
     private func perform(_ event: TimelineEvent<() -> Void, Never>) {
@@ -551,7 +566,7 @@ final class TestSession {
                                           differences: differences.sorted { $0.frame < $1.frame }, notes: notes))
             } else {
                 guard let subscriber = subscribers.first(where: { $0.name == expectation.name })?.subscriber else { continue }
-                let actual = subscriber.events
+                let actual = recorded(subscriber)
                 let differences = Comparison.differences(expected: expectation.events, actual: actual, table: table)
                 var notes = differences.isEmpty ? [] : Comparison.notes(stream: expectation.name, expected: expectation.events, actual: actual, table: table)
                 // Some Combine operators really do send beyond demand (replaceEmpty asks upstream
