@@ -31,7 +31,7 @@ struct EvalCommand {
         guard let test = report.tests.first else { return CLI.ExitCode.usage }
         let status = test.error == nil ? CLI.ExitCode.success : CLI.ExitCode.failure
         if let file = arguments.svg {
-            let svg = MarbleDiagram.svg(for: test, path: Self.path, values: ValueNames.read(source: program.text)[test.name] ?? [])
+            let svg = MarbleDiagram.svg(for: test, path: Self.path, values: test.namedValues)
             if file == "-" {
                 printer.sink.standardOutput(svg)
                 return status

@@ -238,7 +238,6 @@ struct SVGCommand {
                     report.diagnostics.flatMap { SourceExcerpt.lines($0, indent: 0, style: style) }.forEach(message)
                     continue
                 }
-                let values = ValueNames.read(path: path)
                 for test in report.tests {
                     testNames.append(test.name)
                     if let wanted = arguments.test, wanted != test.name { continue }
@@ -248,7 +247,7 @@ struct SVGCommand {
                     case .failed: tally.failed += 1
                     case .error: tally.testErrors += 1
                     }
-                    let svg = MarbleDiagram.svg(for: test, path: path, values: values[test.name] ?? [], options: arguments.options)
+                    let svg = MarbleDiagram.svg(for: test, path: path, values: test.namedValues, options: arguments.options)
                     drawings.append(Drawing(path: path, test: test, svg: svg))
                 }
             }
@@ -339,11 +338,10 @@ struct FailureDiagrams {
     func write(_ report: FileReport) -> String? {
         let failing = report.tests.filter { $0.outcome != .passed }
         guard !failing.isEmpty else { return nil }
-        let values = ValueNames.read(path: report.path)
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             for test in failing {
-                let svg = MarbleDiagram.svg(for: test, path: report.path, values: values[test.name] ?? [], options: options)
+                let svg = MarbleDiagram.svg(for: test, path: report.path, values: test.namedValues, options: options)
                 let name = DiagramFiles.uniqueName(MarbleDiagram.fileName(path: report.path, test: test.name), used: &used.names)
                 try DiagramFiles.write(svg, to: DiagramFiles.join(folder, name))
             }
@@ -440,39 +438,7 @@ enum DiagramFiles {
 
 /// The `values` entries that apply to each test of a file (file level first, then the test's
 /// own), read from the source because the report writes values by name only.
-enum ValueNames {
-    static func read(path: String) -> [String: [NamedValue]] {
-        guard let data = FileManager.default.contents(atPath: path), let source = String(data: data, encoding: .utf8) else { return [:] }
-        return read(source: source)
-    }
-
-    static func read(source: String) -> [String: [NamedValue]] {
-        let lines = source.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0.hasSuffix("\r") ? $0.dropLast() : $0) }
-        let (file, _) = MarbleFileParser.parse(source)
-        func entries(_ statements: [Statement]) -> [NamedValue] {
-            statements.flatMap { statement -> [NamedValue] in
-                guard case .values(let bindings) = statement.kind else { return [] }
-                return bindings.map { NamedValue(name: $0.name, literal: text(of: $0.value.range, in: lines)) }
-            }
-        }
-        let shared = entries(file.statements)
-        var result: [String: [NamedValue]] = [:]
-        for test in file.tests where result[test.name] == nil {
-            result[test.name] = shared + entries(test.statements)
-        }
-        return result
-    }
-
-    /// The source text of a range (columns count `Character`s); a range over several lines is joined with spaces.
-    static func text(of range: SourceRange, in lines: [[Character]]) -> String {
-        var parts: [String] = []
-        for line in range.start.line...max(range.start.line, range.end.line) where lines.indices.contains(line - 1) {
-            let characters = lines[line - 1]
-            let from = line == range.start.line ? max(0, range.start.column - 1) : 0
-            let to = line == range.end.line ? min(characters.count, max(from, range.end.column - 1)) : characters.count
-            guard from <= to, from <= characters.count else { continue }
-            parts.append(String(characters[from..<to]).trimmingCharacters(in: .whitespaces))
-        }
-        return parts.filter { !$0.isEmpty }.joined(separator: " ")
-    }
+extension TestReport {
+    /// The test's value names, as the diagram draws them.
+    var namedValues: [NamedValue] { values.map { NamedValue(name: $0.name, literal: $0.literal) } }
 }

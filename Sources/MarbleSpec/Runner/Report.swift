@@ -94,6 +94,12 @@ public struct SubscriptionRecord: Sendable, Hashable {
     public var end: Int?
 }
 
+/// A `values` entry of a test (or of its file): the name and the literal as written.
+public struct ValueName: Sendable, Hashable {
+    public var name: Character
+    public var literal: String
+}
+
 /// The result of one test.
 public struct TestReport: Sendable, Hashable {
     public enum Outcome: Sendable, Hashable { case passed, failed, error }
@@ -105,6 +111,8 @@ public struct TestReport: Sendable, Hashable {
     public var sources: [SourceLine]
     /// Every named stream, in the order the test declares them.
     public var streams: [StreamReport] = []
+    /// The value names in force in the test: the file's `values`, then the test's.
+    public var values: [ValueName] = []
     /// The last frame of the run (the end of the test's longest line).
     public var endFrame: Int = 0
     /// Output of `print` operators: frame and line.

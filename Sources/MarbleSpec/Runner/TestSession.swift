@@ -39,6 +39,7 @@ final class TestSession {
         var report: StreamReport
     }
     private var streamOrder: [String] = []
+    private var valueNames: [ValueName] = []
     private struct SubscriberPlan {
         var name: String
         var subscribeAt = 0
@@ -109,7 +110,9 @@ final class TestSession {
                     switch Result(catching: { () throws(EvalError) -> Value in
                         try interpreter.valueOf(interpreter.evaluate(binding.value, in: Environment()), at: binding.value.location, purpose: "a value")
                     }) {
-                    case .success(let value): table.bind(binding.name, to: value)
+                    case .success(let value):
+                        table.bind(binding.name, to: value)
+                        valueNames.append(ValueName(name: binding.name, literal: interpreter.text(of: binding.value.range)))
                     case .failure(let error): report(error, at: binding.value.location)
                     }
                 }
@@ -503,6 +506,7 @@ final class TestSession {
         }
         report.checks = checks()
         report.endFrame = horizon
+        report.values = valueNames
         report.streams = streamOrder.compactMap { name in
             guard var stream = streams[name]?.report else { return nil }
             stream.subscriptions = streams[name]?.log.spans.map { SubscriptionRecord(start: $0.start, end: $0.end) } ?? []
