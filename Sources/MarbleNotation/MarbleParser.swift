@@ -8,7 +8,10 @@ public struct MarbleParser: Sendable {
     }
 
     public func parse(_ text: String, as kind: MarbleLineKind) throws(MarbleSyntaxError) -> ParsedMarbles {
-        var scanner = MarbleScanner(characters: Array(text), kind: kind, frameNanoseconds: frameNanoseconds)
+        let characters = Array(text)
+        var scanner = MarbleScanner(characters: characters, kind: kind, frameNanoseconds: frameNanoseconds)
+        let bytes = Array(text.utf8)
+        if bytes.count == characters.count { scanner.asciiBytes = bytes }
         return try scanner.run()
     }
 }
@@ -16,6 +19,9 @@ public struct MarbleParser: Sendable {
 /// A single left-to-right pass over the characters of one marble string.
 struct MarbleScanner {
     let characters: [Character]
+    /// The text's bytes when every character is one ASCII byte: `{…}` literals are then
+    /// trimmed and copied as bytes (rebuilding a String character by character is slow).
+    var asciiBytes: [UInt8]?
     let kind: MarbleLineKind
     let frameNanoseconds: Int64
 
@@ -42,31 +48,34 @@ struct MarbleScanner {
         let count = characters.count
         while index < count {
             let character = characters[index]
-            if character.isMarbleSpace {
+            // The ASCII byte when the line is ASCII (fast); otherwise the character's own answers.
+            let byte = asciiBytes?[index]
+            if let byte { if byte == 0x20 || byte == 0x09 || byte == 0x0B || byte == 0x0C { index += 1; continue } } else if character.isMarbleSpace {
                 index += 1
                 continue
             }
-            if character.isNewline {
+            if byte.map({ $0 == 0x0A || $0 == 0x0D }) ?? character.isNewline {
                 throw MarbleSyntaxError(message: "a marble timeline cannot contain a line break", offset: index)
             }
-            if character.asciiDigitValue != nil, index == 0 || characters[index - 1].isMarbleSpace,
+            if byte.map({ (0x30...0x39).contains($0) }) ?? (character.asciiDigitValue != nil),
+               index == 0 || characters[index - 1].isMarbleSpace,
                let duration = MarbleDuration.match(characters, from: index) {
                 try timeProgression(duration)
                 continue
             }
-            switch character {
-            case "(": try openGroup()
-            case ")": try closeGroup()
-            case "-": try dash()
-            case "{": try braceLiteral()
-            case "}":
+            switch byte ?? character.asciiValue ?? 0 {
+            case UInt8(ascii: "("): try openGroup()
+            case UInt8(ascii: ")"): try closeGroup()
+            case UInt8(ascii: "-"): try dash()
+            case UInt8(ascii: "{"): try braceLiteral()
+            case UInt8(ascii: "}"):
                 throw MarbleSyntaxError(
                     message: "'}' has no matching '{'", offset: index,
                     hint: "remove it, or open the literal with '{'")
-            case "|": try finished()
-            case "#": try failure()
-            case "^": try caret()
-            case "!": try bang()
+            case UInt8(ascii: "|"): try finished()
+            case UInt8(ascii: "#"): try failure()
+            case UInt8(ascii: "^"): try caret()
+            case UInt8(ascii: "!"): try bang()
             default: try valueCharacter(character)
             }
         }
@@ -355,6 +364,17 @@ struct MarbleScanner {
     /// literals (`"…"` with `\` escapes) and counting nested `{}`, `[]` and `()`.
     /// Returns the trimmed content and the index just after the closing `}`.
     func scanLiteral(openingAt open: Int) throws(MarbleSyntaxError) -> (content: String, end: Int) {
+        // The common literal — digits, letters, signs, dots — ends at the first '}' with nothing
+        // to skip: find it on the bytes and leave strings and brackets to the general loop.
+        if let asciiBytes {
+            var position = open + 1
+            while position < asciiBytes.count {
+                let byte = asciiBytes[position]
+                if byte == UInt8(ascii: "}") { return try literalContent(open: open, close: position) }
+                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "(") { break }
+                position += 1
+            }
+        }
         let count = characters.count
         var position = open + 1
         var closers: [Character] = []
@@ -403,6 +423,14 @@ struct MarbleScanner {
     }
 
     func literalContent(open: Int, close: Int) throws(MarbleSyntaxError) -> (content: String, end: Int) {
+        if let asciiBytes {
+            var lower = open + 1
+            var upper = close
+            func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
+            while lower < upper, isSpace(asciiBytes[lower]) { lower += 1 }
+            while upper > lower, isSpace(asciiBytes[upper - 1]) { upper -= 1 }
+            if lower < upper { return (String(decoding: asciiBytes[lower..<upper], as: UTF8.self), close + 1) }
+        }
         var lower = open + 1
         var upper = close
         while lower < upper, characters[lower].isWhitespace { lower += 1 }

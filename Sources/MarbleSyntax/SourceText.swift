@@ -1,27 +1,25 @@
-/// Source text as an array of `Character`s, with the location of every
-/// character (and one extra entry for the end of the text).
+/// Source text as an array of `Character`s. Locations are computed on demand from where each
+/// line starts (one entry per line, not per character: marble lines can be a megabyte long).
 struct SourceText: Sendable {
     let chars: [Character]
-    let locations: [SourceLocation]
+    /// The index of the first character of each line, in order.
+    private let lineStarts: [Int]
+    private let start: SourceLocation
+    /// The text's UTF-8 bytes when every character is one byte (ASCII): then character offsets
+    /// are byte offsets and pieces of text are copied as bytes, not rebuilt character by character.
+    private let asciiBytes: [UInt8]?
 
     init(_ text: String, startingAt start: SourceLocation = SourceLocation(line: 1, column: 1)) {
-        var chars: [Character] = []
-        var locations: [SourceLocation] = []
-        var line = start.line
-        var column = start.column
-        for character in text {
-            chars.append(character)
-            locations.append(SourceLocation(line: line, column: column))
-            if character.isNewline {
-                line += 1
-                column = 1
-            } else {
-                column += 1
-            }
+        let chars = Array(text)
+        var lineStarts = [0]
+        for (index, character) in chars.enumerated() where character.isNewline {
+            lineStarts.append(index + 1)
         }
-        locations.append(SourceLocation(line: line, column: column))
         self.chars = chars
-        self.locations = locations
+        self.lineStarts = lineStarts
+        self.start = start
+        let bytes = Array(text.utf8)
+        asciiBytes = bytes.count == chars.count ? bytes : nil
     }
 
     var count: Int { chars.count }
@@ -29,7 +27,17 @@ struct SourceText: Sendable {
     /// The location of the character at `index`; past the end, the end of the text.
     /// The location of a newline character is the column just after its line's last character.
     func location(_ index: Int) -> SourceLocation {
-        locations[min(max(index, 0), chars.count)]
+        let index = min(max(index, 0), chars.count)
+        // The last line starting at or before `index`.
+        var low = 0
+        var high = lineStarts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if lineStarts[middle] <= index { low = middle } else { high = middle - 1 }
+        }
+        let column = index - lineStarts[low]
+        return low == 0 ? SourceLocation(line: start.line, column: start.column + column)
+                        : SourceLocation(line: start.line + low, column: 1 + column)
     }
 
     func character(_ index: Int, before end: Int) -> Character? {
@@ -38,6 +46,7 @@ struct SourceText: Sendable {
 
     func text(_ start: Int, _ end: Int) -> String {
         guard start < end else { return "" }
+        if let asciiBytes { return String(decoding: asciiBytes[start..<end], as: UTF8.self) }
         return String(chars[start..<end])
     }
 

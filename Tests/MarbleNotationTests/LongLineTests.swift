@@ -65,3 +65,15 @@ struct LongLineTests {
         #expect(parsed.events.count == events.count)
     }
 }
+
+/// ASCII lines take a byte fast path; a line with one non-ASCII character takes the Character
+/// path. Both must read the same events.
+@Suite struct ASCIIFastPathTests {
+    @Test(arguments: ["-a-{42}-{ 7 }-(b{\"x}\"})-#{\"boom\"}", "{[1, 2]}{(\"a\", 1)}{ -1.5 }|", "--1ms-{\"{\"}-|", "{a)}{b]}-^-c", "  -a - b  (cd) 2ms |"])
+    func bothPathsReadTheSameEvents(_ line: String) throws {
+        let ascii = try MarbleParser().parse(line, as: .hot)
+        let mixed = try MarbleParser().parse(line + " é", as: .hot)
+        #expect(Array(mixed.events.dropLast()) == ascii.events)
+        #expect(mixed.zeroOffset == ascii.zeroOffset)
+    }
+}
