@@ -256,20 +256,21 @@ struct FileParser {
         var braces = 0
         var inString = false
         while index < lineEnd {
-            let c = chars[index]
+            // The byte of an ASCII text (fast), else the character as a one-character string.
+            let c: UInt8 = source.asciiByte(index) ?? (chars[index].isASCII ? chars[index].asciiValue ?? 0 : 0)
             if inString {
-                if c == "\\" {
+                if c == UInt8(ascii: "\\") {
                     index += 2
                     continue
                 }
-                if c == "\"" { inString = false }
+                if c == UInt8(ascii: "\"") { inString = false }
             } else if braces > 0 {
-                if c == "\"" { inString = true }
-                if c == "{" { braces += 1 }
-                if c == "}" { braces -= 1 }
-            } else if source.isCommentStart(index, before: lineEnd) {
+                if c == UInt8(ascii: "\"") { inString = true }
+                if c == UInt8(ascii: "{") { braces += 1 }
+                if c == UInt8(ascii: "}") { braces -= 1 }
+            } else if c == UInt8(ascii: "/"), source.isCommentStart(index, before: lineEnd) {
                 break
-            } else if c == "{" {
+            } else if c == UInt8(ascii: "{") {
                 braces = 1
             }
             index += 1

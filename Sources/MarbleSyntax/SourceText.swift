@@ -11,15 +11,19 @@ struct SourceText: Sendable {
 
     init(_ text: String, startingAt start: SourceLocation = SourceLocation(line: 1, column: 1)) {
         let chars = Array(text)
+        let bytes = Array(text.utf8)
+        let ascii = bytes.count == chars.count
         var lineStarts = [0]
-        for (index, character) in chars.enumerated() where character.isNewline {
-            lineStarts.append(index + 1)
+        if ascii {
+            // "\r\n" is one Character but two bytes, so an ASCII text has lone '\n' or '\r' only.
+            for (index, byte) in bytes.enumerated() where byte == 0x0A || byte == 0x0D { lineStarts.append(index + 1) }
+        } else {
+            for (index, character) in chars.enumerated() where character.isNewline { lineStarts.append(index + 1) }
         }
         self.chars = chars
         self.lineStarts = lineStarts
         self.start = start
-        let bytes = Array(text.utf8)
-        asciiBytes = bytes.count == chars.count ? bytes : nil
+        asciiBytes = ascii ? bytes : nil
     }
 
     var count: Int { chars.count }
@@ -44,6 +48,9 @@ struct SourceText: Sendable {
         index >= 0 && index < end && index < chars.count ? chars[index] : nil
     }
 
+    /// The byte at `index` when the text is ASCII (then it is the character), else nil.
+    func asciiByte(_ index: Int) -> UInt8? { asciiBytes?[index] }
+
     func text(_ start: Int, _ end: Int) -> String {
         guard start < end else { return "" }
         if let asciiBytes { return String(decoding: asciiBytes[start..<end], as: UTF8.self) }
@@ -53,6 +60,10 @@ struct SourceText: Sendable {
     /// The index of the newline that ends the line containing `index`, or `count`.
     func endOfLine(from index: Int) -> Int {
         var i = index
+        if let asciiBytes {
+            while i < asciiBytes.count && asciiBytes[i] != 0x0A && asciiBytes[i] != 0x0D { i += 1 }
+            return i
+        }
         while i < chars.count && !chars[i].isNewline { i += 1 }
         return i
     }
