@@ -36,15 +36,15 @@ private final class Merger<Downstream: Subscriber>: Subscription {
 
     private let downstream: Downstream
     private let count: Int
-    private var subscriptions: [(any Subscription)?]
-    private var buffers: [Output?]
-    private var finished: [Bool]
-    private var finishedCount = 0
-    private var demand: Subscribers.Demand = .none
+    @exclusivity(unchecked) private var subscriptions: [(any Subscription)?]
+    @exclusivity(unchecked) private var buffers: [Output?]
+    @exclusivity(unchecked) private var finished: [Bool]
+    @exclusivity(unchecked) private var finishedCount = 0
+    @exclusivity(unchecked) private var demand: Subscribers.Demand = .none
     /// Requests made while a value is being delivered; folded in afterwards.
-    private var pendingDemand: Subscribers.Demand = .none
-    private var isDelivering = false
-    private var isTerminated = false
+    @exclusivity(unchecked) private var pendingDemand: Subscribers.Demand = .none
+    @exclusivity(unchecked) private var isDelivering = false
+    @exclusivity(unchecked) private var isTerminated = false
 
     init(downstream: Downstream, count: Int) {
         self.downstream = downstream
