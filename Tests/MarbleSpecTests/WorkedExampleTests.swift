@@ -140,3 +140,21 @@ import Testing
         #expect(report.tests.first?.error?.frame == 3)
     }
 }
+
+@Suite struct PrintTraceTests {
+    /// `print` names subscriptions as Combine does, through the runner's own wrappers.
+    @Test func printNamesTheSubscriptionAfterTheOperatorOrSource() {
+        let report = runMarble("""
+        test "names"
+          hot    h  -1-|
+          let    a = h.print("s")
+          let    b = Just(1).print("j")
+          let    c = h.collect().print("c")
+          expect a  -1-|
+          expect b  (1|)
+          expect c  ---({[1]}|)
+        """)
+        let subscriptions = report.tests.first?.trace.map(\.text).filter { $0.contains("receive subscription") }
+        #expect(subscriptions == ["s: receive subscription: (PassthroughSubject)", "j: receive subscription: (Just)", "c: receive subscription: (Collect)"])
+    }
+}

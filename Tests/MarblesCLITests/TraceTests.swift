@@ -49,7 +49,7 @@ struct TraceTests {
         #expect(run.code == 0)
         let log = run.lines.drop { !$0.contains("stream or operator") }.dropFirst().map { $0.trimmingLeadingSpaces }
         #expect(log.first == "0  src                 receive subscription")
-        #expect(log.contains("0  (print)             p: receive subscription: (Recording)"), "print names the subscription as it would untraced")
+        #expect(log.contains("0  (print)             p: receive subscription: (PassthroughSubject)"), "print names the subscription as it would untraced")
         #expect(log.contains("0  src.print(\"p\")      receive subscription"))
         #expect(log.contains("1  (print)             p: receive value: (\"a\")"))
         let printed = try #require(log.firstIndex(of: "1  (print)             p: receive value: (\"a\")"))

@@ -220,11 +220,21 @@ struct BoundCall {
 
     /// A publisher whose failure is `any Error` (the try- operators), brought back to `StreamError`.
     func result<P: Publisher>(_ publisher: P) -> Runtime where P.Output == Value, P.Failure == any Error {
-        result(publisher.mapError { $0 as? StreamError ?? StreamError(message: "\($0)") })
+        result(Bridge(upstream: publisher, value: { $0 }, failure: { $0 as? StreamError ?? StreamError(message: "\($0)") }))
     }
 
     func result<P: Publisher>(_ publisher: P) -> Runtime where P.Output == Value, P.Failure == Never {
-        result(publisher.mapError(neverFails))
+        result(Bridge(upstream: publisher, value: { $0 }, failure: neverFails))
+    }
+
+    /// A publisher of engine values (`[Value]`, `Int`, `Bool`), converted to `Value`s.
+    func result<P: Publisher>(_ publisher: P, converting value: @escaping (P.Output) -> Value) -> Runtime where P.Failure == StreamError {
+        result(Bridge(upstream: publisher, value: value, failure: { $0 }))
+    }
+
+    /// The same for a try- operator, whose failure is `any Error`.
+    func result<P: Publisher>(_ publisher: P, converting value: @escaping (P.Output) -> Value) -> Runtime where P.Failure == any Error {
+        result(Bridge(upstream: publisher, value: value, failure: { $0 as? StreamError ?? StreamError(message: "\($0)") }))
     }
 }
 

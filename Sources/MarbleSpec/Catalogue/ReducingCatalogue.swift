@@ -5,12 +5,12 @@ import MarbleSyntax
 enum ReducingCatalogue {
     static let entries: [CatalogueEntry] = [
         CatalogueEntry("collect", [], family: "collect", "emits one array of every value when upstream finishes ([] if none)") { call throws(EvalError) in
-            call.result(try call.upstream.collect().map { Value.array($0) })
+            call.result(try call.upstream.collect(), converting: { Value.array($0) })
         },
         CatalogueEntry("collect", [Parameter(nil, .int)], family: "collect", "emits arrays of n values; a partial array at finish; failure discards it") { call throws(EvalError) in
             let count = try call.int(0)
             guard count > 0 else { throw .fault(SpecDiagnostic("collect(_:) needs a count of at least 1", at: call.location)) }
-            return call.result(try call.upstream.collect(count).map { Value.array($0) })
+            return call.result(try call.upstream.collect(count), converting: { Value.array($0) })
         },
         CatalogueEntry("reduce", [Parameter(nil, .value), Parameter(nil, .closure)], family: "reduce",
                        "emits the accumulation of all values when upstream finishes") { call throws(EvalError) in
@@ -23,7 +23,7 @@ enum ReducingCatalogue {
             return call.result(try call.upstream.tryReduce(call.value(0)) { try next([$0, $1]) })
         },
         CatalogueEntry("count", [], family: "count", "emits the number of values when upstream finishes") { call throws(EvalError) in
-            call.result(try call.upstream.count().map { Value.int($0) })
+            call.result(try call.upstream.count(), converting: { Value.int($0) })
         },
         CatalogueEntry("min", [], family: "min", "emits the smallest value when upstream finishes (the first of equals)") { call throws(EvalError) in
             let less = call.valueOrder()
@@ -51,27 +51,27 @@ enum ReducingCatalogue {
         },
         CatalogueEntry("contains", [Parameter(nil, .value)], family: "contains",
                        "emits true and finishes at the first equal value (cancelling upstream), false at finish") { call throws(EvalError) in
-            call.result(try call.upstream.contains(call.value(0)).map { Value.bool($0) })
+            call.result(try call.upstream.contains(call.value(0)), converting: { Value.bool($0) })
         },
         CatalogueEntry("contains", [Parameter("where", .closure)], family: "contains",
                        "emits true at the first match (cancelling upstream), false at finish") { call throws(EvalError) in
             let predicate = try call.predicate(0)
-            return call.result(try call.upstream.contains { predicate([$0]) }.map { Value.bool($0) })
+            return call.result(try call.upstream.contains { predicate([$0]) }, converting: { Value.bool($0) })
         },
         CatalogueEntry("tryContains", [Parameter("where", .closure)], family: "contains",
                        "like contains(where:); a throw fails the stream") { call throws(EvalError) in
             let predicate = try call.throwingPredicate(0)
-            return call.result(try call.upstream.tryContains { try predicate([$0]) }.map { Value.bool($0) })
+            return call.result(try call.upstream.tryContains { try predicate([$0]) }, converting: { Value.bool($0) })
         },
         CatalogueEntry("allSatisfy", [Parameter(nil, .closure)], family: "allSatisfy",
                        "emits false at the first value that fails the predicate, true at finish") { call throws(EvalError) in
             let predicate = try call.predicate(0)
-            return call.result(try call.upstream.allSatisfy { predicate([$0]) }.map { Value.bool($0) })
+            return call.result(try call.upstream.allSatisfy { predicate([$0]) }, converting: { Value.bool($0) })
         },
         CatalogueEntry("tryAllSatisfy", [Parameter(nil, .closure)], family: "allSatisfy",
                        "like allSatisfy; a throw fails the stream") { call throws(EvalError) in
             let predicate = try call.throwingPredicate(0)
-            return call.result(try call.upstream.tryAllSatisfy { try predicate([$0]) }.map { Value.bool($0) })
+            return call.result(try call.upstream.tryAllSatisfy { try predicate([$0]) }, converting: { Value.bool($0) })
         },
         CatalogueEntry("buffer", [Parameter("size", .int), Parameter("prefetch", .strategy), Parameter("whenFull", .strategy)], family: "buffer",
                        "holds up to size values for a slow subscriber; when full drops the newest, the oldest, or fails") { call throws(EvalError) in

@@ -92,7 +92,7 @@ enum SequenceCatalogue {
             return call.result(try call.upstream.tryLast { try predicate([$0]) })
         },
         CatalogueEntry("ignoreOutput", [], family: "ignoreOutput", "drops every value; passes the completion") { call throws(EvalError) in
-            call.result(try call.upstream.ignoreOutput().map { never -> Value in })
+            call.result(try call.upstream.ignoreOutput(), converting: { never -> Value in })
         },
     ]
 }

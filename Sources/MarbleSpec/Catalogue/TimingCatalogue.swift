@@ -32,7 +32,7 @@ enum TimingCatalogue {
         CatalogueEntry("measureInterval", [Parameter("using", .scheduler), Parameter("options", .any, default: true)], family: "measureInterval",
                        "replaces each value with the frames since the previous one (the first: since subscription), as an Int") { call throws(EvalError) in
             try call.checkScheduler(0)
-            return call.result(try call.upstream.measureInterval(using: call.scheduler).map { Value.int($0) })
+            return call.result(try call.upstream.measureInterval(using: call.scheduler), converting: { Value.int($0) })
         },
         CatalogueEntry("receive", [Parameter("on", .scheduler), Parameter("options", .any, default: true)], family: "receive-on",
                        "delivers values and the completion by a hop on the scheduler (same frame, after queued work)") { call throws(EvalError) in
@@ -57,10 +57,10 @@ enum TimingCatalogue {
             }
             switch (strategy.name, strategy.payload.count) {
             case ("byTime", 2):
-                return call.result(try call.upstream.collect(.byTime(call.scheduler, frames(strategy.payload[1]))).map { Value.array($0) })
+                return call.result(try call.upstream.collect(.byTime(call.scheduler, frames(strategy.payload[1]))), converting: { Value.array($0) })
             case ("byTimeOrCount", 3):
                 guard case .value(.int(let count)) = strategy.payload[2], count > 0 else { throw fail("byTimeOrCount needs a positive count") }
-                return call.result(try call.upstream.collect(.byTimeOrCount(call.scheduler, frames(strategy.payload[1]), count)).map { Value.array($0) })
+                return call.result(try call.upstream.collect(.byTimeOrCount(call.scheduler, frames(strategy.payload[1]), count)), converting: { Value.array($0) })
             default:
                 throw fail("collect's strategy is .byTime(scheduler, interval) or .byTimeOrCount(scheduler, interval, count)")
             }
@@ -69,7 +69,7 @@ enum TimingCatalogue {
                        "a connectable timer: after connect(), ticks every interval (the first one interval after connecting), emitting the frame; never finishes") { call throws(EvalError) in
             let interval = try call.timerInterval(0)
             let timer = VirtualTimer.publish(every: interval, scheduler: call.scheduler)
-            return .stream(StreamValue(publisher: timer.map { Value.int($0) }.mapError(neverFails).eraseToAnyPublisher(),
+            return .stream(StreamValue(publisher: Bridge(upstream: timer, value: { Value.int($0) }, failure: neverFails).eraseToAnyPublisher(),
                                        text: call.text, connect: timer.connect))
         },
     ]

@@ -11,7 +11,7 @@ extension Publishers {
         public init(upstream: Upstream) { self.upstream = upstream }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.receive(subscriber: ReducingLink<Upstream.Output, Upstream.Failure, S>(downstream: subscriber, initial: nil, mapFailure: { $0 }) { result, input in
+            upstream.receive(subscriber: ReducingLink<Upstream.Output, Upstream.Failure, S>(name: "First", downstream: subscriber, initial: nil, mapFailure: { $0 }) { result, input in
                 result = input
                 return .finish
             })
@@ -32,7 +32,7 @@ extension Publishers {
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let predicate = self.predicate
-            upstream.receive(subscriber: ReducingLink<Upstream.Output, Upstream.Failure, S>(downstream: subscriber, initial: nil, mapFailure: { $0 }) { result, input in
+            upstream.receive(subscriber: ReducingLink<Upstream.Output, Upstream.Failure, S>(name: "FirstWhere", downstream: subscriber, initial: nil, mapFailure: { $0 }) { result, input in
                 guard predicate(input) else { return .continue }
                 result = input
                 return .finish
@@ -54,7 +54,7 @@ extension Publishers {
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let predicate = self.predicate
-            upstream.receive(subscriber: ReducingLink<Upstream.Output, Upstream.Failure, S>(downstream: subscriber, initial: nil, mapFailure: { $0 }) { result, input in
+            upstream.receive(subscriber: ReducingLink<Upstream.Output, Upstream.Failure, S>(name: "TryFirstWhere", downstream: subscriber, initial: nil, mapFailure: { $0 }) { result, input in
                 do {
                     guard try predicate(input) else { return .continue }
                 } catch {
@@ -74,7 +74,7 @@ extension Publishers {
         public init(upstream: Upstream) { self.upstream = upstream }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.receive(subscriber: ReducingLink<Upstream.Output, Upstream.Failure, S>(downstream: subscriber, initial: nil, mapFailure: { $0 }) { result, input in
+            upstream.receive(subscriber: ReducingLink<Upstream.Output, Upstream.Failure, S>(name: "Last", downstream: subscriber, initial: nil, mapFailure: { $0 }) { result, input in
                 result = input
                 return .continue
             })
@@ -95,7 +95,7 @@ extension Publishers {
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let predicate = self.predicate
-            upstream.receive(subscriber: ReducingLink<Upstream.Output, Upstream.Failure, S>(downstream: subscriber, initial: nil, mapFailure: { $0 }) { result, input in
+            upstream.receive(subscriber: ReducingLink<Upstream.Output, Upstream.Failure, S>(name: "LastWhere", downstream: subscriber, initial: nil, mapFailure: { $0 }) { result, input in
                 if predicate(input) { result = input }
                 return .continue
             })
@@ -116,7 +116,7 @@ extension Publishers {
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let predicate = self.predicate
-            upstream.receive(subscriber: ReducingLink<Upstream.Output, Upstream.Failure, S>(downstream: subscriber, initial: nil, mapFailure: { $0 }) { result, input in
+            upstream.receive(subscriber: ReducingLink<Upstream.Output, Upstream.Failure, S>(name: "TryLastWhere", downstream: subscriber, initial: nil, mapFailure: { $0 }) { result, input in
                 do {
                     if try predicate(input) { result = input }
                     return .continue

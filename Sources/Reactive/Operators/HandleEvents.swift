@@ -169,7 +169,7 @@ extension Publishers {
 /// How `print` names a subscription: its `description` when it has one, otherwise the name of the
 /// operator or source type that made it ("Map", "Just", "Sequence"), as Combine's subscriptions
 /// describe themselves.
-func printName(of subscription: any Subscription) -> String {
+public func printName(of subscription: any Subscription) -> String {
     if let described = subscription as? any CustomStringConvertible { return described.description }
     var plain = ""
     var depth = 0

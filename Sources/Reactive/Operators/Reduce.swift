@@ -14,7 +14,9 @@ enum ReduceStep<Failure: Error> {
 /// upstream finish (or an early `.finish` step, which cancels upstream at that instant) delivers
 /// `result` (if any) and `.finished` — at once if downstream has ever requested, otherwise on its
 /// first request. A failure discards the partial result and is delivered at once, demand or not.
-final class ReducingLink<Input, UpstreamFailure: Error, Downstream: Subscriber>: OperatorLink<Input, UpstreamFailure, Downstream> {
+final class ReducingLink<Input, UpstreamFailure: Error, Downstream: Subscriber>: OperatorLink<Input, UpstreamFailure, Downstream>, CustomStringConvertible {
+    /// The operator's name, as `print` shows the subscription ("Collect", "First").
+    let description: String
     private var result: Downstream.Input?
     private let step: (inout Downstream.Input?, Input) -> ReduceStep<Downstream.Failure>
     private let mapFailure: (UpstreamFailure) -> Downstream.Failure
@@ -23,6 +25,7 @@ final class ReducingLink<Input, UpstreamFailure: Error, Downstream: Subscriber>:
     private var isHolding = false
 
     init(
+        name: String,
         downstream: Downstream,
         initial: Downstream.Input?,
         mapFailure: @escaping (UpstreamFailure) -> Downstream.Failure,
@@ -31,6 +34,7 @@ final class ReducingLink<Input, UpstreamFailure: Error, Downstream: Subscriber>:
         result = initial
         self.step = step
         self.mapFailure = mapFailure
+        description = name
         super.init(downstream: downstream)
     }
 
@@ -108,7 +112,7 @@ extension Publishers {
         public init(upstream: Upstream) { self.upstream = upstream }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.receive(subscriber: ReducingLink<Upstream.Output, Upstream.Failure, S>(downstream: subscriber, initial: [], mapFailure: { $0 }) { result, input in
+            upstream.receive(subscriber: ReducingLink<Upstream.Output, Upstream.Failure, S>(name: "Collect", downstream: subscriber, initial: [], mapFailure: { $0 }) { result, input in
                 result?.append(input)
                 return .continue
             })
@@ -181,7 +185,7 @@ extension Publishers {
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let next = nextPartialResult
-            upstream.receive(subscriber: ReducingLink<Upstream.Output, Upstream.Failure, S>(downstream: subscriber, initial: initial, mapFailure: { $0 }) { result, input in
+            upstream.receive(subscriber: ReducingLink<Upstream.Output, Upstream.Failure, S>(name: "Reduce", downstream: subscriber, initial: initial, mapFailure: { $0 }) { result, input in
                 if let current = result { result = next(current, input) }
                 return .continue
             })
@@ -203,7 +207,7 @@ extension Publishers {
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let next = nextPartialResult
-            upstream.receive(subscriber: ReducingLink<Upstream.Output, Upstream.Failure, S>(downstream: subscriber, initial: initial, mapFailure: { $0 }) { result, input in
+            upstream.receive(subscriber: ReducingLink<Upstream.Output, Upstream.Failure, S>(name: "TryReduce", downstream: subscriber, initial: initial, mapFailure: { $0 }) { result, input in
                 do {
                     if let current = result { result = try next(current, input) }
                     return .continue
@@ -222,7 +226,7 @@ extension Publishers {
         public init(upstream: Upstream) { self.upstream = upstream }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.receive(subscriber: ReducingLink<Upstream.Output, Upstream.Failure, S>(downstream: subscriber, initial: 0, mapFailure: { $0 }) { result, _ in
+            upstream.receive(subscriber: ReducingLink<Upstream.Output, Upstream.Failure, S>(name: "Count", downstream: subscriber, initial: 0, mapFailure: { $0 }) { result, _ in
                 result = (result ?? 0) + 1
                 return .continue
             })
@@ -245,7 +249,7 @@ extension Publishers {
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let isLess = areInIncreasingOrder
-            upstream.receive(subscriber: ReducingLink<Upstream.Output, Upstream.Failure, S>(downstream: subscriber, initial: nil, mapFailure: { $0 }) { result, input in
+            upstream.receive(subscriber: ReducingLink<Upstream.Output, Upstream.Failure, S>(name: "Comparison", downstream: subscriber, initial: nil, mapFailure: { $0 }) { result, input in
                 if let current = result, !isLess(current, input) { return .continue }
                 result = input
                 return .continue
@@ -267,7 +271,7 @@ extension Publishers {
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let isLess = areInIncreasingOrder
-            upstream.receive(subscriber: ReducingLink<Upstream.Output, Upstream.Failure, S>(downstream: subscriber, initial: nil, mapFailure: { $0 }) { result, input in
+            upstream.receive(subscriber: ReducingLink<Upstream.Output, Upstream.Failure, S>(name: "TryComparison", downstream: subscriber, initial: nil, mapFailure: { $0 }) { result, input in
                 do {
                     if let current = result, try !isLess(current, input) { return .continue }
                     result = input
@@ -294,7 +298,7 @@ extension Publishers {
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let wanted = output
-            upstream.receive(subscriber: ReducingLink<Upstream.Output, Upstream.Failure, S>(downstream: subscriber, initial: false, mapFailure: { $0 }) { result, input in
+            upstream.receive(subscriber: ReducingLink<Upstream.Output, Upstream.Failure, S>(name: "Contains", downstream: subscriber, initial: false, mapFailure: { $0 }) { result, input in
                 guard input == wanted else { return .continue }
                 result = true
                 return .finish
@@ -317,7 +321,7 @@ extension Publishers {
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let predicate = self.predicate
-            upstream.receive(subscriber: ReducingLink<Upstream.Output, Upstream.Failure, S>(downstream: subscriber, initial: false, mapFailure: { $0 }) { result, input in
+            upstream.receive(subscriber: ReducingLink<Upstream.Output, Upstream.Failure, S>(name: "ContainsWhere", downstream: subscriber, initial: false, mapFailure: { $0 }) { result, input in
                 guard predicate(input) else { return .continue }
                 result = true
                 return .finish
@@ -339,7 +343,7 @@ extension Publishers {
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let predicate = self.predicate
-            upstream.receive(subscriber: ReducingLink<Upstream.Output, Upstream.Failure, S>(downstream: subscriber, initial: false, mapFailure: { $0 }) { result, input in
+            upstream.receive(subscriber: ReducingLink<Upstream.Output, Upstream.Failure, S>(name: "TryContainsWhere", downstream: subscriber, initial: false, mapFailure: { $0 }) { result, input in
                 do {
                     guard try predicate(input) else { return .continue }
                 } catch {
@@ -366,7 +370,7 @@ extension Publishers {
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let predicate = self.predicate
-            upstream.receive(subscriber: ReducingLink<Upstream.Output, Upstream.Failure, S>(downstream: subscriber, initial: true, mapFailure: { $0 }) { result, input in
+            upstream.receive(subscriber: ReducingLink<Upstream.Output, Upstream.Failure, S>(name: "AllSatisfy", downstream: subscriber, initial: true, mapFailure: { $0 }) { result, input in
                 guard !predicate(input) else { return .continue }
                 result = false
                 return .finish
@@ -388,7 +392,7 @@ extension Publishers {
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let predicate = self.predicate
-            upstream.receive(subscriber: ReducingLink<Upstream.Output, Upstream.Failure, S>(downstream: subscriber, initial: true, mapFailure: { $0 }) { result, input in
+            upstream.receive(subscriber: ReducingLink<Upstream.Output, Upstream.Failure, S>(name: "TryAllSatisfy", downstream: subscriber, initial: true, mapFailure: { $0 }) { result, input in
                 do {
                     guard try !predicate(input) else { return .continue }
                 } catch {

@@ -73,7 +73,9 @@ final class ConcreteConduitDownstream<S: Subscriber>: ConduitDownstream<S.Input,
 
 /// One subscriber's link to a subject: its own demand, its own cancellation.
 @usableFromInline
-final class SubjectConduit<Output, Failure: Error>: Subscription {
+final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringConvertible {
+    /// The subject's name, as `print` shows the subscription ("PassthroughSubject").
+    @usableFromInline let description: String
     @exclusivity(unchecked) @usableFromInline private(set) var downstream: ConduitDownstream<Output, Failure>?
     @exclusivity(unchecked) @usableFromInline var demand: Subscribers.Demand = .none
     /// For `CurrentValueSubject`: the subject's current value has not reached this subscriber yet.
@@ -81,8 +83,9 @@ final class SubjectConduit<Output, Failure: Error>: Subscription {
     private let onRequest: (SubjectConduit) -> Void
     private let onCancel: (SubjectConduit) -> Void
 
-    init<S: Subscriber>(_ downstream: S, onRequest: @escaping (SubjectConduit) -> Void, onCancel: @escaping (SubjectConduit) -> Void)
+    init<S: Subscriber>(_ downstream: S, name: String, onRequest: @escaping (SubjectConduit) -> Void, onCancel: @escaping (SubjectConduit) -> Void)
     where S.Input == Output, S.Failure == Failure {
+        description = name
         self.downstream = ConcreteConduitDownstream(downstream)
         self.onRequest = onRequest
         self.onCancel = onCancel
@@ -160,7 +163,7 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject {
             subscriber.receive(completion: completion)
             return
         }
-        let conduit = SubjectConduit<Output, Failure>(subscriber, onRequest: { [weak self] _ in self?.downstreamAskedForValues() },
+        let conduit = SubjectConduit<Output, Failure>(subscriber, name: "PassthroughSubject", onRequest: { [weak self] _ in self?.downstreamAskedForValues() },
                                                       onCancel: { [weak self] in self?.subscribers.remove($0) })
         subscribers.append(conduit)
         subscriber.receive(subscription: conduit)
@@ -228,6 +231,7 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject {
         }
         let conduit = SubjectConduit<Output, Failure>(
             subscriber,
+            name: "CurrentValueSubject",
             onRequest: { [weak self] conduit in self?.deliverOwedValue(to: conduit) },
             onCancel: { [weak self] in self?.subscribers.remove($0) })
         conduit.owesCurrentValue = true

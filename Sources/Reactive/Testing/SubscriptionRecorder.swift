@@ -54,7 +54,10 @@ public struct SubscriptionRecorder<Upstream: Publisher>: Publisher {
     }
 }
 
-private final class RecordingLink<Downstream: Subscriber>: OperatorLink<Downstream.Input, Downstream.Failure, Downstream> {
+private final class RecordingLink<Downstream: Subscriber>: OperatorLink<Downstream.Input, Downstream.Failure, Downstream>, CustomStringConvertible {
+    /// Named after the subscription it records, so `print` downstream shows the source's name.
+    var description: String { upstream.map(printName(of:)) ?? "Recording" }
+
     private let onRequest: (Subscribers.Demand) -> Void
     private let onEnd: () -> Void
 
