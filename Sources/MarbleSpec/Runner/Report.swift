@@ -108,7 +108,6 @@ public struct TestReport: Sendable, Hashable {
     public var checks: [CheckReport]
     /// A runtime error in a closure, or a run stopped by a limit.
     public var error: FileDiagnostic?
-    public var sources: [SourceLine]
     /// Every named stream, in the order the test declares them.
     public var streams: [StreamReport] = []
     /// The value names in force in the test: the file's `values`, then the test's.
@@ -123,6 +122,14 @@ public struct TestReport: Sendable, Hashable {
     public var frameNanoseconds: Int64
     /// Wall-clock time of the run, in seconds.
     public var seconds: Double
+
+    /// The timelines the test declares (hot, cold and `send` lines), for showing above a diff.
+    public var sources: [SourceLine] {
+        streams.compactMap { stream in
+            guard stream.kind != .derived, let declared = stream.declared else { return nil }
+            return SourceLine(name: stream.name, events: declared, isCold: stream.kind == .cold)
+        }
+    }
 
     public var outcome: Outcome {
         if error != nil { return .error }

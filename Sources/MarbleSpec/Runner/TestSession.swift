@@ -35,7 +35,6 @@ final class TestSession {
     private struct NamedStream {
         var stream: StreamValue
         var log: SubscriptionLog
-        var isSource: Bool
         var report: StreamReport
     }
     private var streamOrder: [String] = []
@@ -63,7 +62,6 @@ final class TestSession {
     private var sends: [(name: String, events: [TimedEvent<Value, StreamError>])] = []
     private var connections: [(name: String, start: Int?, end: Int?)] = []
     private var expectations: [Expectation] = []
-    private var sourceLines: [SourceLine] = []
     private var firstFrame = 0
     private var horizon = 0
 
@@ -240,7 +238,7 @@ final class TestSession {
         return negative ? -value : value
     }
 
-    private func bind(_ name: Identifier, _ stream: StreamValue, isSource: Bool, kind: StreamReport.Kind = .derived, expression: Expr? = nil, declared: ParsedMarbles? = nil) {
+    private func bind(_ name: Identifier, _ stream: StreamValue, kind: StreamReport.Kind, expression: Expr? = nil, declared: ParsedMarbles? = nil) {
         guard streams[name.name] == nil else {
             diagnose("'\(name.name)' is already defined in this test", at: name.location, length: name.name.count)
             return
@@ -253,7 +251,7 @@ final class TestSession {
         let report = StreamReport(name: name.name, kind: kind, expression: expression.map { interpreter.text(of: $0.range) },
                                   inputs: references.direct, innerSources: references.inClosures,
                                   declared: declared.map(Self.printable), observed: nil, subscriptions: [])
-        streams[name.name] = NamedStream(stream: recorded, log: log, isSource: isSource, report: report)
+        streams[name.name] = NamedStream(stream: recorded, log: log, report: report)
         streamOrder.append(name.name)
         interpreter.globals[name.name] = .stream(recorded)
     }
@@ -263,7 +261,7 @@ final class TestSession {
     private func bindPlaceholder(_ name: Identifier, subject: Bool) {
         guard streams[name.name] == nil else { return }
         bind(name, StreamValue(publisher: Empty(completeImmediately: false).eraseToAnyPublisher(), text: name.name,
-                               subject: subject ? SubjectHandle() : nil), isSource: subject)
+                               subject: subject ? SubjectHandle() : nil), kind: subject ? .subject : .derived)
     }
 
     private func define(_ statement: Statement) {
@@ -271,18 +269,16 @@ final class TestSession {
         case .hot(let name, let marbles):
             guard let parsed = parse(marbles, as: .hot) else { return bindPlaceholder(name, subject: true) }
             let subject = PassthroughSubject<Value, StreamError>()
-            bind(name, StreamValue(publisher: subject.eraseToAnyPublisher(), text: name.name, subject: SubjectHandle(subject)), isSource: true, kind: .hot, declared: parsed)
+            bind(name, StreamValue(publisher: subject.eraseToAnyPublisher(), text: name.name, subject: SubjectHandle(subject)), kind: .hot, declared: parsed)
             sends.append((name.name, events(parsed, marbles)))
-            sourceLines.append(SourceLine(name: name.name, events: parsed.events.map { RenderedEvent(frame: $0.frame, event: $0.event.printable) }, isCold: false))
         case .cold(let name, let marbles):
             guard let parsed = parse(marbles, as: .cold) else { return bindPlaceholder(name, subject: false) }
             let cold = ColdTimeline(events(parsed, marbles), scheduler: scheduler)
-            bind(name, StreamValue(publisher: cold.eraseToAnyPublisher(), text: name.name), isSource: true, kind: .cold, declared: parsed)
-            sourceLines.append(SourceLine(name: name.name, events: parsed.events.map { RenderedEvent(frame: $0.frame, event: $0.event.printable) }, isCold: true))
+            bind(name, StreamValue(publisher: cold.eraseToAnyPublisher(), text: name.name), kind: .cold, declared: parsed)
         case .subject(let name, let expr):
             switch evaluate(expr) {
             case .stream(let stream)? where stream.subject != nil:
-                bind(name, stream, isSource: true, kind: .subject, expression: expr)
+                bind(name, stream, kind: .subject, expression: expr)
             case nil:
                 bindPlaceholder(name, subject: true)
             case let other?:
@@ -292,7 +288,7 @@ final class TestSession {
         case .binding(let name, let expr):
             switch evaluate(expr) {
             case .stream(let stream)?:
-                bind(name, stream, isSource: false, kind: .derived, expression: expr)
+                bind(name, stream, kind: .derived, expression: expr)
             case .value(let value)?:
                 interpreter.globals[name.name] = .value(value)
             case nil:
@@ -310,8 +306,9 @@ final class TestSession {
                 return
             }
             sends.append((name.name, events(parsed, marbles)))
-            streams[name.name]?.report.declared = Self.printable(parsed)
-            sourceLines.append(SourceLine(name: name.name, events: parsed.events.map { RenderedEvent(frame: $0.frame, event: $0.event.printable) }, isCold: false))
+            // Several send lines into one subject make one timeline, in frame order.
+            let sent = (streams[name.name]?.report.declared ?? []) + Self.printable(parsed)
+            streams[name.name]?.report.declared = sent.enumerated().sorted { ($0.element.frame, $0.offset) < ($1.element.frame, $1.offset) }.map(\.element)
         default:
             break
         }
@@ -494,7 +491,7 @@ final class TestSession {
         scheduler.run(until: horizon)
 
         var report = TestReport(name: syntax.name, line: syntax.location.line, checks: [], error: nil,
-                                sources: sourceLines, trace: interpreter.trace.map { TraceLine(frame: $0.frame, text: $0.text) },
+                                trace: interpreter.trace.map { TraceLine(frame: $0.frame, text: $0.text) },
                                 frameNanoseconds: frameNanoseconds, seconds: 0)
         if let fault = interpreter.fault {
             report.error = FileDiagnostic(path: path, line: fault.location.line, column: fault.location.column, length: fault.length,
