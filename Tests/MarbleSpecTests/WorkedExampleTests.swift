@@ -158,3 +158,19 @@ import Testing
         #expect(subscriptions == ["s: receive subscription: (PassthroughSubject)", "j: receive subscription: (Just)", "c: receive subscription: (Collect)"])
     }
 }
+
+@Suite struct SourceLineTests {
+    @Test func sendLinesIntoOneSubjectMakeOneSourceTimeline() {
+        let report = runMarble("""
+        test "two send lines"
+          subject s = PassthroughSubject()
+          send    s   ---b-|
+          send    s   -a----
+          expect  s   -a-b-|
+        """)
+        #expect(problems(report) == [])
+        #expect(report.tests.first?.sources == [SourceLine(name: "s", events: [
+            RenderedEvent(frame: 1, event: .value("a")), RenderedEvent(frame: 3, event: .value("b")), RenderedEvent(frame: 5, event: .finished),
+        ], isCold: false)])
+    }
+}
