@@ -8,7 +8,7 @@ public enum MarbleDuration {
     /// - Throws: when the duration does not fit in `Int64` nanoseconds, or is not a whole
     ///   number of nanoseconds (e.g. `1.5ns`). Offsets count `Character`s of `text`.
     public static func nanoseconds(_ text: String) throws(MarbleSyntaxError) -> Int64? {
-        let characters = Array(text)
+        let characters = IndexedText(text)
         guard let match = match(characters, from: 0), match.end == characters.count else { return nil }
         switch exactNanoseconds(of: match, in: characters) {
         case .nanoseconds(let value):
@@ -61,7 +61,7 @@ public enum MarbleDuration {
 
     /// Matches `digits ('.' digits)? unit` starting at `start`, followed by horizontal whitespace
     /// or the end of `characters`. Whether it also *starts* apart is the caller's business.
-    static func match(_ characters: [Character], from start: Int) -> Match? {
+    static func match(_ characters: IndexedText, from start: Int) -> Match? {
         let count = characters.count
         var index = start
         while index < count, characters[index].asciiDigitValue != nil { index += 1 }
@@ -92,7 +92,7 @@ public enum MarbleDuration {
     }
 
     /// The exact value of a matched duration, without any floating point.
-    static func exactNanoseconds(of match: Match, in characters: [Character]) -> Exactness {
+    static func exactNanoseconds(of match: Match, in characters: IndexedText) -> Exactness {
         // Integer part × unit.
         var integer: Int64 = 0
         for index in match.integerDigits {

@@ -8,20 +8,14 @@ public struct MarbleParser: Sendable {
     }
 
     public func parse(_ text: String, as kind: MarbleLineKind) throws(MarbleSyntaxError) -> ParsedMarbles {
-        let characters = Array(text)
-        var scanner = MarbleScanner(characters: characters, kind: kind, frameNanoseconds: frameNanoseconds)
-        let bytes = Array(text.utf8)
-        if bytes.count == characters.count { scanner.asciiBytes = bytes }
+        var scanner = MarbleScanner(text: IndexedText(text), kind: kind, frameNanoseconds: frameNanoseconds)
         return try scanner.run()
     }
 }
 
 /// A single left-to-right pass over the characters of one marble string.
 struct MarbleScanner {
-    let characters: [Character]
-    /// The text's bytes when every character is one ASCII byte: `{…}` literals are then
-    /// trimmed and copied as bytes (rebuilding a String character by character is slow).
-    var asciiBytes: [UInt8]?
+    let text: IndexedText
     let kind: MarbleLineKind
     let frameNanoseconds: Int64
 
@@ -38,32 +32,41 @@ struct MarbleScanner {
     var subscribeOffset: Int?
     var cancelOffset: Int?
 
-    init(characters: [Character], kind: MarbleLineKind, frameNanoseconds: Int64) {
-        self.characters = characters
+    init(text: IndexedText, kind: MarbleLineKind, frameNanoseconds: Int64) {
+        self.text = text
         self.kind = kind
         self.frameNanoseconds = frameNanoseconds
     }
 
     mutating func run() throws(MarbleSyntaxError) -> ParsedMarbles {
-        let count = characters.count
+        let count = text.count
         while index < count {
-            let character = characters[index]
-            // The ASCII byte when the line is ASCII (fast); otherwise the character's own answers.
-            let byte = asciiBytes?[index]
-            if let byte { if byte == 0x20 || byte == 0x09 || byte == 0x0B || byte == 0x0C { index += 1; continue } } else if character.isMarbleSpace {
+            // Every token but a value name is one ASCII character: decide on its byte.
+            guard let byte = text.asciiByte(index) else {
+                let character = text[index]
+                if character.isMarbleSpace {
+                    index += 1
+                } else if character.isNewline {
+                    throw MarbleSyntaxError(message: "a marble timeline cannot contain a line break", offset: index)
+                } else {
+                    try valueCharacter(character)
+                }
+                continue
+            }
+            if byte == 0x20 || byte == 0x09 || byte == 0x0B || byte == 0x0C {
                 index += 1
                 continue
             }
-            if byte.map({ $0 == 0x0A || $0 == 0x0D }) ?? character.isNewline {
+            if byte == 0x0A || byte == 0x0D {
                 throw MarbleSyntaxError(message: "a marble timeline cannot contain a line break", offset: index)
             }
-            if byte.map({ (0x30...0x39).contains($0) }) ?? (character.asciiDigitValue != nil),
-               index == 0 || characters[index - 1].isMarbleSpace,
-               let duration = MarbleDuration.match(characters, from: index) {
+            if (0x30...0x39).contains(byte),
+               index == 0 || text[index - 1].isMarbleSpace,
+               let duration = MarbleDuration.match(text, from: index) {
                 try timeProgression(duration)
                 continue
             }
-            switch byte ?? character.asciiValue ?? 0 {
+            switch byte {
             case UInt8(ascii: "("): try openGroup()
             case UInt8(ascii: ")"): try closeGroup()
             case UInt8(ascii: "-"): try dash()
@@ -76,7 +79,7 @@ struct MarbleScanner {
             case UInt8(ascii: "#"): try failure()
             case UInt8(ascii: "^"): try caret()
             case UInt8(ascii: "!"): try bang()
-            default: try valueCharacter(character)
+            default: try valueCharacter(Character(Unicode.Scalar(byte)))
             }
         }
         if let group {
@@ -135,30 +138,30 @@ struct MarbleScanner {
         let start = index
         let length = duration.end - start
         // Only needed for messages; built on demand so long lines of time stay cheap.
-        var text: String { String(characters[start..<duration.end]) }
+        var written: String { text.string(start..<duration.end) }
         if group != nil {
             throw MarbleSyntaxError(
                 message: "a group cannot contain a time progression", offset: start, length: length,
                 hint: "a group occupies one frame; put the time progression outside the group")
         }
         let nanoseconds: Int64
-        switch MarbleDuration.exactNanoseconds(of: duration, in: characters) {
+        switch MarbleDuration.exactNanoseconds(of: duration, in: text) {
         case .nanoseconds(let value): nanoseconds = value
-        case .tooLarge: throw MarbleDuration.tooLargeError(text, offset: start, length: length)
-        case .notWholeNanoseconds: throw notWholeFrames(text, offset: start, length: length)
+        case .tooLarge: throw MarbleDuration.tooLargeError(written, offset: start, length: length)
+        case .notWholeNanoseconds: throw notWholeFrames(written, offset: start, length: length)
         }
         var frames: Int64 = 0
         if nanoseconds != 0 {
             guard frameNanoseconds > 0 else {
                 throw MarbleSyntaxError(
-                    message: "\(abbreviated(text)) cannot be counted in frames: the frame length must be positive",
+                    message: "\(abbreviated(written)) cannot be counted in frames: the frame length must be positive",
                     offset: start, length: length)
             }
-            guard nanoseconds % frameNanoseconds == 0 else { throw notWholeFrames(text, offset: start, length: length) }
+            guard nanoseconds % frameNanoseconds == 0 else { throw notWholeFrames(written, offset: start, length: length) }
             frames = nanoseconds / frameNanoseconds
         }
         guard let whole = Int(exactly: frames) else {
-            throw MarbleDuration.tooLargeError(text, offset: start, length: length)
+            throw MarbleDuration.tooLargeError(written, offset: start, length: length)
         }
         try advance(by: whole, offset: start, length: length)
         index = duration.end
@@ -248,7 +251,7 @@ struct MarbleScanner {
         let start = index
         switch kind {
         case .hot, .cold, .expect:
-            if start + 1 < characters.count, characters[start + 1] == "{" {
+            if start + 1 < text.count, text.asciiByte(start + 1) == UInt8(ascii: "{") {
                 let literal = try scanLiteral(openingAt: start + 1)
                 try emit(.failure(ValueToken(form: .literal(literal.content), offset: start + 1)), offset: start)
                 index = literal.end
@@ -310,7 +313,7 @@ struct MarbleScanner {
                 hint: "write one line per subscription")
         }
         if subscribeOffset == nil {
-            if characters[(start + 1)...].contains("^") {
+            if (start + 1..<text.count).contains(where: { text.asciiByte($0) == UInt8(ascii: "^") }) {
                 throw MarbleSyntaxError(
                     message: "'!' before '^': a subscription cannot end before it starts", offset: start,
                     hint: "put '^' before '!'")
@@ -366,21 +369,21 @@ struct MarbleScanner {
     func scanLiteral(openingAt open: Int) throws(MarbleSyntaxError) -> (content: String, end: Int) {
         // The common literal — digits, letters, signs, dots — ends at the first '}' with nothing
         // to skip: find it on the bytes and leave strings and brackets to the general loop.
-        if let asciiBytes {
+        if text.isASCII {
             var position = open + 1
-            while position < asciiBytes.count {
-                let byte = asciiBytes[position]
+            while position < text.count {
+                let byte = text.bytes[position]
                 if byte == UInt8(ascii: "}") { return try literalContent(open: open, close: position) }
                 if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "(") { break }
                 position += 1
             }
         }
-        let count = characters.count
+        let count = text.count
         var position = open + 1
         var closers: [Character] = []
         var stringStart: Int?
         while position < count {
-            let character = characters[position]
+            let character = text[position]
             if stringStart != nil {
                 if character == "\\" {
                     position += 2
@@ -423,24 +426,24 @@ struct MarbleScanner {
     }
 
     func literalContent(open: Int, close: Int) throws(MarbleSyntaxError) -> (content: String, end: Int) {
-        if let asciiBytes {
+        if text.isASCII {
             var lower = open + 1
             var upper = close
             func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
-            while lower < upper, isSpace(asciiBytes[lower]) { lower += 1 }
-            while upper > lower, isSpace(asciiBytes[upper - 1]) { upper -= 1 }
-            if lower < upper { return (String(decoding: asciiBytes[lower..<upper], as: UTF8.self), close + 1) }
+            while lower < upper, isSpace(text.bytes[lower]) { lower += 1 }
+            while upper > lower, isSpace(text.bytes[upper - 1]) { upper -= 1 }
+            if lower < upper { return (text.string(lower..<upper), close + 1) }
         }
         var lower = open + 1
         var upper = close
-        while lower < upper, characters[lower].isWhitespace { lower += 1 }
-        while upper > lower, characters[upper - 1].isWhitespace { upper -= 1 }
+        while lower < upper, text[lower].isWhitespace { lower += 1 }
+        while upper > lower, text[upper - 1].isWhitespace { upper -= 1 }
         guard lower < upper else {
             throw MarbleSyntaxError(
                 message: "an empty literal '{}' is not a value", offset: open, length: close - open + 1,
                 hint: kind == .demand ? "write {n} with a number n, or * for unlimited" : "write a value between the braces, e.g. {42}")
         }
-        return (String(characters[lower..<upper]), close + 1)
+        return (text.string(lower..<upper), close + 1)
     }
 
     func demandCount(_ content: String, offset: Int, length: Int) throws(MarbleSyntaxError) -> Int {

@@ -169,7 +169,7 @@ public enum MarblePrinter {
         mutating func flushSegment() {
             guard !segment.isEmpty else { return }
             if segment.first?.asciiDigitValue != nil {
-                let characters = Array(segment)
+                let characters = IndexedText(segment)
                 if let match = MarbleDuration.match(characters, from: 0), match.end == characters.count {
                     segment = "(" + segmentFirstCell + ")" + segment.dropFirst(segmentFirstCell.count)
                 }

@@ -96,7 +96,7 @@ struct Lexer {
 
     private mutating func run() throws(SyntaxError) {
         while index < end {
-            let c = source.chars[index]
+            let c = source[index]
             if c.isNewline {
                 sawNewline = true
                 sawSpace = true
@@ -105,7 +105,7 @@ struct Lexer {
                 sawSpace = true
                 index += 1
             } else if c == "/" && peek(1) == "/" {
-                while index < end && !source.chars[index].isNewline { index += 1 }
+                while index < end && !source[index].isNewline { index += 1 }
                 sawSpace = true
             } else if c == "/" && peek(1) == "*" {
                 try skipBlockComment()
@@ -129,7 +129,7 @@ struct Lexer {
                 depth += 1
                 index += 2
             } else {
-                if source.chars[index].isNewline { sawNewline = true }
+                if source[index].isNewline { sawNewline = true }
                 index += 1
             }
         }
@@ -160,7 +160,7 @@ struct Lexer {
             index += 1
             let nameStart = index
             while let d = peek(), d.isIdentifierContinue { index += 1 }
-            guard peek() == "`", index > nameStart, source.chars[nameStart].isIdentifierStart else {
+            guard peek() == "`", index > nameStart, source[nameStart].isIdentifierStart else {
                 throw source.error("expected an identifier between backticks", at: start)
             }
             let name = source.text(nameStart, index)
@@ -239,7 +239,7 @@ struct Lexer {
         var i = open
         var close: Int?
         while i < end {
-            let c = source.chars[i]
+            let c = source[i]
             if c == "<" {
                 depth += 1
             } else if c == ">" {
@@ -257,7 +257,8 @@ struct Lexer {
         var arguments: [String] = []
         var current = ""
         var nesting = 0
-        for c in source.chars[(open + 1)..<close] {
+        for position in open + 1..<close {
+            let c = source[position]
             switch c {
             case "<", "[", "(": nesting += 1
             case ">", "]", ")": nesting -= 1

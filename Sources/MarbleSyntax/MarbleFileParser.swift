@@ -63,7 +63,6 @@ struct FileParser {
         self.source = source
     }
 
-    var chars: [Character] { source.chars }
 
     mutating func run() {
         var index = 0
@@ -90,13 +89,13 @@ struct FileParser {
     // MARK: Statements
 
     mutating func parseStatement(at start: Int, lineEnd: Int, next: inout Int) throws(SyntaxError) {
-        let first = chars[start]
+        let first = source[start]
         guard first.isIdentifierStart else {
             throw source.error("expected a statement, found '\(first)'", at: start,
                                hint: "a line starts with one of: \(MarbleFileParser.statementKeywords.joined(separator: ", "))")
         }
         var wordEnd = start
-        while wordEnd < lineEnd && chars[wordEnd].isIdentifierContinue { wordEnd += 1 }
+        while wordEnd < lineEnd && source[wordEnd].isIdentifierContinue { wordEnd += 1 }
         let keyword = source.text(start, wordEnd)
         let kind: StatementKind
         let end: SourceLocation
@@ -142,7 +141,7 @@ struct FileParser {
     /// `test "NAME"`
     mutating func parseTest(keywordAt start: Int, after wordEnd: Int, lineEnd: Int) throws(SyntaxError) {
         let quote = source.skipSpaces(from: wordEnd, to: lineEnd)
-        guard quote < lineEnd, chars[quote] == "\"", quote > wordEnd else {
+        guard quote < lineEnd, source[quote] == "\"", quote > wordEnd else {
             throw source.error("expected a quoted test name after 'test'", at: quote, length: tokenLength(at: quote, lineEnd: lineEnd),
                                hint: "write it as: test \"what the test shows\"")
         }
@@ -175,7 +174,7 @@ struct FileParser {
             throw source.error("expected a duration after 'frame'", at: start, hint: "for example: frame 100ms")
         }
         var end = start
-        while end < lineEnd && !chars[end].isWhitespace && !source.isCommentStart(end, before: lineEnd) { end += 1 }
+        while end < lineEnd && !source[end].isWhitespace && !source.isCommentStart(end, before: lineEnd) { end += 1 }
         let text = source.text(start, end)
         guard FileParser.isDuration(text) else {
             throw source.error("'\(text)' is not a duration", at: start, length: end - start,
@@ -210,21 +209,21 @@ struct FileParser {
                                            what: "a stream name", example: example)
         var index = nameEnd
         var property: Identifier?
-        if index < lineEnd && chars[index] == "." {
+        if index < lineEnd && source[index] == "." {
             guard keyword == "expect" else {
                 throw source.error("only 'expect' lines can name a property such as '.subscriptions'", at: index)
             }
             let propertyStart = index + 1
-            guard propertyStart < lineEnd, chars[propertyStart].isIdentifierStart else {
+            guard propertyStart < lineEnd, source[propertyStart].isIdentifierStart else {
                 throw source.error("expected a property name after '.'", at: propertyStart,
                                    hint: "for example: expect \(name.name).subscriptions  -^--!")
             }
             index = propertyStart
-            while index < lineEnd && chars[index].isIdentifierContinue { index += 1 }
+            while index < lineEnd && source[index].isIdentifierContinue { index += 1 }
             property = Identifier(name: source.text(propertyStart, index), location: source.location(propertyStart))
         }
         let written = property.map { "\(name.name).\($0.name)" } ?? name.name
-        if index < lineEnd && !chars[index].isHorizontalSpace && !source.isCommentStart(index, before: lineEnd) {
+        if index < lineEnd && !source[index].isHorizontalSpace && !source.isCommentStart(index, before: lineEnd) {
             throw source.error("expected a space between '\(written)' and its marbles", at: index)
         }
         let marblesStart = source.skipSpaces(from: index, to: lineEnd)
@@ -232,7 +231,7 @@ struct FileParser {
         guard marblesEnd > marblesStart else {
             throw source.error("expected marbles after '\(keyword) \(written)'", at: marblesStart, hint: "for example: \(example)")
         }
-        if chars[marblesStart] == "=", source.character(marblesStart + 1, before: lineEnd)?.isWhitespace ?? true {
+        if source[marblesStart] == "=", source.character(marblesStart + 1, before: lineEnd)?.isWhitespace ?? true {
             throw source.error("unexpected '=' before the marbles", at: marblesStart,
                                hint: "write it without '=': \(keyword) \(written)  -a-b-|")
         }
@@ -256,8 +255,8 @@ struct FileParser {
         var braces = 0
         var inString = false
         while index < lineEnd {
-            // The byte of an ASCII text (fast), else the character as a one-character string.
-            let c: UInt8 = source.asciiByte(index) ?? (chars[index].isASCII ? chars[index].asciiValue ?? 0 : 0)
+            // Only ASCII characters matter here; any other reads as 0.
+            let c: UInt8 = source.asciiByte(index) ?? 0
             if inString {
                 if c == UInt8(ascii: "\\") {
                     index += 2
@@ -276,7 +275,7 @@ struct FileParser {
             index += 1
         }
         var end = min(index, lineEnd)
-        while end > start && chars[end - 1].isWhitespace { end -= 1 }
+        while end > start && source[end - 1].isWhitespace { end -= 1 }
         return end
     }
 
@@ -287,7 +286,7 @@ struct FileParser {
         let (name, nameEnd) = try readName(after: wordEnd, lineEnd: lineEnd, keyword: keyword,
                                            what: keyword == "let" ? "a name" : "a subject name", example: example)
         let equals = source.skipSpaces(from: nameEnd, to: lineEnd)
-        guard equals < lineEnd, chars[equals] == "=" else {
+        guard equals < lineEnd, source[equals] == "=" else {
             throw source.error("expected '=' after '\(keyword) \(name.name)'", at: equals,
                                length: tokenLength(at: equals, lineEnd: lineEnd), hint: "for example: \(example)")
         }
@@ -317,26 +316,26 @@ struct FileParser {
             guard index < extentEnd else {
                 throw source.error("expected a value binding after ','", at: index)
             }
-            let name = chars[index]
+            let name = source[index]
             if MarbleFileParser.reservedValueNames.contains(name) || name == "\"" {
                 throw source.error("'\(name)' cannot name a value", at: index,
                                    hint: "'-', '|', '#', '(', ')', '^', '!', '{' and '}' mean something in marbles; choose a letter or digit")
             }
             var after = index + 1
-            if after < extentEnd, !chars[after].isWhitespace, chars[after] != "=" {
+            if after < extentEnd, !source[after].isWhitespace, source[after] != "=" {
                 var end = after
-                while end < extentEnd && !chars[end].isWhitespace && chars[end] != "=" && chars[end] != "," { end += 1 }
+                while end < extentEnd && !source[end].isWhitespace && source[end] != "=" && source[end] != "," { end += 1 }
                 let written = source.text(index, end)
                 throw source.error("value names are one character; '\(written)' has \(end - index)", at: index, length: end - index,
                                    hint: "choose one character, such as '\(name)', or write the value inline in the marbles as {…}")
             }
             after = source.skipSpaces(from: after, to: extentEnd)
-            guard after < extentEnd, chars[after] == "=" else {
+            guard after < extentEnd, source[after] == "=" else {
                 throw source.error("expected '=' after value name '\(name)'", at: after,
                                    length: tokenLength(at: after, lineEnd: extentEnd), hint: "for example: values \(name) = 1")
             }
             let valueStart = source.skipSpaces(from: after + 1, to: extentEnd)
-            if valueStart >= extentEnd || chars[valueStart] == "," || chars[valueStart].isNewline
+            if valueStart >= extentEnd || source[valueStart] == "," || source[valueStart].isNewline
                 || source.isCommentStart(valueStart, before: extentEnd) {
                 throw source.error("expected a literal after '\(name) ='", at: valueStart)
             }
@@ -392,14 +391,14 @@ struct FileParser {
     /// A name after a statement keyword: a Swift identifier that is not an expression keyword.
     func readName(after wordEnd: Int, lineEnd: Int, keyword: String, what: String, example: String) throws(SyntaxError) -> (Identifier, Int) {
         let start = source.skipSpaces(from: wordEnd, to: lineEnd)
-        guard start < lineEnd, start > wordEnd, chars[start].isIdentifierStart, !source.isCommentStart(start, before: lineEnd) else {
-            let hint = start < lineEnd && chars[start].isNumber
+        guard start < lineEnd, start > wordEnd, source[start].isIdentifierStart, !source.isCommentStart(start, before: lineEnd) else {
+            let hint = start < lineEnd && source[start].isNumber
                 ? "names are Swift identifiers: a letter or '_' first, then letters, digits or '_'"
                 : "for example: \(example)"
             throw source.error("expected \(what) after '\(keyword)'", at: start, length: tokenLength(at: start, lineEnd: lineEnd), hint: hint)
         }
         var end = start
-        while end < lineEnd && chars[end].isIdentifierContinue { end += 1 }
+        while end < lineEnd && source[end].isIdentifierContinue { end += 1 }
         let name = source.text(start, end)
         if expressionKeywords.contains(name) {
             throw source.error("'\(name)' is a keyword and cannot be used as a name", at: start, length: end - start)
@@ -418,7 +417,7 @@ struct FileParser {
     /// The length of the whitespace-delimited word at `index` (at least 1).
     func tokenLength(at index: Int, lineEnd: Int) -> Int {
         var end = index
-        while end < lineEnd && !chars[end].isWhitespace { end += 1 }
+        while end < lineEnd && !source[end].isWhitespace { end += 1 }
         return max(1, end - index)
     }
 
@@ -426,10 +425,10 @@ struct FileParser {
     func skipTrivia(from start: Int, to end: Int) -> Int {
         var index = start
         while index < end {
-            if chars[index].isWhitespace {
+            if source[index].isWhitespace {
                 index += 1
             } else if source.isCommentStart(index, before: end) {
-                while index < end && !chars[index].isNewline { index += 1 }
+                while index < end && !source[index].isNewline { index += 1 }
             } else {
                 break
             }
@@ -441,7 +440,7 @@ struct FileParser {
     func topLevelComma(from start: Int, to end: Int) -> Int {
         var found = end
         scan(from: start, to: end) { index, depth in
-            if depth == 0 && chars[index] == "," {
+            if depth == 0 && source[index] == "," {
                 found = index
                 return true
             }
@@ -461,7 +460,7 @@ struct FileParser {
     func expressionExtent(from start: Int, indentation: Int) -> Int {
         var result = source.count
         scan(from: start, to: source.count) { index, depth in
-            guard chars[index].isNewline else { return false }
+            guard source[index].isNewline else { return false }
             if depth == 0 {
                 if startsWithDot(lineAt: index + 1) { return false }
                 result = index
@@ -487,7 +486,7 @@ struct FileParser {
         var firstString: Int?  // index in `stack` of the outermost open string
         var index = start
         while index < end {
-            let c = chars[index]
+            let c = source[index]
             if c.isNewline, let outer = firstString {
                 stack.removeSubrange(outer...)
                 firstString = nil
@@ -512,12 +511,12 @@ struct FileParser {
                 continue
             }
             if source.isCommentStart(index, before: end) {
-                while index < end && !chars[index].isNewline { index += 1 }
+                while index < end && !source[index].isNewline { index += 1 }
                 continue
             }
             if c == "/" && source.character(index + 1, before: end) == "*" {
                 index += 2
-                while index < end && !(chars[index] == "*" && source.character(index + 1, before: end) == "/") { index += 1 }
+                while index < end && !(source[index] == "*" && source.character(index + 1, before: end) == "/") { index += 1 }
                 index += 2
                 continue
             }
@@ -553,7 +552,7 @@ struct FileParser {
     /// The number of whitespace characters before the first other character of the line containing `index`.
     func indentation(ofLineAt index: Int) -> Int {
         var lineStart = min(index, source.count)
-        while lineStart > 0 && !chars[lineStart - 1].isNewline { lineStart -= 1 }
+        while lineStart > 0 && !source[lineStart - 1].isNewline { lineStart -= 1 }
         return source.skipSpaces(from: lineStart, to: source.count) - lineStart
     }
 
@@ -562,7 +561,7 @@ struct FileParser {
         let lineEnd = source.endOfLine(from: index)
         let first = source.skipSpaces(from: index, to: lineEnd)
         var end = first
-        while end < lineEnd && chars[end].isIdentifierContinue { end += 1 }
+        while end < lineEnd && source[end].isIdentifierContinue { end += 1 }
         let word = source.text(first, end)
         guard MarbleFileParser.statementKeywords.contains(word) else { return false }
         if word == "let" && first - index > indentation { return false }

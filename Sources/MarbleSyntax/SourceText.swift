@@ -1,37 +1,35 @@
-/// Source text as an array of `Character`s. Locations are computed on demand from where each
+import MarbleNotation
+
+/// Source text read by character offset. Locations are computed on demand from where each
 /// line starts (one entry per line, not per character: marble lines can be a megabyte long).
 struct SourceText: Sendable {
-    let chars: [Character]
+    let text: IndexedText
     /// The index of the first character of each line, in order.
     private let lineStarts: [Int]
     private let start: SourceLocation
-    /// The text's UTF-8 bytes when every character is one byte (ASCII): then character offsets
-    /// are byte offsets and pieces of text are copied as bytes, not rebuilt character by character.
-    private let asciiBytes: [UInt8]?
 
-    init(_ text: String, startingAt start: SourceLocation = SourceLocation(line: 1, column: 1)) {
-        let chars = Array(text)
-        let bytes = Array(text.utf8)
-        let ascii = bytes.count == chars.count
+    init(_ string: String, startingAt start: SourceLocation = SourceLocation(line: 1, column: 1)) {
+        let text = IndexedText(string)
         var lineStarts = [0]
-        if ascii {
-            // "\r\n" is one Character but two bytes, so an ASCII text has lone '\n' or '\r' only.
-            for (index, byte) in bytes.enumerated() where byte == 0x0A || byte == 0x0D { lineStarts.append(index + 1) }
+        if text.isASCII {
+            // LF, VT, FF, CR: the ASCII newline characters ("\r\n" is one Character, so not ASCII here).
+            for (index, byte) in text.bytes.enumerated() where (0x0A...0x0D).contains(byte) { lineStarts.append(index + 1) }
         } else {
-            for (index, character) in chars.enumerated() where character.isNewline { lineStarts.append(index + 1) }
+            for index in 0..<text.count where text[index].isNewline { lineStarts.append(index + 1) }
         }
-        self.chars = chars
+        self.text = text
         self.lineStarts = lineStarts
         self.start = start
-        asciiBytes = ascii ? bytes : nil
     }
 
-    var count: Int { chars.count }
+    subscript(index: Int) -> Character { text[index] }
+
+    var count: Int { text.count }
 
     /// The location of the character at `index`; past the end, the end of the text.
     /// The location of a newline character is the column just after its line's last character.
     func location(_ index: Int) -> SourceLocation {
-        let index = min(max(index, 0), chars.count)
+        let index = min(max(index, 0), text.count)
         // The last line starting at or before `index`.
         var low = 0
         var high = lineStarts.count - 1
@@ -45,33 +43,29 @@ struct SourceText: Sendable {
     }
 
     func character(_ index: Int, before end: Int) -> Character? {
-        index >= 0 && index < end && index < chars.count ? chars[index] : nil
+        index >= 0 && index < end && index < text.count ? text[index] : nil
     }
 
-    /// The byte at `index` when the text is ASCII (then it is the character), else nil.
-    func asciiByte(_ index: Int) -> UInt8? { asciiBytes?[index] }
+    /// The character at `index` as its ASCII byte, or nil when it is not a one-byte ASCII character.
+    func asciiByte(_ index: Int) -> UInt8? { text.asciiByte(index) }
 
-    func text(_ start: Int, _ end: Int) -> String {
-        guard start < end else { return "" }
-        if let asciiBytes { return String(decoding: asciiBytes[start..<end], as: UTF8.self) }
-        return String(chars[start..<end])
-    }
+    func text(_ start: Int, _ end: Int) -> String { start < end ? text.string(start..<end) : "" }
 
     /// The index of the newline that ends the line containing `index`, or `count`.
     func endOfLine(from index: Int) -> Int {
         var i = index
-        if let asciiBytes {
-            while i < asciiBytes.count && asciiBytes[i] != 0x0A && asciiBytes[i] != 0x0D { i += 1 }
+        if text.isASCII {
+            while i < text.bytes.count && !(0x0A...0x0D).contains(text.bytes[i]) { i += 1 }
             return i
         }
-        while i < chars.count && !chars[i].isNewline { i += 1 }
+        while i < text.count && !text[i].isNewline { i += 1 }
         return i
     }
 
     /// The first index at or after `index` (and before `end`) that is not horizontal whitespace.
     func skipSpaces(from index: Int, to end: Int) -> Int {
         var i = index
-        while i < end && chars[i].isHorizontalSpace { i += 1 }
+        while i < end && text[i].isHorizontalSpace { i += 1 }
         return i
     }
 
@@ -83,7 +77,7 @@ struct SourceText: Sendable {
     /// How many characters of `start..<end` lie on `start`'s line (at least 1).
     func lineLength(_ start: Int, _ end: Int) -> Int {
         var i = start
-        while i < end && i < chars.count && !chars[i].isNewline { i += 1 }
+        while i < end && i < text.count && !text[i].isNewline { i += 1 }
         return max(1, i - start)
     }
 

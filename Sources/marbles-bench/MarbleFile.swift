@@ -62,6 +62,22 @@ enum MarbleFile {
 /// W1–W3, W5 end to end: the generated file read, parsed, simulated and compared by
 /// `MarbleRunner.run(path:)`. The output checksum is read back from the report's observed line.
 enum EndToEndContender {
+    /// The Int of a token `7` or `{-12}` (Int.min for anything else, which fails the checksum).
+    static func integer(_ token: String) -> Int {
+        var value = 0
+        var negative = false
+        var sawDigit = false
+        for byte in token.utf8 {
+            switch byte {
+            case UInt8(ascii: "{"), UInt8(ascii: "}"): continue
+            case UInt8(ascii: "-") where !sawDigit: negative = true
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = value * 10 + Int(byte - UInt8(ascii: "0")); sawDigit = true
+            default: return Int.min
+            }
+        }
+        return sawDigit ? (negative ? -value : value) : Int.min
+    }
+
     static func run(path: String) -> (checksum: Checksum, passed: Bool) {
         let report = MarbleRunner.run(path: path)
         let checksum = Checksum()
@@ -70,7 +86,7 @@ enum EndToEndContender {
         for event in observed {
             switch event.event {
             case .value(let token):
-                checksum.value(Int(token.dropFirst().dropLast()) ?? Int(token) ?? Int.min, at: event.frame)
+                checksum.value(integer(token), at: event.frame)
             case .finished:
                 checksum.finished(at: event.frame)
             default:

@@ -207,7 +207,7 @@ import Testing
 
     @Test(arguments: closures)
     func compiledClosuresBehaveLikeInterpretedOnes(_ source: String) throws {
-        let interpreter = Interpreter(scheduler: VirtualTimeScheduler(), frameNanoseconds: 1_000_000, lines: [])
+        let interpreter = Interpreter(scheduler: VirtualTimeScheduler(), frameNanoseconds: 1_000_000, lines: LineTable(""))
         let expr = try MarbleFileParser.parseExpression(source, at: SourceLocation(line: 1, column: 1))
         guard case .closure(let syntax) = expr.kind else { Issue.record("not a closure"); return }
         let closure = ClosureValue(syntax: syntax, environment: Environment(), location: expr.location,

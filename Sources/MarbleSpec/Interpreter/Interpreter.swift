@@ -8,7 +8,7 @@ final class Interpreter {
     let frameNanoseconds: Int64
     let globals = Environment()
     /// Lines of the file, for quoting expressions in messages and diagrams.
-    let lines: [Substring]
+    let lines: LineTable
     /// Output of `print(_:)` operators, with frames.
     var trace: [(frame: Int, text: String)] = []
     /// Set when the run is traced: operators wrap what they build in it (`BoundCall.result`).
@@ -19,7 +19,7 @@ final class Interpreter {
     /// The value of the `return` being unwound (see `EvalError.returning`).
     private var returnedValue: Runtime?
 
-    init(scheduler: VirtualTimeScheduler, frameNanoseconds: Int64, lines: [Substring]) {
+    init(scheduler: VirtualTimeScheduler, frameNanoseconds: Int64, lines: LineTable) {
         self.scheduler = scheduler
         self.frameNanoseconds = frameNanoseconds
         self.lines = lines
@@ -48,7 +48,7 @@ final class Interpreter {
     /// The source text of `range` (first line only if it spans several, with "…").
     func text(of range: SourceRange) -> String {
         guard range.start.line >= 1, range.start.line <= lines.count else { return "" }
-        let line = Array(lines[range.start.line - 1])
+        let line = Array(lines.line(range.start.line))
         let start = min(max(0, range.start.column - 1), line.count)
         let end = range.end.line == range.start.line ? min(max(start, range.end.column - 1), line.count) : line.count
         let text = String(line[start..<end])

@@ -9,7 +9,7 @@ enum Comparison {
     static func differences(expected: [TimedEvent<Value, StreamError>], actual: [TimedEvent<Value, StreamError>], table: ValueTable) -> [Difference] {
         // The usual case, a passing check: the same events in the same order mean the same
         // events at every frame, so there is nothing to group and compare frame by frame.
-        if expected == actual { return [] }
+        if same(expected, actual) { return [] }
         let expectedByFrame = Dictionary(grouping: expected, by: \.time)
         let actualByFrame = Dictionary(grouping: actual, by: \.time)
         let frames = Set(expectedByFrame.keys).union(actualByFrame.keys).sorted()
@@ -21,6 +21,22 @@ enum Comparison {
             differences.append(Difference(frame: frame, sentence: "expected \(describe(want, table)), got \(describe(got, table))"))
         }
         return differences
+    }
+
+    /// `expected == actual`, written out: `Array.==` on the engine's generic event types, called
+    /// from this module, looks up their type metadata for every element (a tenth of a long run).
+    static func same(_ expected: [TimedEvent<Value, StreamError>], _ actual: [TimedEvent<Value, StreamError>]) -> Bool {
+        guard expected.count == actual.count else { return false }
+        for (want, got) in zip(expected, actual) {
+            guard want.time == got.time else { return false }
+            switch (want.event, got.event) {
+            case let (.value(a), .value(b)) where a == b: continue
+            case (.completion(.finished), .completion(.finished)): continue
+            case let (.completion(.failure(a)), .completion(.failure(b))) where a == b: continue
+            default: return false
+            }
+        }
+        return true
     }
 
     /// Notes that make a difference easier to understand, e.g. that the stream had already

@@ -17,18 +17,18 @@ public enum MarbleRunner {
 
     /// Runs the text of a file; `path` is only used in messages.
     public static func run(source: String, path: String, options: RunOptions = RunOptions()) -> FileReport {
-        let lines = source.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasSuffix("\r") ? $0.dropLast() : $0 }
+        let lines = LineTable(source)
         let (file, syntaxErrors) = MarbleFileParser.parse(source)
         var diagnostics = syntaxErrors.map { error in
             FileDiagnostic(path: path, line: error.location.line, column: error.location.column, length: error.length,
                            message: error.message, hint: error.hint,
-                           lineText: lines.indices.contains(error.location.line - 1) ? String(lines[error.location.line - 1]) : "")
+                           lineText: lines.line(error.location.line))
         }
         let sessions = file.tests.map { TestSession($0, path: path, lines: lines, fileStatements: file.statements, options: options) }
         diagnostics += sessions.flatMap(\.diagnostics)
         if file.tests.isEmpty && diagnostics.isEmpty {
             diagnostics.append(FileDiagnostic(path: path, line: 1, column: 1, message: "the file has no tests", hint: "start one with `test \"name\"`",
-                                              lineText: lines.first.map(String.init) ?? ""))
+                                              lineText: lines.line(1)))
         }
         guard diagnostics.isEmpty else {
             return FileReport(path: path, diagnostics: diagnostics.sorted { ($0.line, $0.column) < ($1.line, $1.column) }, tests: [])

@@ -22,7 +22,7 @@ public struct RunOptions: Sendable {
 final class TestSession {
     private let syntax: TestSyntax
     private let path: String
-    private let lines: [Substring]
+    private let lines: LineTable
     private(set) var diagnostics: [FileDiagnostic] = []
 
     private let frameNanoseconds: Int64
@@ -65,7 +65,7 @@ final class TestSession {
     private var firstFrame = 0
     private var horizon = 0
 
-    init(_ syntax: TestSyntax, path: String, lines: [Substring], fileStatements: [Statement], options: RunOptions) {
+    init(_ syntax: TestSyntax, path: String, lines: LineTable, fileStatements: [Statement], options: RunOptions) {
         self.syntax = syntax
         self.path = path
         self.lines = lines
@@ -95,7 +95,7 @@ final class TestSession {
     }
 
     private func lineText(_ line: Int) -> String {
-        lines.indices.contains(line - 1) ? String(lines[line - 1]) : ""
+        lines.line(line)
     }
 
     // MARK: Preparation
@@ -124,10 +124,10 @@ final class TestSession {
         validateSubscribers()
     }
 
-    private static func frameLength(_ duration: DurationSyntax, path: String, lines: [Substring], current: Int64) -> (Int64, [FileDiagnostic]) {
+    private static func frameLength(_ duration: DurationSyntax, path: String, lines: LineTable, current: Int64) -> (Int64, [FileDiagnostic]) {
         func diagnostic(_ message: String, _ hint: String?) -> [FileDiagnostic] {
             [FileDiagnostic(path: path, line: duration.location.line, column: duration.location.column, length: duration.text.count,
-                            message: message, hint: hint, lineText: lines.indices.contains(duration.location.line - 1) ? String(lines[duration.location.line - 1]) : "")]
+                            message: message, hint: hint, lineText: lines.line(duration.location.line))]
         }
         do {
             guard let nanoseconds = try MarbleDuration.nanoseconds(duration.text), nanoseconds > 0 else {
@@ -227,15 +227,19 @@ final class TestSession {
     /// as an `Int`; nil for anything else, which goes through the expression parser and
     /// interpreter (and so gets their diagnostics, e.g. for a number too large for Int).
     static func integerLiteral(_ text: String) -> Int? {
-        var utf8 = Substring(text).utf8[...]
-        let negative = utf8.first == UInt8(ascii: "-")
-        if negative { utf8 = utf8.dropFirst() }
-        guard let first = utf8.first, utf8.count <= 18,
-              first != UInt8(ascii: "0") || utf8.count == 1,
-              utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
-        var value = 0
-        for digit in utf8 { value = value * 10 + Int(digit - UInt8(ascii: "0")) }
-        return negative ? -value : value
+        var text = text
+        return text.withUTF8 { bytes -> Int? in
+            let negative = bytes.first == UInt8(ascii: "-")
+            let digits = negative ? bytes.dropFirst() : bytes[...]
+            // At most 18 digits: no overflow to check.
+            guard let first = digits.first, digits.count <= 18, first != UInt8(ascii: "0") || digits.count == 1 else { return nil }
+            var value = 0
+            for byte in digits {
+                guard byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") else { return nil }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            return negative ? -value : value
+        }
     }
 
     private func bind(_ name: Identifier, _ stream: StreamValue, kind: StreamReport.Kind, expression: Expr? = nil, declared: ParsedMarbles? = nil) {
@@ -508,7 +512,7 @@ final class TestSession {
             guard var stream = streams[name]?.report else { return nil }
             stream.subscriptions = streams[name]?.log.spans.map { SubscriptionRecord(start: $0.start, end: $0.end) } ?? []
             if let subscriber = subscribers.first(where: { $0.name == name })?.subscriber {
-                stream.observed = Comparison.render(recorded(subscriber), table)
+                stream.observed = observed(name, recorded(subscriber))
             }
             return stream
         }
@@ -519,9 +523,20 @@ final class TestSession {
 
     /// How many events each test subscriber had received when a runtime error stopped the run.
     private var eventsBeforeFault: [ObjectIdentifier: Int]?
+    /// Each observed stream rendered as marble tokens, once (see `observed(_:_:)`).
+    private var renderedObservations: [String: [RenderedEvent]] = [:]
 
     /// A subscriber's events, without what arrived after a runtime error (the placeholder value
     /// the failing closure returned so that the current action could unwind).
+    /// What the test subscriber of `name` received, rendered as marble tokens once for the
+    /// checks and the report (a long timeline is expensive to render).
+    private func observed(_ name: String, _ events: [TimedEvent<Value, StreamError>]) -> [RenderedEvent] {
+        if let rendered = renderedObservations[name] { return rendered }
+        let rendered = Comparison.render(events, table)
+        renderedObservations[name] = rendered
+        return rendered
+    }
+
     private func recorded(_ subscriber: TestSubscriber<Value, StreamError>) -> [TimedEvent<Value, StreamError>] {
         guard let count = eventsBeforeFault?[ObjectIdentifier(subscriber)] else { return subscriber.events }
         return Array(subscriber.events.prefix(count))
@@ -568,6 +583,7 @@ final class TestSession {
             } else {
                 guard let subscriber = subscribers.first(where: { $0.name == expectation.name })?.subscriber else { continue }
                 let actual = recorded(subscriber)
+                let renderedActual = observed(expectation.name, actual)
                 let differences = Comparison.differences(expected: expectation.events, actual: actual, table: table)
                 var notes = differences.isEmpty ? [] : Comparison.notes(stream: expectation.name, expected: expectation.events, actual: actual, table: table)
                 // Some Combine operators really do send beyond demand (replaceEmpty asks upstream
@@ -579,7 +595,7 @@ final class TestSession {
                     notes.append("the run stopped at frame \(horizon), the end of the test's longest line, with work still due at frame \(next)")
                 }
                 checks.append(CheckReport(kind: .events, label: expectation.name, stream: expectation.name, line: expectation.line,
-                                          expected: Comparison.render(expectation.events, table), actual: Comparison.render(actual, table),
+                                          expected: differences.isEmpty ? renderedActual : Comparison.render(expectation.events, table), actual: renderedActual,
                                           differences: differences.sorted { $0.frame < $1.frame }, notes: notes))
             }
         }
