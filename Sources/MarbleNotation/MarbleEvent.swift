@@ -36,7 +36,21 @@ public struct ValueToken: Hashable, Sendable {
     public var text: String {
         switch form {
         case .name(let character): return String(character)
-        case .literal(let literal): return "{" + literal + "}"
+        case .literal(let literal): return ValueToken.braced(literal)
+        }
+    }
+
+    /// `{literal}`, built in one copy: concatenating strings costs more than the rest of a
+    /// long timeline's report.
+    public static func braced(_ literal: String) -> String {
+        var literal = literal
+        return literal.withUTF8 { content in
+            String(unsafeUninitializedCapacity: content.count + 2) { buffer in
+                buffer[0] = UInt8(ascii: "{")
+                _ = UnsafeMutableBufferPointer(rebasing: buffer[1...]).initialize(from: content)
+                buffer[content.count + 1] = UInt8(ascii: "}")
+                return content.count + 2
+            }
         }
     }
 }

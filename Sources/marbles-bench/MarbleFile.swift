@@ -64,18 +64,21 @@ enum MarbleFile {
 enum EndToEndContender {
     /// The Int of a token `7` or `{-12}` (Int.min for anything else, which fails the checksum).
     static func integer(_ token: String) -> Int {
-        var value = 0
-        var negative = false
-        var sawDigit = false
-        for byte in token.utf8 {
-            switch byte {
-            case UInt8(ascii: "{"), UInt8(ascii: "}"): continue
-            case UInt8(ascii: "-") where !sawDigit: negative = true
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = value * 10 + Int(byte - UInt8(ascii: "0")); sawDigit = true
-            default: return Int.min
+        var token = token
+        return token.withUTF8 { bytes in
+            var value = 0
+            var negative = false
+            var sawDigit = false
+            for byte in bytes {
+                switch byte {
+                case UInt8(ascii: "{"), UInt8(ascii: "}"): continue
+                case UInt8(ascii: "-") where !sawDigit: negative = true
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): value = value * 10 + Int(byte - UInt8(ascii: "0")); sawDigit = true
+                default: return Int.min
+                }
             }
+            return sawDigit ? (negative ? -value : value) : Int.min
         }
-        return sawDigit ? (negative ? -value : value) : Int.min
     }
 
     static func run(path: String) -> (checksum: Checksum, passed: Bool) {

@@ -85,25 +85,14 @@ enum ClosureCompiler {
             default:
                 let leftIsLiteral = lhsExpr.isNumberLiteral
                 let rightIsLiteral = rhsExpr.isNumberLiteral
+                // Decided once here, not per call: comparing operator strings per value is slow.
+                let intOperator = IntOperator(rawValue: op)
                 return { (args: [Value]) throws(EvalError) -> Value in
                     let left = try lhs(args)
                     let right = try rhs(args)
                     // The common case, Int with Int, without the general dispatch.
-                    if case .int(let x) = left, case .int(let y) = right {
-                        switch op {
-                        case "+": let r = x.addingReportingOverflow(y); if !r.overflow { return .int(r.partialValue) }
-                        case "-": let r = x.subtractingReportingOverflow(y); if !r.overflow { return .int(r.partialValue) }
-                        case "*": let r = x.multipliedReportingOverflow(by: y); if !r.overflow { return .int(r.partialValue) }
-                        case "%": if y != 0, !(x == .min && y == -1) { return .int(x % y) }
-                        case "/": if y != 0, !(x == .min && y == -1) { return .int(x / y) }
-                        case "==": return .bool(x == y)
-                        case "!=": return .bool(x != y)
-                        case "<": return .bool(x < y)
-                        case "<=": return .bool(x <= y)
-                        case ">": return .bool(x > y)
-                        case ">=": return .bool(x >= y)
-                        default: break
-                        }
+                    if let intOperator, case .int(let x) = left, case .int(let y) = right, let result = intOperator.apply(x, y) {
+                        return result
                     }
                     return try Operators.binary(op, left, right, leftIsLiteral: leftIsLiteral, rightIsLiteral: rightIsLiteral, at: location)
                 }
@@ -157,6 +146,29 @@ enum ClosureCompiler {
             }
         default:
             return nil
+        }
+    }
+
+    /// The binary operators on two Ints, with Swift's results; nil (overflow, division by zero)
+    /// leaves the case to `Operators.binary`, which reports it.
+    enum IntOperator: String {
+        case add = "+", subtract = "-", multiply = "*", remainder = "%", divide = "/"
+        case equal = "==", notEqual = "!=", less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">="
+
+        func apply(_ x: Int, _ y: Int) -> Value? {
+            switch self {
+            case .add: let r = x.addingReportingOverflow(y); return r.overflow ? nil : .int(r.partialValue)
+            case .subtract: let r = x.subtractingReportingOverflow(y); return r.overflow ? nil : .int(r.partialValue)
+            case .multiply: let r = x.multipliedReportingOverflow(by: y); return r.overflow ? nil : .int(r.partialValue)
+            case .remainder: return y == 0 || (x == .min && y == -1) ? nil : .int(x % y)
+            case .divide: return y == 0 || (x == .min && y == -1) ? nil : .int(x / y)
+            case .equal: return .bool(x == y)
+            case .notEqual: return .bool(x != y)
+            case .less: return .bool(x < y)
+            case .lessOrEqual: return .bool(x <= y)
+            case .greater: return .bool(x > y)
+            case .greaterOrEqual: return .bool(x >= y)
+            }
         }
     }
 

@@ -489,7 +489,7 @@ final class TestSession {
 
         interpreter.onFault = { [unowned self] in
             var counts: [ObjectIdentifier: Int] = [:]
-            for plan in subscribers { if let subscriber = plan.subscriber { counts[ObjectIdentifier(subscriber)] = subscriber.events.count } }
+            for plan in subscribers { if let subscriber = plan.subscriber { counts[ObjectIdentifier(subscriber)] = subscriber.eventCount } }
             eventsBeforeFault = counts
         }
         scheduler.run(until: horizon)

@@ -20,7 +20,7 @@ struct ValueTable {
 
     /// How a value is written in a marble: its name, or `{literal}`.
     func token(for value: Value) -> String {
-        if let name = names[value] { return String(name) }
+        if !names.isEmpty, let name = names[value] { return String(name) }
         switch value {
         case .int(let n) where (0...9).contains(n):
             let name = Character(String(n))
@@ -31,7 +31,7 @@ struct ValueTable {
             }
         default: break
         }
-        return "{\(value.literal)}"
+        return ValueToken.braced(value.literal)
     }
 
     /// How a failure is written: nil for `#` (the message "error"), else the `{literal}` text.

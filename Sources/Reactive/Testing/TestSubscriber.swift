@@ -2,7 +2,22 @@
 /// and records every event it receives with its frame.
 public final class TestSubscriber<Input, Failure: Error>: Subscriber, Cancellable {
     public let scheduler: VirtualTimeScheduler
-    @exclusivity(unchecked) public private(set) var events: [TimedEvent<Input, Failure>] = []
+    /// Every event received, with its frame, in order (values, then at most one completion).
+    /// Inlinable so that callers build it specialised for their types (generic, it would look
+    /// up metadata per element).
+    @inlinable public var events: [TimedEvent<Input, Failure>] {
+        var events = zip(valueFrames, values).map { TimedEvent<Input, Failure>($0, .value($1)) }
+        if let completion { events.append(TimedEvent(completion.frame, .completion(completion.completion))) }
+        return events
+    }
+    /// How many events `events` holds.
+    @inlinable public var eventCount: Int { values.count + (completion == nil ? 0 : 1) }
+    // Values and their frames are kept in two plain arrays: making a `TimedEvent` per value in
+    // this generic class would look up its type metadata every time, the costliest step of
+    // recording a long timeline.
+    @exclusivity(unchecked) @usableFromInline private(set) var valueFrames: [VirtualTime] = []
+    @exclusivity(unchecked) @usableFromInline private(set) var values: [Input] = []
+    @exclusivity(unchecked) @usableFromInline private(set) var completion: (frame: VirtualTime, completion: Subscribers.Completion<Failure>)?
     /// Frames at which a value arrived beyond the demand this subscriber had signalled —
     /// a broken contract in the publisher under test.
     @exclusivity(unchecked) public private(set) var valuesWithoutDemand: [VirtualTime] = []
@@ -38,7 +53,8 @@ public final class TestSubscriber<Input, Failure: Error>: Subscriber, Cancellabl
             return .none
         }
         if outstanding == .none { valuesWithoutDemand.append(scheduler.now) } else { outstanding -= 1 }
-        events.append(TimedEvent(scheduler.now, .value(input)))
+        valueFrames.append(scheduler.now)
+        values.append(input)
         return .none
     }
 
@@ -48,7 +64,7 @@ public final class TestSubscriber<Input, Failure: Error>: Subscriber, Cancellabl
             return
         }
         isCompleted = true
-        events.append(TimedEvent(scheduler.now, .completion(completion)))
+        self.completion = (scheduler.now, completion)
     }
 
     /// Asks for more values (no effect before the subscription arrives or after cancellation).
