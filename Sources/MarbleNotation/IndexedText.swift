@@ -2,33 +2,46 @@
 ///
 /// Marble files are nearly always ASCII, and a long timeline is megabytes of it: an ASCII text
 /// keeps only its bytes (one byte is one character) and hands out characters on demand; any
-/// other text keeps an array of `Character`s. An array of `Character`s costs 16 bytes per
+/// other text also keeps an array of `Character`s. An array of `Character`s costs 16 bytes per
 /// character and a pass through the grapheme breaker to build, which is what made parsing a
 /// long line slow.
 public struct IndexedText: Sendable {
-    /// The text's UTF-8 bytes when every character is one ASCII byte, else empty.
+    /// One byte per character: its ASCII byte, or 0 when it is not a one-byte ASCII character.
+    /// Scanners loop over these and look at `self[i]` only where they find a 0.
     public let bytes: [UInt8]
     /// The characters when the text is not ASCII, else empty.
     @usableFromInline let characters: [Character]
-    /// True when `bytes` holds the text (every character is one ASCII byte).
+    /// True when every character is one ASCII byte (then `bytes` is the text's UTF-8).
     public let isASCII: Bool
 
     public init(_ text: String) {
-        let bytes = Array(text.utf8)
-        // "\r\n" is two ASCII bytes but one Character, so it takes the general path.
-        var ascii = true
-        var previous: UInt8 = 0
-        for byte in bytes {
-            if byte >= 0x80 || (byte == 0x0A && previous == 0x0D) { ascii = false; break }
-            previous = byte
+        var text = text
+        if text.withUTF8(IndexedText.isOneBytePerCharacter) {
+            isASCII = true
+            bytes = Array(text.utf8)
+            characters = []
+        } else {
+            isASCII = false
+            characters = Array(text)
+            bytes = characters.map { $0.utf8.count == 1 ? $0.asciiValue ?? 0 : 0 }
         }
-        isASCII = ascii
-        self.bytes = ascii ? bytes : []
-        characters = ascii ? [] : Array(text)
+    }
+
+    /// True when every byte is ASCII and no "\r\n" (two bytes, one Character) occurs.
+    private static func isOneBytePerCharacter(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+        var union: UInt8 = 0
+        for byte in buffer { union |= byte }  // a loop the compiler vectorises
+        guard union < 0x80 else { return false }
+        var start = 0
+        while let cr = buffer[start...].firstIndex(of: 0x0D) {
+            if cr + 1 < buffer.count, buffer[cr + 1] == 0x0A { return false }
+            start = cr + 1
+        }
+        return true
     }
 
     /// How many characters the text has.
-    @inlinable public var count: Int { isASCII ? bytes.count : characters.count }
+    @inlinable public var count: Int { bytes.count }
 
     @inlinable public subscript(index: Int) -> Character {
         isASCII ? Character(Unicode.Scalar(bytes[index])) : characters[index]
@@ -36,8 +49,8 @@ public struct IndexedText: Sendable {
 
     /// The character at `index` as its ASCII byte, or nil when it is not a one-byte ASCII character.
     @inlinable public func asciiByte(_ index: Int) -> UInt8? {
-        if isASCII { return bytes[index] }
-        return characters[index].asciiValue.flatMap { characters[index].utf8.count == 1 ? $0 : nil }
+        let byte = bytes[index]
+        return byte != 0 || isASCII ? byte : nil
     }
 
     /// The characters `range` as a string (bytes are copied as they are when the text is ASCII).

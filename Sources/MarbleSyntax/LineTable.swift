@@ -21,6 +21,11 @@ public struct LineTable: Sendable {
         let count = bytes.count
         while index < count {
             let byte = bytes[index]
+            // Most bytes cannot start a line break: step over them first.
+            if byte > 0x0D && byte < 0xC2 {
+                index += 1
+                continue
+            }
             var breakLength = 0
             switch byte {
             case 0x0A, 0x0B, 0x0C: breakLength = 1

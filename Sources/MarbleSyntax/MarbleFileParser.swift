@@ -251,28 +251,31 @@ struct FileParser {
     /// The end of the marble string starting at `start`: before a `//` comment that
     /// is not inside a `{…}` literal, with trailing whitespace trimmed.
     func marbleEnd(from start: Int, lineEnd: Int) -> Int {
-        var index = start
-        var braces = 0
-        var inString = false
-        while index < lineEnd {
-            // Only ASCII characters matter here; any other reads as 0.
-            let c: UInt8 = source.asciiByte(index) ?? 0
-            if inString {
-                if c == UInt8(ascii: "\\") {
-                    index += 2
-                    continue
+        // Only ASCII characters matter here; `bytes` has 0 for any other.
+        let index = source.text.bytes.withUnsafeBufferPointer { bytes in
+            var index = start
+            var braces = 0
+            var inString = false
+            while index < lineEnd {
+                let c = bytes[index]
+                if inString {
+                    if c == UInt8(ascii: "\\") {
+                        index += 2
+                        continue
+                    }
+                    if c == UInt8(ascii: "\"") { inString = false }
+                } else if braces > 0 {
+                    if c == UInt8(ascii: "\"") { inString = true }
+                    if c == UInt8(ascii: "{") { braces += 1 }
+                    if c == UInt8(ascii: "}") { braces -= 1 }
+                } else if c == UInt8(ascii: "/"), index + 1 < lineEnd, bytes[index + 1] == UInt8(ascii: "/") {
+                    break
+                } else if c == UInt8(ascii: "{") {
+                    braces = 1
                 }
-                if c == UInt8(ascii: "\"") { inString = false }
-            } else if braces > 0 {
-                if c == UInt8(ascii: "\"") { inString = true }
-                if c == UInt8(ascii: "{") { braces += 1 }
-                if c == UInt8(ascii: "}") { braces -= 1 }
-            } else if c == UInt8(ascii: "/"), source.isCommentStart(index, before: lineEnd) {
-                break
-            } else if c == UInt8(ascii: "{") {
-                braces = 1
+                index += 1
             }
-            index += 1
+            return index
         }
         var end = min(index, lineEnd)
         while end > start && source[end - 1].isWhitespace { end -= 1 }

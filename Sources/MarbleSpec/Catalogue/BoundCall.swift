@@ -126,51 +126,60 @@ struct BoundCall {
 
     /// A non-throwing `(Value…) -> Value`: a `throw` inside is a mistake in the file, and a
     /// runtime error is reported and stops the run.
-    func function(_ index: Int) throws(EvalError) -> ([Value]) -> Value {
+    func function(_ index: Int) throws(EvalError) -> ValueFunction<Value> {
+        let (body, location) = try evaluator(index)
         let interpreter = self.interpreter
         let name = signature.name
-        let argument = try argument(index)
-        if case .keyPath(let path) = argument.value {
-            return { args in interpreter.keyPath(path, of: args.first ?? .null, at: argument.location) }
-        }
-        let closure = try closure(index)
-        let purpose = "the result of \(name)'s closure"
-        let compiled = ClosureCompiler.compile(closure)
-        return { args in
-            switch interpreter.outcome(of: closure, compiled: compiled, args, purpose: purpose) {
-            case .success(let value): return value
-            case .failure(.thrown):
-                interpreter.report(SpecDiagnostic("the closure of \(name) threw, but \(name) cannot throw", at: closure.location,
+        return ValueFunction { args in
+            do throws(EvalError) {
+                return try body(args)
+            } catch .thrown {
+                interpreter.report(SpecDiagnostic("the closure of \(name) threw, but \(name) cannot throw", at: location,
                                                   hint: "use the try- version of the operator (e.g. tryMap) to turn a throw into a failure"))
-            case .failure(let error): interpreter.report(error, at: closure.location)
+            } catch {
+                interpreter.report(error, at: location)
             }
             return .null
         }
     }
 
     /// A throwing `(Value…) throws -> Value`: `throw` fails the stream with that error.
-    func throwingFunction(_ index: Int) throws(EvalError) -> ([Value]) throws -> Value {
-        let closure = try closure(index)
+    func throwingFunction(_ index: Int) throws(EvalError) -> ThrowingValueFunction<Value> {
+        let (body, location) = try evaluator(index)
         let interpreter = self.interpreter
-        let purpose = "the result of \(signature.name)'s closure"
-        let compiled = ClosureCompiler.compile(closure)
-        return { args in
-            switch interpreter.outcome(of: closure, compiled: compiled, args, purpose: purpose) {
-            case .success(let value): return value
-            case .failure(.thrown(let error)): throw error
-            case .failure(let error): interpreter.report(error, at: closure.location)
+        return ThrowingValueFunction { args in
+            do throws(EvalError) {
+                return try body(args)
+            } catch .thrown(let error) {
+                throw error
+            } catch {
+                interpreter.report(error, at: location)
             }
             throw StreamError(message: "runtime error")
         }
     }
 
+    /// The closure (or key path) at `index` as a Swift function — compiled when it can be, else
+    /// interpreted — and where it is written.
+    private func evaluator(_ index: Int) throws(EvalError) -> (([Value]) throws(EvalError) -> Value, SourceLocation) {
+        let interpreter = self.interpreter
+        let argument = try argument(index)
+        if case .keyPath(let path) = argument.value {
+            return ({ args in interpreter.keyPath(path, of: args.first ?? .null, at: argument.location) }, argument.location)
+        }
+        let closure = try closure(index)
+        if let compiled = ClosureCompiler.compile(closure) { return (compiled.run, closure.location) }
+        let purpose = "the result of \(signature.name)'s closure"
+        return ({ (args: [Value]) throws(EvalError) -> Value in try interpreter.outcome(of: closure, args, purpose: purpose).get() }, closure.location)
+    }
+
     /// A predicate; a non-Bool result is reported as a type mismatch.
-    func predicate(_ index: Int) throws(EvalError) -> ([Value]) -> Bool {
+    func predicate(_ index: Int) throws(EvalError) -> ValueFunction<Bool> {
         let body = try function(index)
         let interpreter = self.interpreter
         let location = try argument(index).location
         let name = signature.name
-        return { args in
+        return ValueFunction { args in
             let result = body(args)
             guard case .bool(let flag) = result else {
                 interpreter.report(SpecDiagnostic("the closure of \(name) must return a Bool, not \(result.typeName) (\(result.literal))", at: location))
@@ -180,12 +189,12 @@ struct BoundCall {
         }
     }
 
-    func throwingPredicate(_ index: Int) throws(EvalError) -> ([Value]) throws -> Bool {
+    func throwingPredicate(_ index: Int) throws(EvalError) -> ThrowingValueFunction<Bool> {
         let body = try throwingFunction(index)
         let interpreter = self.interpreter
         let location = try argument(index).location
         let name = signature.name
-        return { args in
+        return ThrowingValueFunction { args in
             let result = try body(args)
             guard case .bool(let flag) = result else {
                 interpreter.report(SpecDiagnostic("the closure of \(name) must return a Bool, not \(result.typeName) (\(result.literal))", at: location))
@@ -254,9 +263,8 @@ extension Interpreter {
     }
 
     /// Calls a closure and converts its result to a value, capturing any error.
-    func outcome(of closure: ClosureValue, compiled: ClosureCompiler.Compiled? = nil, _ args: [Value], purpose: String) -> Result<Value, EvalError> {
-        if let compiled { return Result { () throws(EvalError) -> Value in try compiled.run(args) } }
-        return Result { () throws(EvalError) -> Value in
+    func outcome(of closure: ClosureValue, _ args: [Value], purpose: String) -> Result<Value, EvalError> {
+        Result { () throws(EvalError) -> Value in
             try valueOf(call(closure, with: args.map(Runtime.value)), at: closure.location, purpose: purpose)
         }
     }

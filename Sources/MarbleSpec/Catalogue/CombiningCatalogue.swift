@@ -135,12 +135,12 @@ extension BoundCall {
         guard (2...4).contains(inputs.count) else {
             throw .fault(SpecDiagnostic("\(signature.name) takes 1 to 3 other publishers", at: location))
         }
-        let transform: ([Value]) -> Value = if let transformIndex, has(transformIndex) { try function(transformIndex) } else { { .tuple($0) } }
+        let transform = if let transformIndex, has(transformIndex) { try function(transformIndex) } else { ValueFunction<Value> { .tuple($0) } }
         switch (kind, inputs.count) {
-        case (.combineLatest, 2): return result(Publishers.CombineLatest(inputs[0], inputs[1]).map { transform([$0, $1]) })
+        case (.combineLatest, 2): return result(Publishers.CombineLatest(inputs[0], inputs[1]).map { transform($0, $1) })
         case (.combineLatest, 3): return result(Publishers.CombineLatest3(inputs[0], inputs[1], inputs[2]).map { transform([$0, $1, $2]) })
         case (.combineLatest, _): return result(Publishers.CombineLatest4(inputs[0], inputs[1], inputs[2], inputs[3]).map { transform([$0, $1, $2, $3]) })
-        case (.zip, 2): return result(Publishers.Zip(inputs[0], inputs[1]).map { transform([$0, $1]) })
+        case (.zip, 2): return result(Publishers.Zip(inputs[0], inputs[1]).map { transform($0, $1) })
         case (.zip, 3): return result(Publishers.Zip3(inputs[0], inputs[1], inputs[2]).map { transform([$0, $1, $2]) })
         case (.zip, _): return result(Publishers.Zip4(inputs[0], inputs[1], inputs[2], inputs[3]).map { transform([$0, $1, $2, $3]) })
         }

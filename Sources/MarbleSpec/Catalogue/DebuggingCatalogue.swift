@@ -15,7 +15,7 @@ enum DebuggingCatalogue {
             let onRequest = call.has(4) ? try call.function(4) : nil
             return call.result(try call.upstream.handleEvents(
                 receiveSubscription: onSubscription.map { body in { _ in _ = body([.string("subscription")]) } },
-                receiveOutput: onOutput.map { body in { _ = body([$0]) } },
+                receiveOutput: onOutput.map { body in { _ = body($0) } },
                 receiveCompletion: onCompletion.map { body in { _ = body([$0.value]) } },
                 receiveCancel: onCancel.map { body in { _ = body([]) } },
                 receiveRequest: onRequest.map { body in { _ = body([.string($0.description)]) } }))

@@ -15,12 +15,12 @@ enum ReducingCatalogue {
         CatalogueEntry("reduce", [Parameter(nil, .value), Parameter(nil, .closure)], family: "reduce",
                        "emits the accumulation of all values when upstream finishes") { call throws(EvalError) in
             let next = try call.function(1)
-            return call.result(try call.upstream.reduce(call.value(0)) { next([$0, $1]) })
+            return call.result(try call.upstream.reduce(call.value(0)) { next($0, $1) })
         },
         CatalogueEntry("tryReduce", [Parameter(nil, .value), Parameter(nil, .closure)], family: "tryReduce",
                        "like reduce; a throw fails the stream") { call throws(EvalError) in
             let next = try call.throwingFunction(1)
-            return call.result(try call.upstream.tryReduce(call.value(0)) { try next([$0, $1]) })
+            return call.result(try call.upstream.tryReduce(call.value(0)) { try next($0, $1) })
         },
         CatalogueEntry("count", [], family: "count", "emits the number of values when upstream finishes") { call throws(EvalError) in
             call.result(try call.upstream.count(), converting: { Value.int($0) })
@@ -35,19 +35,19 @@ enum ReducingCatalogue {
         },
         CatalogueEntry("min", [Parameter("by", .closure)], family: "min", "emits the smallest value by a closure when upstream finishes") { call throws(EvalError) in
             let less = try call.predicate(0)
-            return call.result(try call.upstream.min { less([$0, $1]) })
+            return call.result(try call.upstream.min { less($0, $1) })
         },
         CatalogueEntry("max", [Parameter("by", .closure)], family: "max", "emits the largest value by a closure when upstream finishes") { call throws(EvalError) in
             let less = try call.predicate(0)
-            return call.result(try call.upstream.max { less([$0, $1]) })
+            return call.result(try call.upstream.max { less($0, $1) })
         },
         CatalogueEntry("tryMin", [Parameter("by", .closure)], family: "min", "like min(by:); a throw fails the stream") { call throws(EvalError) in
             let less = try call.throwingPredicate(0)
-            return call.result(try call.upstream.tryMin { try less([$0, $1]) })
+            return call.result(try call.upstream.tryMin { try less($0, $1) })
         },
         CatalogueEntry("tryMax", [Parameter("by", .closure)], family: "max", "like max(by:); a throw fails the stream") { call throws(EvalError) in
             let less = try call.throwingPredicate(0)
-            return call.result(try call.upstream.tryMax { try less([$0, $1]) })
+            return call.result(try call.upstream.tryMax { try less($0, $1) })
         },
         CatalogueEntry("contains", [Parameter(nil, .value)], family: "contains",
                        "emits true and finishes at the first equal value (cancelling upstream), false at finish") { call throws(EvalError) in
@@ -56,22 +56,22 @@ enum ReducingCatalogue {
         CatalogueEntry("contains", [Parameter("where", .closure)], family: "contains",
                        "emits true at the first match (cancelling upstream), false at finish") { call throws(EvalError) in
             let predicate = try call.predicate(0)
-            return call.result(try call.upstream.contains { predicate([$0]) }, converting: { Value.bool($0) })
+            return call.result(try call.upstream.contains { predicate($0) }, converting: { Value.bool($0) })
         },
         CatalogueEntry("tryContains", [Parameter("where", .closure)], family: "contains",
                        "like contains(where:); a throw fails the stream") { call throws(EvalError) in
             let predicate = try call.throwingPredicate(0)
-            return call.result(try call.upstream.tryContains { try predicate([$0]) }, converting: { Value.bool($0) })
+            return call.result(try call.upstream.tryContains { try predicate($0) }, converting: { Value.bool($0) })
         },
         CatalogueEntry("allSatisfy", [Parameter(nil, .closure)], family: "allSatisfy",
                        "emits false at the first value that fails the predicate, true at finish") { call throws(EvalError) in
             let predicate = try call.predicate(0)
-            return call.result(try call.upstream.allSatisfy { predicate([$0]) }, converting: { Value.bool($0) })
+            return call.result(try call.upstream.allSatisfy { predicate($0) }, converting: { Value.bool($0) })
         },
         CatalogueEntry("tryAllSatisfy", [Parameter(nil, .closure)], family: "allSatisfy",
                        "like allSatisfy; a throw fails the stream") { call throws(EvalError) in
             let predicate = try call.throwingPredicate(0)
-            return call.result(try call.upstream.tryAllSatisfy { try predicate([$0]) }, converting: { Value.bool($0) })
+            return call.result(try call.upstream.tryAllSatisfy { try predicate($0) }, converting: { Value.bool($0) })
         },
         CatalogueEntry("buffer", [Parameter("size", .int), Parameter("prefetch", .strategy), Parameter("whenFull", .strategy)], family: "buffer",
                        "holds up to size values for a slow subscriber; when full drops the newest, the oldest, or fails") { call throws(EvalError) in

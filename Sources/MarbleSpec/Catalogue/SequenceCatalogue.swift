@@ -6,12 +6,12 @@ enum SequenceCatalogue {
         CatalogueEntry("scan", [Parameter(nil, .value), Parameter(nil, .closure)], family: "scan",
                        "emits each accumulation of the values so far") { call throws(EvalError) in
             let next = try call.function(1)
-            return call.result(try call.upstream.scan(call.value(0)) { next([$0, $1]) })
+            return call.result(try call.upstream.scan(call.value(0)) { next($0, $1) })
         },
         CatalogueEntry("tryScan", [Parameter(nil, .value), Parameter(nil, .closure)], family: "tryScan",
                        "emits each accumulation; a throw fails the stream") { call throws(EvalError) in
             let next = try call.throwingFunction(1)
-            return call.result(try call.upstream.tryScan(call.value(0)) { try next([$0, $1]) })
+            return call.result(try call.upstream.tryScan(call.value(0)) { try next($0, $1) })
         },
         CatalogueEntry("removeDuplicates", [], family: "removeDuplicates",
                        "drops a value equal to the one received just before it") { call throws(EvalError) in
@@ -20,12 +20,12 @@ enum SequenceCatalogue {
         CatalogueEntry("removeDuplicates", [Parameter("by", .closure)], family: "removeDuplicates",
                        "drops a value the predicate calls equal to the previous one received") { call throws(EvalError) in
             let same = try call.predicate(0)
-            return call.result(try call.upstream.removeDuplicates { same([$0, $1]) })
+            return call.result(try call.upstream.removeDuplicates { same($0, $1) })
         },
         CatalogueEntry("tryRemoveDuplicates", [Parameter("by", .closure)], family: "removeDuplicates",
                        "like removeDuplicates(by:); a throw fails the stream") { call throws(EvalError) in
             let same = try call.throwingPredicate(0)
-            return call.result(try call.upstream.tryRemoveDuplicates { try same([$0, $1]) })
+            return call.result(try call.upstream.tryRemoveDuplicates { try same($0, $1) })
         },
         CatalogueEntry("dropFirst", [Parameter(nil, .int, default: true)], family: "dropFirst",
                        "drops the first n values (default 1)") { call throws(EvalError) in
@@ -34,12 +34,12 @@ enum SequenceCatalogue {
         CatalogueEntry("drop", [Parameter("while", .closure)], family: "drop-while",
                        "drops values while the predicate holds, then passes everything") { call throws(EvalError) in
             let predicate = try call.predicate(0)
-            return call.result(try call.upstream.drop { predicate([$0]) })
+            return call.result(try call.upstream.drop { predicate($0) })
         },
         CatalogueEntry("tryDrop", [Parameter("while", .closure)], family: "drop-while",
                        "like drop(while:); a throw fails the stream") { call throws(EvalError) in
             let predicate = try call.throwingPredicate(0)
-            return call.result(try call.upstream.tryDrop { try predicate([$0]) })
+            return call.result(try call.upstream.tryDrop { try predicate($0) })
         },
         CatalogueEntry("prefix", [Parameter(nil, .int)], family: "prefix",
                        "passes the first n values, then finishes and cancels upstream") { call throws(EvalError) in
@@ -48,12 +48,12 @@ enum SequenceCatalogue {
         CatalogueEntry("prefix", [Parameter("while", .closure)], family: "prefix-while",
                        "passes values while the predicate holds; finishes at the first that fails") { call throws(EvalError) in
             let predicate = try call.predicate(0)
-            return call.result(try call.upstream.prefix { predicate([$0]) })
+            return call.result(try call.upstream.prefix { predicate($0) })
         },
         CatalogueEntry("tryPrefix", [Parameter("while", .closure)], family: "prefix-while",
                        "like prefix(while:); a throw fails the stream") { call throws(EvalError) in
             let predicate = try call.throwingPredicate(0)
-            return call.result(try call.upstream.tryPrefix { try predicate([$0]) })
+            return call.result(try call.upstream.tryPrefix { try predicate($0) })
         },
         CatalogueEntry("output", [Parameter("at", .int)], family: "output",
                        "passes only the value at an index, then finishes") { call throws(EvalError) in
@@ -71,12 +71,12 @@ enum SequenceCatalogue {
         CatalogueEntry("first", [Parameter("where", .closure)], family: "first",
                        "emits the first value that satisfies the predicate and finishes") { call throws(EvalError) in
             let predicate = try call.predicate(0)
-            return call.result(try call.upstream.first { predicate([$0]) })
+            return call.result(try call.upstream.first { predicate($0) })
         },
         CatalogueEntry("tryFirst", [Parameter("where", .closure)], family: "first",
                        "like first(where:); a throw fails the stream") { call throws(EvalError) in
             let predicate = try call.throwingPredicate(0)
-            return call.result(try call.upstream.tryFirst { try predicate([$0]) })
+            return call.result(try call.upstream.tryFirst { try predicate($0) })
         },
         CatalogueEntry("last", [], family: "last", "emits the last value when upstream finishes") { call throws(EvalError) in
             call.result(try call.upstream.last())
@@ -84,12 +84,12 @@ enum SequenceCatalogue {
         CatalogueEntry("last", [Parameter("where", .closure)], family: "last",
                        "emits the last value that satisfied the predicate when upstream finishes") { call throws(EvalError) in
             let predicate = try call.predicate(0)
-            return call.result(try call.upstream.last { predicate([$0]) })
+            return call.result(try call.upstream.last { predicate($0) })
         },
         CatalogueEntry("tryLast", [Parameter("where", .closure)], family: "last",
                        "like last(where:); a throw fails the stream") { call throws(EvalError) in
             let predicate = try call.throwingPredicate(0)
-            return call.result(try call.upstream.tryLast { try predicate([$0]) })
+            return call.result(try call.upstream.tryLast { try predicate($0) })
         },
         CatalogueEntry("ignoreOutput", [], family: "ignoreOutput", "drops every value; passes the completion") { call throws(EvalError) in
             call.result(try call.upstream.ignoreOutput(), converting: { never -> Value in })

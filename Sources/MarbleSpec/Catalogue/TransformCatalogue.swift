@@ -5,12 +5,12 @@ enum TransformCatalogue {
     static let entries: [CatalogueEntry] = [
         CatalogueEntry("map", [Parameter(nil, .closure)], family: "map", "transforms each value") { call throws(EvalError) in
             let transform = try call.function(0)
-            return call.result(try call.upstream.map { transform([$0]) })
+            return call.result(try call.upstream.map { transform($0) })
         },
         CatalogueEntry("tryMap", [Parameter(nil, .closure)], family: "tryMap",
                        "transforms each value; a throw cancels upstream and fails with that error") { call throws(EvalError) in
             let transform = try call.throwingFunction(0)
-            return call.result(try call.upstream.tryMap { try transform([$0]) })
+            return call.result(try call.upstream.tryMap { try transform($0) })
         },
         CatalogueEntry("mapError", [Parameter(nil, .closure)], family: "mapError", "transforms the failure") { call throws(EvalError) in
             let transform = try call.function(0)
@@ -19,12 +19,12 @@ enum TransformCatalogue {
         CatalogueEntry("filter", [Parameter(nil, .closure)], family: "filter",
                        "passes the values the closure accepts") { call throws(EvalError) in
             let isIncluded = try call.predicate(0)
-            return call.result(try call.upstream.filter { isIncluded([$0]) })
+            return call.result(try call.upstream.filter { isIncluded($0) })
         },
         CatalogueEntry("tryFilter", [Parameter(nil, .closure)], family: "tryFilter",
                        "passes the values the closure accepts; a throw fails the stream") { call throws(EvalError) in
             let isIncluded = try call.throwingPredicate(0)
-            return call.result(try call.upstream.tryFilter { try isIncluded([$0]) })
+            return call.result(try call.upstream.tryFilter { try isIncluded($0) })
         },
         CatalogueEntry("compactMap", [Parameter(nil, .closure)], family: "compactMap",
                        "transforms each value and drops the nil results") { call throws(EvalError) in
