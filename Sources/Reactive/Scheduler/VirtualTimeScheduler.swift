@@ -128,6 +128,27 @@ public final class VirtualTimeScheduler {
         return token
     }
 
+    /// Arms `timer` to run `action` at `time` (or now, if `time` is past), replacing its
+    /// previous arming if that has not run yet, and clearing a cancel. The result is exactly
+    /// that of cancelling the old arming and scheduling anew (the same sequence number is taken,
+    /// so the order against other work is the same), without allocating: while the old arming is
+    /// still queued for an earlier or equal key, it is only retargeted, and moved when it surfaces.
+    /// `action` must be the same closure (or an equivalent one) on every call for one timer.
+    func rearm(_ timer: ScheduledAction, at time: VirtualTime, _ action: @escaping () -> Void) {
+        let target = time > now ? time : now
+        let sequence = takeSequence()
+        timer.isCancelled = false
+        timer.targetTime = target
+        timer.targetSequence = sequence
+        if timer.queuedSequence >= 0, timer.queuedTime <= target {
+            // The queued arming surfaces first (its sequence number is older); it moves then.
+            return
+        }
+        timer.queuedTime = target
+        timer.queuedSequence = sequence
+        queue.push(time: target, sequence: sequence, interval: 0, action: action, token: timer)
+    }
+
     // MARK: Running
 
     /// Runs queued actions in order until the queue is empty, the clock would pass `deadline`,
@@ -137,24 +158,39 @@ public final class VirtualTimeScheduler {
         let last = min(deadline ?? .max, limits.maxTime)
         while stopReason == nil, let time = queue.firstTime {
             if time > last {
-                if deadline == nil || time <= deadline! { stopReason = .timeLimit(limit: limits.maxTime) }
+                if let deadline, time > deadline { break }
+                stopReason = .timeLimit(limit: limits.maxTime)
                 break
             }
-            var entry = queue.pop()
-            if let token = entry.token, token.isCancelled { continue }
+            let (sequence, payload) = queue.pop()
+            if let token = payload.token {
+                if token.queuedSequence != ScheduledAction.untracked {
+                    // A re-armable timer: drop a stale arming, move a retargeted one.
+                    guard token.queuedSequence == sequence else { continue }
+                    if token.isCancelled {
+                        token.queuedSequence = ScheduledAction.notQueued
+                        continue
+                    }
+                    if token.targetSequence != sequence {
+                        token.queuedTime = token.targetTime
+                        token.queuedSequence = token.targetSequence
+                        queue.push(time: token.targetTime, sequence: token.targetSequence, payload: payload)
+                        continue
+                    }
+                    token.queuedSequence = ScheduledAction.notQueued
+                } else if token.isCancelled {
+                    continue
+                }
+            }
             if time > now {
                 now = time
                 actionsThisInstant = 0
             }
             guard countAction() else { break }
-            if entry.interval > 0 {
-                entry.time = time.addingClamped(entry.interval)
-                let action = entry.action
-                queue.push(entry)
-                action()
-            } else {
-                entry.action()
+            if payload.interval > 0 {
+                queue.push(time: time.addingClamped(payload.interval), sequence: sequence, payload: payload)
             }
+            payload.action()
         }
         if stopReason == nil, let deadline, deadline > now, deadline <= limits.maxTime {
             now = deadline
@@ -195,7 +231,7 @@ public final class VirtualTimeScheduler {
 
     @usableFromInline
     func enqueue(at time: VirtualTime, sequence: Int, interval: Int, action: @escaping () -> Void, token: ScheduledAction?) {
-        queue.push(QueuedAction(time: time, sequence: sequence, interval: interval, action: action, token: token))
+        queue.push(time: time, sequence: sequence, interval: interval, action: action, token: token)
     }
 
     /// Queues `action` at `time` (or now, if `time` is past) under a reserved sequence number,
@@ -203,28 +239,45 @@ public final class VirtualTimeScheduler {
     /// again (a timeline playback) costs no allocation per event.
     @usableFromInline
     func enqueueReserved(at time: VirtualTime, sequence: Int, action: @escaping () -> Void, token: ScheduledAction) {
-        queue.push(QueuedAction(time: time > now ? time : now, sequence: sequence, interval: 0, action: action, token: token))
+        queue.push(time: time > now ? time : now, sequence: sequence, interval: 0, action: action, token: token)
     }
 }
 
 /// A handle on scheduled work; cancelling it before it runs means it never runs.
 public final class ScheduledAction: Cancellable {
-    @exclusivity(unchecked) public private(set) var isCancelled = false
-    @usableFromInline init() {}
-    public func cancel() { isCancelled = true }
-}
+    @exclusivity(unchecked) public internal(set) var isCancelled = false
+    /// For a timer armed by `rearm`: the key of its one live queue entry (`queuedSequence` is
+    /// `notQueued` when none is queued, `untracked` for ordinary handles), and the key it should
+    /// run at (a later one, after a re-arm, until the entry surfaces and moves there).
+    @exclusivity(unchecked) var queuedSequence = untracked
+    @exclusivity(unchecked) var queuedTime: VirtualTime = 0
+    @exclusivity(unchecked) var targetSequence = 0
+    @exclusivity(unchecked) var targetTime: VirtualTime = 0
+    static let untracked = -2
+    static let notQueued = -1
 
-struct QueuedAction {
-    var time: VirtualTime
-    let sequence: Int
-    let interval: Int
-    let action: () -> Void
-    let token: ScheduledAction?
+    @usableFromInline init() {}
+
+    /// A handle for `VirtualTimeScheduler.rearm(_:at:_:)`, not yet armed.
+    static func timer() -> ScheduledAction {
+        let timer = ScheduledAction()
+        timer.queuedSequence = notQueued
+        return timer
+    }
+
+    public func cancel() { isCancelled = true }
+
+    /// Whether the entry queued under `sequence` would still run (for reports, not the run loop).
+    func isLive(sequence: Int) -> Bool {
+        guard !isCancelled else { return false }
+        return queuedSequence == ScheduledAction.untracked || queuedSequence == sequence
+    }
 }
 
 /// A binary min-heap on (time, sequence). The heap itself holds only plain keys (time,
 /// sequence, slot): sifting compares and moves integers, never touching reference counts; each
-/// action waits in a slot, and slots are reused.
+/// action waits in a slot, and slots are reused. Payloads are moved in and out of their slots,
+/// never copied, so queueing and running an action retains its closure and token once.
 struct ActionQueue {
     private struct Key {
         var time: VirtualTime
@@ -237,7 +290,7 @@ struct ActionQueue {
         }
     }
 
-    private struct Payload {
+    struct Payload {
         var interval: Int
         var action: () -> Void
         var token: ScheduledAction?
@@ -251,22 +304,37 @@ struct ActionQueue {
     /// The time of the first action.
     var firstTime: VirtualTime? { heap.isEmpty ? nil : heap[0].time }
 
-    /// The earliest time of an action not cancelled (a scan: for reports, not the run loop).
+    /// The earliest time at which an action not cancelled will run (a scan: for reports, not the
+    /// run loop). A retargeted timer counts at its target.
     var earliestLiveTime: VirtualTime? {
-        heap.lazy.filter { slots[$0.slot]?.token?.isCancelled != true }.map(\.time).min()
+        var earliest: VirtualTime?
+        for key in heap {
+            guard let payload = slots[key.slot] else { continue }
+            var time = key.time
+            if let token = payload.token {
+                guard token.isLive(sequence: key.sequence) else { continue }
+                if token.queuedSequence == key.sequence { time = token.targetTime }
+            }
+            if earliest.map({ time < $0 }) ?? true { earliest = time }
+        }
+        return earliest
     }
 
-    mutating func push(_ element: QueuedAction) {
-        let payload = Payload(interval: element.interval, action: element.action, token: element.token)
+    @inline(__always)
+    mutating func push(time: VirtualTime, sequence: Int, interval: Int, action: @escaping () -> Void, token: ScheduledAction?) {
+        push(time: time, sequence: sequence, payload: Payload(interval: interval, action: action, token: token))
+    }
+
+    mutating func push(time: VirtualTime, sequence: Int, payload: consuming Payload) {
         let slot: Int
         if let free = freeSlots.popLast() {
             slot = free
-            slots[slot] = payload
+            slots[slot] = consume payload
         } else {
             slot = slots.count
-            slots.append(payload)
+            slots.append(consume payload)
         }
-        let key = Key(time: element.time, sequence: element.sequence, slot: slot)
+        let key = Key(time: time, sequence: sequence, slot: slot)
         heap.append(key)
         var child = heap.count - 1
         while child > 0 {
@@ -279,8 +347,9 @@ struct ActionQueue {
         heap[child] = key
     }
 
-    /// Removes and returns the first action. The queue must not be empty.
-    mutating func pop() -> QueuedAction {
+    /// Removes the first action and returns its sequence number and payload. The queue must not
+    /// be empty.
+    mutating func pop() -> (sequence: Int, payload: Payload) {
         let first = heap[0]
         let last = heap.removeLast()
         let count = heap.count
@@ -297,10 +366,9 @@ struct ActionQueue {
             }
             heap[parent] = last
         }
-        let payload = slots[first.slot].unsafelyUnwrapped
-        slots[first.slot] = nil
+        let payload = slots[first.slot].take().unsafelyUnwrapped
         freeSlots.append(first.slot)
-        return QueuedAction(time: first.time, sequence: first.sequence, interval: payload.interval, action: payload.action, token: payload.token)
+        return (first.sequence, payload)
     }
 }
 
