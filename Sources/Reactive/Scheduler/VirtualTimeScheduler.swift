@@ -59,7 +59,7 @@ public final class VirtualTimeScheduler {
     /// Set when the run stopped early; no further action runs once it is set.
     @exclusivity(unchecked) public private(set) var stopReason: SchedulerStop?
 
-    @exclusivity(unchecked) private var queue = ActionQueue()
+    private let queue = ActionQueue()
     @exclusivity(unchecked) private var nextSequence = 0
     @exclusivity(unchecked) private var actionsThisInstant = 0
     @exclusivity(unchecked) private var actionsInRun = 0
@@ -146,7 +146,7 @@ public final class VirtualTimeScheduler {
         }
         timer.queuedTime = target
         timer.queuedSequence = sequence
-        queue.push(time: target, sequence: sequence, interval: 0, action: action, token: timer)
+        queue.push(ActionQueue.Entry(time: target, sequence: sequence, interval: 0, action: action, token: timer))
     }
 
     // MARK: Running
@@ -162,8 +162,9 @@ public final class VirtualTimeScheduler {
                 stopReason = .timeLimit(limit: limits.maxTime)
                 break
             }
-            let (sequence, payload) = queue.pop()
-            if let token = payload.token {
+            var entry = queue.pop()
+            let sequence = entry.sequence
+            if let token = entry.token {
                 if token.queuedSequence != ScheduledAction.untracked {
                     // A re-armable timer: drop a stale arming, move a retargeted one.
                     guard token.queuedSequence == sequence else { continue }
@@ -174,7 +175,9 @@ public final class VirtualTimeScheduler {
                     if token.targetSequence != sequence {
                         token.queuedTime = token.targetTime
                         token.queuedSequence = token.targetSequence
-                        queue.push(time: token.targetTime, sequence: token.targetSequence, payload: payload)
+                        entry.time = token.targetTime
+                        entry.sequence = token.targetSequence
+                        queue.push(entry)
                         continue
                     }
                     token.queuedSequence = ScheduledAction.notQueued
@@ -187,10 +190,14 @@ public final class VirtualTimeScheduler {
                 actionsThisInstant = 0
             }
             guard countAction() else { break }
-            if payload.interval > 0 {
-                queue.push(time: time.addingClamped(payload.interval), sequence: sequence, payload: payload)
+            if entry.interval > 0 {
+                let action = entry.action
+                entry.time = time.addingClamped(entry.interval)
+                queue.push(entry)
+                action()
+            } else {
+                entry.action()
             }
-            payload.action()
         }
         if stopReason == nil, let deadline, deadline > now, deadline <= limits.maxTime {
             now = deadline
@@ -231,7 +238,7 @@ public final class VirtualTimeScheduler {
 
     @usableFromInline
     func enqueue(at time: VirtualTime, sequence: Int, interval: Int, action: @escaping () -> Void, token: ScheduledAction?) {
-        queue.push(time: time, sequence: sequence, interval: interval, action: action, token: token)
+        queue.push(ActionQueue.Entry(time: time, sequence: sequence, interval: interval, action: action, token: token))
     }
 
     /// Queues `action` at `time` (or now, if `time` is past) under a reserved sequence number,
@@ -239,7 +246,7 @@ public final class VirtualTimeScheduler {
     /// again (a timeline playback) costs no allocation per event.
     @usableFromInline
     func enqueueReserved(at time: VirtualTime, sequence: Int, action: @escaping () -> Void, token: ScheduledAction) {
-        queue.push(time: time > now ? time : now, sequence: sequence, interval: 0, action: action, token: token)
+        queue.push(ActionQueue.Entry(time: time > now ? time : now, sequence: sequence, interval: 0, action: action, token: token))
     }
 }
 
@@ -274,46 +281,47 @@ public final class ScheduledAction: Cancellable {
     }
 }
 
-/// A binary min-heap on (time, sequence). The heap itself holds only plain keys (time,
-/// sequence, slot): sifting compares and moves integers, never touching reference counts; each
-/// action waits in a slot, and slots are reused. Payloads are moved in and out of their slots,
-/// never copied, so queueing and running an action retains its closure and token once.
-struct ActionQueue {
-    private struct Key {
+/// A binary min-heap of actions on (time, sequence), in storage it manages itself. Entries
+/// are moved, never copied: sifting moves a hole (no retain or release per level, no bounds
+/// or uniqueness checks), and an entry is moved out when it runs, so queueing and running an
+/// action retains its closure and token once and releases them once.
+final class ActionQueue {
+    struct Entry {
         var time: VirtualTime
         var sequence: Int
-        var slot: Int
-
-        @inline(__always)
-        func precedes(_ other: Key) -> Bool {
-            time != other.time ? time < other.time : sequence < other.sequence
-        }
+        let interval: Int
+        let action: () -> Void
+        let token: ScheduledAction?
     }
 
-    struct Payload {
-        var interval: Int
-        var action: () -> Void
-        var token: ScheduledAction?
+    @exclusivity(unchecked) private var entries: UnsafeMutablePointer<Entry>
+    @exclusivity(unchecked) private var capacity: Int
+    @exclusivity(unchecked) private(set) var count = 0
+
+    init() {
+        capacity = 16
+        entries = .allocate(capacity: capacity)
     }
 
-    private var heap: [Key] = []
-    private var slots: [Payload?] = []
-    private var freeSlots: [Int] = []
+    deinit {
+        entries.deinitialize(count: count)
+        entries.deallocate()
+    }
 
-    var isEmpty: Bool { heap.isEmpty }
+    var isEmpty: Bool { count == 0 }
     /// The time of the first action.
-    var firstTime: VirtualTime? { heap.isEmpty ? nil : heap[0].time }
+    var firstTime: VirtualTime? { count == 0 ? nil : entries[0].time }
 
     /// The earliest time at which an action not cancelled will run (a scan: for reports, not the
     /// run loop). A retargeted timer counts at its target.
     var earliestLiveTime: VirtualTime? {
         var earliest: VirtualTime?
-        for key in heap {
-            guard let payload = slots[key.slot] else { continue }
-            var time = key.time
-            if let token = payload.token {
-                guard token.isLive(sequence: key.sequence) else { continue }
-                if token.queuedSequence == key.sequence { time = token.targetTime }
+        for index in 0..<count {
+            let entry = entries + index
+            var time = entry.pointee.time
+            if let token = entry.pointee.token {
+                guard token.isLive(sequence: entry.pointee.sequence) else { continue }
+                if token.queuedSequence == entry.pointee.sequence { time = token.targetTime }
             }
             if earliest.map({ time < $0 }) ?? true { earliest = time }
         }
@@ -321,54 +329,54 @@ struct ActionQueue {
     }
 
     @inline(__always)
-    mutating func push(time: VirtualTime, sequence: Int, interval: Int, action: @escaping () -> Void, token: ScheduledAction?) {
-        push(time: time, sequence: sequence, payload: Payload(interval: interval, action: action, token: token))
+    private func precedes(_ time: VirtualTime, _ sequence: Int, _ index: Int) -> Bool {
+        let other = entries + index
+        return time != other.pointee.time ? time < other.pointee.time : sequence < other.pointee.sequence
     }
 
-    mutating func push(time: VirtualTime, sequence: Int, payload: consuming Payload) {
-        let slot: Int
-        if let free = freeSlots.popLast() {
-            slot = free
-            slots[slot] = consume payload
-        } else {
-            slot = slots.count
-            slots.append(consume payload)
+    func push(_ entry: consuming Entry) {
+        if count == capacity { grow() }
+        let time = entry.time, sequence = entry.sequence
+        // Sift a hole up from the end, then move the entry into it.
+        var hole = count
+        count += 1
+        while hole > 0 {
+            let parent = (hole - 1) / 2
+            guard precedes(time, sequence, parent) else { break }
+            (entries + hole).moveInitialize(from: entries + parent, count: 1)
+            hole = parent
         }
-        let key = Key(time: time, sequence: sequence, slot: slot)
-        heap.append(key)
-        var child = heap.count - 1
-        while child > 0 {
-            let parent = (child - 1) / 2
-            let above = heap[parent]
-            guard key.precedes(above) else { break }
-            heap[child] = above
-            child = parent
-        }
-        heap[child] = key
+        (entries + hole).initialize(to: entry)
     }
 
-    /// Removes the first action and returns its sequence number and payload. The queue must not
-    /// be empty.
-    mutating func pop() -> (sequence: Int, payload: Payload) {
-        let first = heap[0]
-        let last = heap.removeLast()
-        let count = heap.count
-        if count > 0 {
-            // Sift the last key down from the root.
-            var parent = 0
-            while true {
-                var child = 2 * parent + 1
-                guard child < count else { break }
-                if child + 1 < count, heap[child + 1].precedes(heap[child]) { child += 1 }
-                guard heap[child].precedes(last) else { break }
-                heap[parent] = heap[child]
-                parent = child
-            }
-            heap[parent] = last
+    /// Removes and returns the first action. The queue must not be empty.
+    func pop() -> Entry {
+        let first = entries.move()
+        count -= 1
+        guard count > 0 else { return first }
+        // Sift the hole at the root down, then move the last entry into it.
+        let last = (entries + count).move()
+        let time = last.time, sequence = last.sequence
+        var hole = 0
+        while true {
+            var child = 2 * hole + 1
+            guard child < count else { break }
+            let right = child + 1
+            if right < count, precedes((entries + right).pointee.time, (entries + right).pointee.sequence, child) { child = right }
+            guard !precedes(time, sequence, child) else { break }
+            (entries + hole).moveInitialize(from: entries + child, count: 1)
+            hole = child
         }
-        let payload = slots[first.slot].take().unsafelyUnwrapped
-        freeSlots.append(first.slot)
-        return (first.sequence, payload)
+        (entries + hole).initialize(to: last)
+        return first
+    }
+
+    private func grow() {
+        let larger = UnsafeMutablePointer<Entry>.allocate(capacity: capacity * 2)
+        larger.moveInitialize(from: entries, count: count)
+        entries.deallocate()
+        entries = larger
+        capacity *= 2
     }
 }
 
