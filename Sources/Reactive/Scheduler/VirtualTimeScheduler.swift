@@ -38,6 +38,8 @@ public enum SchedulerStop: Error, Hashable, Sendable, CustomStringConvertible {
 ///   (`reserveSequence(count:)`) and feed the queue one event at a time, so the queue holds a
 ///   handful of entries however long the timeline is, and the order is the same as if every
 ///   event had been queued at once.
+/// - A timer restarted again and again (debounce) is re-armed (`rearm`), not cancelled and
+///   rescheduled: the same order, without an allocation or a new queue entry per restart.
 public final class VirtualTimeScheduler {
     public struct Limits: Sendable, Hashable {
         /// The last frame the clock may reach.
