@@ -26,15 +26,36 @@ extension Publishers {
             let dueTime: Int
             let scheduler: VirtualTimeScheduler
             @exclusivity(unchecked) private var demand: Subscribers.Demand = .none
-            @exclusivity(unchecked) private var pending: Output?
-            @exclusivity(unchecked) private var timer: ScheduledAction?
-            /// One closure for every wait (made once: a closure per value cost an allocation and a metadata lookup).
-            private lazy var fire: () -> Void = { [weak self] in self?.due() }
+            /// The pending value, out of line with a flag rather than an `Output?`: this generic
+            /// code is compiled once, unspecialised, and would look up `Optional<Output>`'s
+            /// metadata at every access of an optional (a generic wrapper struct costs the same).
+            private let pending = UnsafeMutablePointer<Output>.allocate(capacity: 1)
+            @exclusivity(unchecked) private var hasPending = false
+            /// One timer, re-armed for every value (`rearm` orders it exactly as cancelling the
+            /// old wait and scheduling a new one would, without an allocation per value).
+            private let timer = ScheduledAction.timer()
+            /// The timer's action, made once. It holds the link unretained (a weak
+            /// reference would make every retain of the link take the slow path): the link
+            /// cancels the timer in `deinit`, so the action never runs after the link is gone.
+            @exclusivity(unchecked) private var fire: () -> Void = {}
 
             init(downstream: Downstream, dueTime: Int, scheduler: VirtualTimeScheduler) {
                 self.dueTime = dueTime
                 self.scheduler = scheduler
                 super.init(downstream: downstream)
+                let link = Unmanaged.passUnretained(self)
+                fire = {
+                    // Held for the call: downstream may drop the whole chain from inside it.
+                    _ = link.retain()
+                    defer { link.release() }
+                    link._withUnsafeGuaranteedRef { $0.due() }
+                }
+            }
+
+            deinit {
+                timer.cancel()
+                if hasPending { pending.deinitialize(count: 1) }
+                pending.deallocate()
             }
 
             override func receive(subscription: any Subscription) {
@@ -46,9 +67,13 @@ extension Publishers {
 
             override func receive(_ input: Output) -> Subscribers.Demand {
                 guard !isTerminated else { return .none }
-                pending = input
-                timer?.cancel()
-                timer = scheduler.schedule(after: dueTime, fire)
+                if hasPending {
+                    pending.pointee = input
+                } else {
+                    pending.initialize(to: input)
+                    hasPending = true
+                }
+                scheduler.rearm(timer, at: scheduler.now.addingClamped(dueTime), fire)
                 return .none
             }
 
@@ -69,18 +94,19 @@ extension Publishers {
             }
 
             private func due() {
-                timer = nil
-                guard !isTerminated, let value = pending else { return }
-                pending = nil
+                guard !isTerminated, hasPending else { return }
+                hasPending = false
+                let value = pending.move()
                 guard demand > 0 else { return }
                 demand -= 1
                 demand += downstream.receive(value)
             }
 
             private func dropPending() {
-                timer?.cancel()
-                timer = nil
-                pending = nil
+                timer.cancel()
+                guard hasPending else { return }
+                hasPending = false
+                pending.deinitialize(count: 1)
             }
         }
     }

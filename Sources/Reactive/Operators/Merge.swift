@@ -62,9 +62,18 @@ private final class Merger<Downstream: Subscriber>: Subscription {
         subscription.request(demand.isUnlimited ? .unlimited : .max(1))
     }
 
+    /// The unlimited-demand path forwards at once and touches nothing of type `Output?`: in this
+    /// unspecialised generic code any use of the slots looks up `Optional<Output>`'s metadata
+    /// (hoisted to the entry of whichever function mentions them), so that lives apart, in
+    /// `receiveLimited`. With unlimited demand `request` is a no-op, so no `isDelivering` either.
     func receive(_ input: Output, from index: Int) -> Subscribers.Demand {
         guard !isTerminated, !finished[index] else { return .none }
-        if demand.isUnlimited { return deliver(input) }
+        if demand.isUnlimited { return downstream.receive(input) }
+        return receiveLimited(input, from: index)
+    }
+
+    @inline(never)
+    private func receiveLimited(_ input: Output, from index: Int) -> Subscribers.Demand {
         guard demand > 0 else {
             buffers[index] = input
             return .none

@@ -38,6 +38,8 @@ public enum SchedulerStop: Error, Hashable, Sendable, CustomStringConvertible {
 ///   (`reserveSequence(count:)`) and feed the queue one event at a time, so the queue holds a
 ///   handful of entries however long the timeline is, and the order is the same as if every
 ///   event had been queued at once.
+/// - A timer restarted again and again (debounce) is re-armed (`rearm`), not cancelled and
+///   rescheduled: the same order, without an allocation or a new queue entry per restart.
 public final class VirtualTimeScheduler {
     public struct Limits: Sendable, Hashable {
         /// The last frame the clock may reach.
@@ -59,7 +61,7 @@ public final class VirtualTimeScheduler {
     /// Set when the run stopped early; no further action runs once it is set.
     @exclusivity(unchecked) public private(set) var stopReason: SchedulerStop?
 
-    @exclusivity(unchecked) private var queue = ActionQueue()
+    private let queue = ActionQueue()
     @exclusivity(unchecked) private var nextSequence = 0
     @exclusivity(unchecked) private var actionsThisInstant = 0
     @exclusivity(unchecked) private var actionsInRun = 0
@@ -128,6 +130,27 @@ public final class VirtualTimeScheduler {
         return token
     }
 
+    /// Arms `timer` to run `action` at `time` (or now, if `time` is past), replacing its
+    /// previous arming if that has not run yet, and clearing a cancel. The result is exactly
+    /// that of cancelling the old arming and scheduling anew (the same sequence number is taken,
+    /// so the order against other work is the same), without allocating: while the old arming is
+    /// still queued for an earlier or equal key, it is only retargeted, and moved when it surfaces.
+    /// `action` must be the same closure (or an equivalent one) on every call for one timer.
+    func rearm(_ timer: ScheduledAction, at time: VirtualTime, _ action: @escaping () -> Void) {
+        let target = time > now ? time : now
+        let sequence = takeSequence()
+        timer.isCancelled = false
+        timer.targetTime = target
+        timer.targetSequence = sequence
+        if timer.queuedSequence >= 0, timer.queuedTime <= target {
+            // The queued arming surfaces first (its sequence number is older); it moves then.
+            return
+        }
+        timer.queuedTime = target
+        timer.queuedSequence = sequence
+        queue.push(ActionQueue.Entry(time: target, sequence: sequence, interval: 0, action: action, token: timer))
+    }
+
     // MARK: Running
 
     /// Runs queued actions in order until the queue is empty, the clock would pass `deadline`,
@@ -137,19 +160,41 @@ public final class VirtualTimeScheduler {
         let last = min(deadline ?? .max, limits.maxTime)
         while stopReason == nil, let time = queue.firstTime {
             if time > last {
-                if deadline == nil || time <= deadline! { stopReason = .timeLimit(limit: limits.maxTime) }
+                if let deadline, time > deadline { break }
+                stopReason = .timeLimit(limit: limits.maxTime)
                 break
             }
             var entry = queue.pop()
-            if let token = entry.token, token.isCancelled { continue }
+            let sequence = entry.sequence
+            if let token = entry.token {
+                if token.queuedSequence != ScheduledAction.untracked {
+                    // A re-armable timer: drop a stale arming, move a retargeted one.
+                    guard token.queuedSequence == sequence else { continue }
+                    if token.isCancelled {
+                        token.queuedSequence = ScheduledAction.notQueued
+                        continue
+                    }
+                    if token.targetSequence != sequence {
+                        token.queuedTime = token.targetTime
+                        token.queuedSequence = token.targetSequence
+                        entry.time = token.targetTime
+                        entry.sequence = token.targetSequence
+                        queue.push(entry)
+                        continue
+                    }
+                    token.queuedSequence = ScheduledAction.notQueued
+                } else if token.isCancelled {
+                    continue
+                }
+            }
             if time > now {
                 now = time
                 actionsThisInstant = 0
             }
             guard countAction() else { break }
             if entry.interval > 0 {
-                entry.time = time.addingClamped(entry.interval)
                 let action = entry.action
+                entry.time = time.addingClamped(entry.interval)
                 queue.push(entry)
                 action()
             } else {
@@ -195,7 +240,7 @@ public final class VirtualTimeScheduler {
 
     @usableFromInline
     func enqueue(at time: VirtualTime, sequence: Int, interval: Int, action: @escaping () -> Void, token: ScheduledAction?) {
-        queue.push(QueuedAction(time: time, sequence: sequence, interval: interval, action: action, token: token))
+        queue.push(ActionQueue.Entry(time: time, sequence: sequence, interval: interval, action: action, token: token))
     }
 
     /// Queues `action` at `time` (or now, if `time` is past) under a reserved sequence number,
@@ -203,104 +248,137 @@ public final class VirtualTimeScheduler {
     /// again (a timeline playback) costs no allocation per event.
     @usableFromInline
     func enqueueReserved(at time: VirtualTime, sequence: Int, action: @escaping () -> Void, token: ScheduledAction) {
-        queue.push(QueuedAction(time: time > now ? time : now, sequence: sequence, interval: 0, action: action, token: token))
+        queue.push(ActionQueue.Entry(time: time > now ? time : now, sequence: sequence, interval: 0, action: action, token: token))
     }
 }
 
 /// A handle on scheduled work; cancelling it before it runs means it never runs.
 public final class ScheduledAction: Cancellable {
-    @exclusivity(unchecked) public private(set) var isCancelled = false
+    @exclusivity(unchecked) public internal(set) var isCancelled = false
+    /// For a timer armed by `rearm`: the key of its one live queue entry (`queuedSequence` is
+    /// `notQueued` when none is queued, `untracked` for ordinary handles), and the key it should
+    /// run at (a later one, after a re-arm, until the entry surfaces and moves there).
+    @exclusivity(unchecked) var queuedSequence = untracked
+    @exclusivity(unchecked) var queuedTime: VirtualTime = 0
+    @exclusivity(unchecked) var targetSequence = 0
+    @exclusivity(unchecked) var targetTime: VirtualTime = 0
+    static let untracked = -2
+    static let notQueued = -1
+
     @usableFromInline init() {}
+
+    /// A handle for `VirtualTimeScheduler.rearm(_:at:_:)`, not yet armed.
+    static func timer() -> ScheduledAction {
+        let timer = ScheduledAction()
+        timer.queuedSequence = notQueued
+        return timer
+    }
+
     public func cancel() { isCancelled = true }
+
+    /// Whether the entry queued under `sequence` would still run (for reports, not the run loop).
+    func isLive(sequence: Int) -> Bool {
+        guard !isCancelled else { return false }
+        return queuedSequence == ScheduledAction.untracked || queuedSequence == sequence
+    }
 }
 
-struct QueuedAction {
-    var time: VirtualTime
-    let sequence: Int
-    let interval: Int
-    let action: () -> Void
-    let token: ScheduledAction?
-}
-
-/// A binary min-heap on (time, sequence). The heap itself holds only plain keys (time,
-/// sequence, slot): sifting compares and moves integers, never touching reference counts; each
-/// action waits in a slot, and slots are reused.
-struct ActionQueue {
-    private struct Key {
+/// A binary min-heap of actions on (time, sequence), in storage it manages itself. Entries
+/// are moved, never copied: sifting moves a hole (no retain or release per level, no bounds
+/// or uniqueness checks), and an entry is moved out when it runs, so queueing and running an
+/// action retains its closure and token once and releases them once.
+final class ActionQueue {
+    struct Entry {
         var time: VirtualTime
         var sequence: Int
-        var slot: Int
-
-        @inline(__always)
-        func precedes(_ other: Key) -> Bool {
-            time != other.time ? time < other.time : sequence < other.sequence
-        }
+        let interval: Int
+        let action: () -> Void
+        let token: ScheduledAction?
     }
 
-    private struct Payload {
-        var interval: Int
-        var action: () -> Void
-        var token: ScheduledAction?
+    @exclusivity(unchecked) private var entries: UnsafeMutablePointer<Entry>
+    @exclusivity(unchecked) private var capacity: Int
+    @exclusivity(unchecked) private(set) var count = 0
+
+    init() {
+        capacity = 16
+        entries = .allocate(capacity: capacity)
     }
 
-    private var heap: [Key] = []
-    private var slots: [Payload?] = []
-    private var freeSlots: [Int] = []
+    deinit {
+        entries.deinitialize(count: count)
+        entries.deallocate()
+    }
 
-    var isEmpty: Bool { heap.isEmpty }
+    var isEmpty: Bool { count == 0 }
     /// The time of the first action.
-    var firstTime: VirtualTime? { heap.isEmpty ? nil : heap[0].time }
+    var firstTime: VirtualTime? { count == 0 ? nil : entries[0].time }
 
-    /// The earliest time of an action not cancelled (a scan: for reports, not the run loop).
+    /// The earliest time at which an action not cancelled will run (a scan: for reports, not the
+    /// run loop). A retargeted timer counts at its target.
     var earliestLiveTime: VirtualTime? {
-        heap.lazy.filter { slots[$0.slot]?.token?.isCancelled != true }.map(\.time).min()
+        var earliest: VirtualTime?
+        for index in 0..<count {
+            let entry = entries + index
+            var time = entry.pointee.time
+            if let token = entry.pointee.token {
+                guard token.isLive(sequence: entry.pointee.sequence) else { continue }
+                if token.queuedSequence == entry.pointee.sequence { time = token.targetTime }
+            }
+            if earliest.map({ time < $0 }) ?? true { earliest = time }
+        }
+        return earliest
     }
 
-    mutating func push(_ element: QueuedAction) {
-        let payload = Payload(interval: element.interval, action: element.action, token: element.token)
-        let slot: Int
-        if let free = freeSlots.popLast() {
-            slot = free
-            slots[slot] = payload
-        } else {
-            slot = slots.count
-            slots.append(payload)
+    @inline(__always)
+    private func precedes(_ time: VirtualTime, _ sequence: Int, _ index: Int) -> Bool {
+        let other = entries + index
+        return time != other.pointee.time ? time < other.pointee.time : sequence < other.pointee.sequence
+    }
+
+    func push(_ entry: consuming Entry) {
+        if count == capacity { grow() }
+        let time = entry.time, sequence = entry.sequence
+        // Sift a hole up from the end, then move the entry into it.
+        var hole = count
+        count += 1
+        while hole > 0 {
+            let parent = (hole - 1) / 2
+            guard precedes(time, sequence, parent) else { break }
+            (entries + hole).moveInitialize(from: entries + parent, count: 1)
+            hole = parent
         }
-        let key = Key(time: element.time, sequence: element.sequence, slot: slot)
-        heap.append(key)
-        var child = heap.count - 1
-        while child > 0 {
-            let parent = (child - 1) / 2
-            let above = heap[parent]
-            guard key.precedes(above) else { break }
-            heap[child] = above
-            child = parent
-        }
-        heap[child] = key
+        (entries + hole).initialize(to: entry)
     }
 
     /// Removes and returns the first action. The queue must not be empty.
-    mutating func pop() -> QueuedAction {
-        let first = heap[0]
-        let last = heap.removeLast()
-        let count = heap.count
-        if count > 0 {
-            // Sift the last key down from the root.
-            var parent = 0
-            while true {
-                var child = 2 * parent + 1
-                guard child < count else { break }
-                if child + 1 < count, heap[child + 1].precedes(heap[child]) { child += 1 }
-                guard heap[child].precedes(last) else { break }
-                heap[parent] = heap[child]
-                parent = child
-            }
-            heap[parent] = last
+    func pop() -> Entry {
+        let first = entries.move()
+        count -= 1
+        guard count > 0 else { return first }
+        // Sift the hole at the root down, then move the last entry into it.
+        let last = (entries + count).move()
+        let time = last.time, sequence = last.sequence
+        var hole = 0
+        while true {
+            var child = 2 * hole + 1
+            guard child < count else { break }
+            let right = child + 1
+            if right < count, precedes((entries + right).pointee.time, (entries + right).pointee.sequence, child) { child = right }
+            guard !precedes(time, sequence, child) else { break }
+            (entries + hole).moveInitialize(from: entries + child, count: 1)
+            hole = child
         }
-        let payload = slots[first.slot].unsafelyUnwrapped
-        slots[first.slot] = nil
-        freeSlots.append(first.slot)
-        return QueuedAction(time: first.time, sequence: first.sequence, interval: payload.interval, action: payload.action, token: payload.token)
+        (entries + hole).initialize(to: last)
+        return first
+    }
+
+    private func grow() {
+        let larger = UnsafeMutablePointer<Entry>.allocate(capacity: capacity * 2)
+        larger.moveInitialize(from: entries, count: count)
+        entries.deallocate()
+        entries = larger
+        capacity *= 2
     }
 }
 
