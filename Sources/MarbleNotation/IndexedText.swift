@@ -56,6 +56,13 @@ public struct IndexedText: Sendable {
     /// The characters `range` as a string (bytes are copied as they are when the text is ASCII).
     public func string(_ range: Range<Int>) -> String {
         guard !range.isEmpty else { return "" }
-        return isASCII ? String(decoding: bytes[range], as: UTF8.self) : String(characters[range])
+        guard isASCII else { return String(characters[range]) }
+        // Known ASCII: copied without the UTF-8 validation `String(decoding:as:)` does.
+        return bytes.withUnsafeBufferPointer { buffer in
+            String(unsafeUninitializedCapacity: range.count) { target in
+                _ = target.initialize(from: buffer[range])
+                return range.count
+            }
+        }
     }
 }

@@ -82,7 +82,12 @@ public struct StreamReport: Sendable, Hashable {
     /// Streams used inside its closures: the inner publishers of `flatMap`, `switchToLatest`, `catch`.
     public var innerSources: [String]
     /// The timeline as written on its `hot`/`cold`/`send` line (cold: relative to each subscription).
-    public var declared: [RenderedEvent]?
+    public var declared: [RenderedEvent]? {
+        declaredEvents.map { $0.map { RenderedEvent(frame: $0.frame, event: $0.event.printable) } }
+    }
+    /// The declared timeline as parsed. It is rendered only when `declared` is read: a passing
+    /// run never shows it, and rendering a long timeline costs as much as parsing it.
+    var declaredEvents: [TimedMarbleEvent]?
     /// What the test's subscriber to this stream received, if the test observes it.
     public var observed: [RenderedEvent]?
     /// Every subscription to this stream: start frame, end frame (nil while active at the end).

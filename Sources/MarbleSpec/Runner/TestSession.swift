@@ -185,6 +185,7 @@ final class TestSession {
     /// The engine events of a parsed line (values resolved through the value table).
     private func events(_ parsed: ParsedMarbles, _ marbles: MarbleText) -> [TimedEvent<Value, StreamError>] {
         var events: [TimedEvent<Value, StreamError>] = []
+        events.reserveCapacity(parsed.events.count)
         for item in parsed.events {
             switch item.event {
             case .value(let token):
@@ -254,7 +255,7 @@ final class TestSession {
         let references = expression.map { NameCheck.references(in: $0, to: Set(streams.keys).union(definedNames)) } ?? (direct: [], inClosures: [])
         let report = StreamReport(name: name.name, kind: kind, expression: expression.map { interpreter.text(of: $0.range) },
                                   inputs: references.direct, innerSources: references.inClosures,
-                                  declared: declared.map(Self.printable), observed: nil, subscriptions: [])
+                                  declaredEvents: declared?.events, observed: nil, subscriptions: [])
         streams[name.name] = NamedStream(stream: recorded, log: log, report: report)
         streamOrder.append(name.name)
         interpreter.globals[name.name] = .stream(recorded)
@@ -311,15 +312,11 @@ final class TestSession {
             }
             sends.append((name.name, events(parsed, marbles)))
             // Several send lines into one subject make one timeline, in frame order.
-            let sent = (streams[name.name]?.report.declared ?? []) + Self.printable(parsed)
-            streams[name.name]?.report.declared = sent.enumerated().sorted { ($0.element.frame, $0.offset) < ($1.element.frame, $1.offset) }.map(\.element)
+            let sent = (streams[name.name]?.report.declaredEvents ?? []) + parsed.events
+            streams[name.name]?.report.declaredEvents = sent.enumerated().sorted { ($0.element.frame, $0.offset) < ($1.element.frame, $1.offset) }.map(\.element)
         default:
             break
         }
-    }
-
-    private static func printable(_ parsed: ParsedMarbles) -> [RenderedEvent] {
-        parsed.events.map { RenderedEvent(frame: $0.frame, event: $0.event.printable) }
     }
 
     /// Every name the test defines with hot, cold, subject or let (for references before definition).
@@ -530,9 +527,9 @@ final class TestSession {
     /// the failing closure returned so that the current action could unwind).
     /// What the test subscriber of `name` received, rendered as marble tokens once for the
     /// checks and the report (a long timeline is expensive to render).
-    private func observed(_ name: String, _ events: [TimedEvent<Value, StreamError>]) -> [RenderedEvent] {
+    private func observed(_ name: String, _ events: @autoclosure () -> [TimedEvent<Value, StreamError>]) -> [RenderedEvent] {
         if let rendered = renderedObservations[name] { return rendered }
-        let rendered = Comparison.render(events, table)
+        let rendered = Comparison.render(events(), table)
         renderedObservations[name] = rendered
         return rendered
     }

@@ -131,6 +131,15 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
     }
 }
 
+/// How a subject's subscriptions reach the subject without keeping it alive. A `weak`
+/// reference would give the subject a side table, and every retain and release of it (one
+/// per value sent) would then take the runtime's slow path; instead the subject clears this
+/// box in its `deinit` (single-threaded, so nothing can run in between).
+final class SubjectReference<Target: AnyObject> {
+    unowned(unsafe) var target: Target?
+    init() {}
+}
+
 /// Subscribers of a subject, in subscription order. (Combine leaves the order unspecified;
 /// the engine fixes it so runs are deterministic.)
 @usableFromInline
@@ -152,8 +161,11 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject {
     @exclusivity(unchecked) @usableFromInline var subscribers = ConduitList<Output, Failure>()
     @exclusivity(unchecked) @usableFromInline var completion: Subscribers.Completion<Failure>?
     private var upstreams: [any Subscription] = []
+    private let reference = SubjectReference<PassthroughSubject>()
 
-    public init() {}
+    public init() { reference.target = self }
+
+    deinit { reference.target = nil }
 
     public var isCompleted: Bool { completion != nil }
 
@@ -163,8 +175,9 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject {
             subscriber.receive(completion: completion)
             return
         }
-        let conduit = SubjectConduit<Output, Failure>(subscriber, name: "PassthroughSubject", onRequest: { [weak self] _ in self?.downstreamAskedForValues() },
-                                                      onCancel: { [weak self] in self?.subscribers.remove($0) })
+        let conduit = SubjectConduit<Output, Failure>(subscriber, name: "PassthroughSubject",
+                                                      onRequest: { [reference] _ in reference.target?.downstreamAskedForValues() },
+                                                      onCancel: { [reference] in reference.target?.subscribers.remove($0) })
         subscribers.append(conduit)
         subscriber.receive(subscription: conduit)
     }
@@ -214,8 +227,14 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject {
     @exclusivity(unchecked) private var completion: Subscribers.Completion<Failure>?
     private var upstreams: [any Subscription] = []
     @exclusivity(unchecked) private var current: Output
+    private let reference = SubjectReference<CurrentValueSubject>()
 
-    public init(_ value: Output) { current = value }
+    public init(_ value: Output) {
+        current = value
+        reference.target = self
+    }
+
+    deinit { reference.target = nil }
 
     /// The current value; setting it sends it (as Combine's `value` setter does).
     public var value: Output {
@@ -232,8 +251,8 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject {
         let conduit = SubjectConduit<Output, Failure>(
             subscriber,
             name: "CurrentValueSubject",
-            onRequest: { [weak self] conduit in self?.deliverOwedValue(to: conduit) },
-            onCancel: { [weak self] in self?.subscribers.remove($0) })
+            onRequest: { [reference] conduit in reference.target?.deliverOwedValue(to: conduit) },
+            onCancel: { [reference] in reference.target?.subscribers.remove($0) })
         conduit.owesCurrentValue = true
         subscribers.append(conduit)
         subscriber.receive(subscription: conduit)
