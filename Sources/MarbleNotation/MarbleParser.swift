@@ -88,14 +88,17 @@ struct MarbleScanner {
         return result()
     }
 
-    func result() -> ParsedMarbles {
-        guard let zero else {
-            return ParsedMarbles(events: events, zeroOffset: nil, firstFrame: 0, endFrame: frame)
-        }
+    /// The parsed line; hands over `events` (shifted in place, not copied, when there is a `^`).
+    mutating func result() -> ParsedMarbles {
         var shifted = events
+        events = []
+        guard let zero else {
+            return ParsedMarbles(events: shifted, zeroOffset: nil, firstFrame: 0, endFrame: frame)
+        }
         for position in shifted.indices { shifted[position].frame -= zero.frame }
         return ParsedMarbles(events: shifted, zeroOffset: zero.offset, firstFrame: -zero.frame, endFrame: frame - zero.frame)
     }
+
 
     // MARK: - Frames
 

@@ -1,3 +1,5 @@
+import MarbleNotation
+
 /// Parses `.marble` files and expressions into syntax trees.
 ///
 /// The grammar, in short (see the format brief for the meaning):
@@ -253,6 +255,8 @@ struct FileParser {
     func marbleEnd(from start: Int, lineEnd: Int) -> Int {
         // Only ASCII characters matter here; `bytes` has 0 for any other.
         let index = source.text.bytes.withUnsafeBufferPointer { bytes in
+            // Without a '/' on the line there is no comment: the usual case, found by memchr.
+            guard IndexedText.firstIndex(of: UInt8(ascii: "/"), in: bytes, start..<lineEnd) != nil else { return lineEnd }
             var index = start
             var braces = 0
             var inString = false

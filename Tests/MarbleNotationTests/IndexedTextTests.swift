@@ -52,4 +52,15 @@ import MarbleNotation
         #expect(parsed.events.map(\.offset) == [1, 3, 5, 9])
         #expect(parsed.events.map(\.frame) == [1, 3, 5, 6])
     }
+
+    @Test func byteSearchStaysInItsRange() {
+        let bytes: [UInt8] = Array("ab/cd/".utf8)
+        bytes.withUnsafeBufferPointer { buffer in
+            #expect(IndexedText.firstIndex(of: UInt8(ascii: "/"), in: buffer, 0..<6) == 2)
+            #expect(IndexedText.firstIndex(of: UInt8(ascii: "/"), in: buffer, 3..<6) == 5)
+            #expect(IndexedText.firstIndex(of: UInt8(ascii: "/"), in: buffer, 3..<5) == nil)
+            #expect(IndexedText.firstIndex(of: UInt8(ascii: "/"), in: buffer, 6..<9) == nil)
+            #expect(IndexedText.firstIndex(of: UInt8(ascii: "a"), in: buffer, 0..<0) == nil)
+        }
+    }
 }
