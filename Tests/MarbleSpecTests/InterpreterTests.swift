@@ -201,9 +201,13 @@ import Testing
         "{ if $0 == 0 { throw \"zero\" } else { 12 / $0 } }", "{ $0 == 1 || $0 == 3 }", "{ !($0 < 2) && true }", "{ nil ?? $0 }",
         "{ \"n=\\($0)\" }", "{ ($0, $0 * 10).1 }", "{ -$0 }", "{ $0 / 0 }", "{ Int.max * $0 }", "{ $0 + \"a\" }", "{ $0 ? 1 : 2 }",
         "{ (a, b) in a * b }", "{ _ in 7 }", "{ $0 * 2.5 }", "{ Double($0) * 2.5 }", "{ $0.0 }",
+        // The direct shapes: argument with literal, argument with argument, expression with literal.
+        "{ $0 % 0 }", "{ $1 - 1 }", "{ $0 - $1 }", "{ $1 * $0 }", "{ $2 + $0 }", "{ a, b in b % a }", "{ ($0 + 1) * 3 }", "{ $0 * 2 == 4 }",
+        "{ $0 < 3 }", "{ $0 >= $1 }",
     ]
 
-    static let inputs: [[Value]] = [[.int(0)], [.int(2)], [.int(5)], [.int(-3)], [.int(1), .int(2)], [.tuple([.int(3), .int(4)])], [.string("s")]]
+    static let inputs: [[Value]] = [[.int(0)], [.int(2)], [.int(5)], [.int(-3)], [.int(1), .int(2)], [.tuple([.int(3), .int(4)])], [.string("s")],
+                                    [.int(Int.max)], [.int(Int.min), .int(-1)], [.double(1.5)], [.int(7), .string("x")]]
 
     @Test(arguments: closures)
     func compiledClosuresBehaveLikeInterpretedOnes(_ source: String) throws {

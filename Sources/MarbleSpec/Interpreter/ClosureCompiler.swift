@@ -87,7 +87,7 @@ enum ClosureCompiler {
                 let rightIsLiteral = rhsExpr.isNumberLiteral
                 // Decided once here, not per call: comparing operator strings per value is slow.
                 let intOperator = IntOperator(rawValue: op)
-                return { (args: [Value]) throws(EvalError) -> Value in
+                let general = { (args: [Value]) throws(EvalError) -> Value in
                     let left = try lhs(args)
                     let right = try rhs(args)
                     // The common case, Int with Int, without the general dispatch.
@@ -95,6 +95,31 @@ enum ClosureCompiler {
                         return result
                     }
                     return try Operators.binary(op, left, right, leftIsLiteral: leftIsLiteral, rightIsLiteral: rightIsLiteral, at: location)
+                }
+                guard let intOperator else { return general }
+                // The shapes of nearly every operator closure (`$0 * 2`, `$0 + $1`, `… != 0`) read
+                // their operands directly; anything unusual (not an Int, overflow, a missing
+                // argument) takes the general path, which reports it.
+                switch (operand(lhsExpr, anonymous: anonymous, slots: slots), operand(rhsExpr, anonymous: anonymous, slots: slots)) {
+                case let (.argument(i), .int(k)):
+                    return { (args: [Value]) throws(EvalError) -> Value in
+                        if i < args.count, case .int(let x) = args[i], let result = intOperator.apply(x, k) { return result }
+                        return try general(args)
+                    }
+                case let (.argument(i), .argument(j)):
+                    return { (args: [Value]) throws(EvalError) -> Value in
+                        if i < args.count, j < args.count, case .int(let x) = args[i], case .int(let y) = args[j],
+                           let result = intOperator.apply(x, y) { return result }
+                        return try general(args)
+                    }
+                case let (.other, .int(k)):
+                    return { (args: [Value]) throws(EvalError) -> Value in
+                        let left = try lhs(args)
+                        if case .int(let x) = left, let result = intOperator.apply(x, k) { return result }
+                        return try Operators.binary(op, left, .int(k), leftIsLiteral: leftIsLiteral, rightIsLiteral: true, at: location)
+                    }
+                default:
+                    return general
                 }
             }
         case .ternary(let test, let thenExpr, let elseExpr):
@@ -146,6 +171,24 @@ enum ClosureCompiler {
             }
         default:
             return nil
+        }
+    }
+
+    /// What an operand is, for the direct shapes of a binary operator.
+    private enum Operand {
+        case argument(Int)
+        case int(Int)
+        case other
+    }
+
+    private static func operand(_ expr: Expr, anonymous: Bool, slots: [String: Int]) -> Operand {
+        switch expr.kind {
+        case .int(let n): return .int(n)
+        case .identifier(let name):
+            if anonymous, name.hasPrefix("$"), let index = Int(name.dropFirst()) { return .argument(index) }
+            if !anonymous, let index = slots[name] { return .argument(index) }
+            return .other
+        default: return .other
         }
     }
 

@@ -15,8 +15,12 @@ public final class TestSubscriber<Input, Failure: Error>: Subscriber, Cancellabl
     // Values and their frames are kept in two plain arrays: making a `TimedEvent` per value in
     // this generic class would look up its type metadata every time, the costliest step of
     // recording a long timeline.
-    @exclusivity(unchecked) @usableFromInline private(set) var valueFrames: [VirtualTime] = []
-    @exclusivity(unchecked) @usableFromInline private(set) var values: [Input] = []
+    @exclusivity(unchecked) @usableFromInline var valueFrames: [VirtualTime] = []
+    @exclusivity(unchecked) @usableFromInline var values: [Input] = []
+    /// Appends a value and its frame. Made by the inlinable initialiser, so its body is compiled
+    /// for the caller's `Input`: appending to `[Input]` from this generic class would look up
+    /// `Array<Input>`'s metadata for every value.
+    @usableFromInline var record: (Input, VirtualTime) -> Void = { _, _ in }
     @exclusivity(unchecked) @usableFromInline private(set) var completion: (frame: VirtualTime, completion: Subscribers.Completion<Failure>)?
     /// Frames at which a value arrived beyond the demand this subscriber had signalled —
     /// a broken contract in the publisher under test.
@@ -27,14 +31,20 @@ public final class TestSubscriber<Input, Failure: Error>: Subscriber, Cancellabl
     @exclusivity(unchecked) public private(set) var subscribedAt: VirtualTime?
     @exclusivity(unchecked) public private(set) var cancelledAt: VirtualTime?
 
-    private let initialDemand: Subscribers.Demand
+    @usableFromInline let initialDemand: Subscribers.Demand
     @exclusivity(unchecked) private var subscription: (any Subscription)?
     @exclusivity(unchecked) private var outstanding: Subscribers.Demand = .none
     @exclusivity(unchecked) private var isCompleted = false
 
+    @inlinable
     public init(scheduler: VirtualTimeScheduler, initialDemand: Subscribers.Demand = .unlimited) {
         self.scheduler = scheduler
         self.initialDemand = initialDemand
+        // The subscriber owns the closure and is the only caller, so the closure need not retain it.
+        record = { [unowned(unsafe) self] value, frame in
+            self.valueFrames.append(frame)
+            self.values.append(value)
+        }
     }
 
     public func receive(subscription: any Subscription) {
@@ -53,8 +63,7 @@ public final class TestSubscriber<Input, Failure: Error>: Subscriber, Cancellabl
             return .none
         }
         if outstanding == .none { valuesWithoutDemand.append(scheduler.now) } else { outstanding -= 1 }
-        valueFrames.append(scheduler.now)
-        values.append(input)
+        record(input, scheduler.now)
         return .none
     }
 
