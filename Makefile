@@ -12,10 +12,13 @@ DIAGRAMS    := docs/diagrams
 build:
 	$(SWIFT) build
 
-# The Swift tests, then the catalogue in marbles/ with the freshly built binary.
+# The Swift tests, then the catalogue in marbles/ with the freshly built binary, and a check that
+# the catalogue is laid out as `marbles fmt` lays it out (marbles/examples keeps the format
+# brief's worked examples exactly as the brief writes them).
 test: build
 	$(SWIFT) test
 	$(DEBUG_BIN) run marbles/
+	$(DEBUG_BIN) fmt --check marbles/operators marbles/guides
 
 run: build
 	$(DEBUG_BIN) run marbles/
