@@ -150,6 +150,47 @@ import Testing
         #expect(log == ["1@5", "2@6"])
     }
 
+    @Test func aPlaybackStartedDuringAnothersDeliveryInterleavesByTime() {
+        // Each delivery re-queues the playback's own entry after it returns; a playback started
+        // inside a delivery queues a fresh one. Both keep the order of queueing everything up front.
+        let scheduler = VirtualTimeScheduler()
+        var log: [String] = []
+        let outer: [TimedEvent<String, Never>] = [TimedEvent(1, .value("a")), TimedEvent(2, .value("b")), TimedEvent(3, .value("c"))]
+        scheduler.play(outer) { event in
+            guard case .value(let value) = event else { return }
+            log.append("\(value)@\(scheduler.now)")
+            if value == "a" {
+                let inner: [TimedEvent<String, Never>] = [TimedEvent(0, .value("x")), TimedEvent(1, .value("y")), TimedEvent(2, .value("z"))]
+                scheduler.play(inner, offset: scheduler.now) { event in
+                    if case .value(let value) = event { log.append("\(value)@\(scheduler.now)") }
+                }
+            }
+        }
+        scheduler.run()
+        // At frame 1 the inner "x" was queued after the outer "b" was reserved, but "b" is at
+        // frame 2; at frames 2 and 3 the outer events were reserved first and so come first.
+        #expect(log == ["a@1", "x@1", "b@2", "y@2", "c@3", "z@3"])
+    }
+
+    @Test func aCancelledPlaybackIsReleasedWhenItsEntrySurfaces() {
+        weak var weakPlayback: AnyObject?
+        let scheduler = VirtualTimeScheduler()
+        var seen: [Int] = []
+        do {
+            let playback = scheduler.play([TimedEvent<Int, Never>(1, .value(1)), TimedEvent(1_000, .value(2))]) { event in
+                if case .value(let value) = event { seen.append(value) }
+            }
+            weakPlayback = playback as AnyObject
+            scheduler.run(until: 1)
+            playback.cancel()
+        }
+        #expect(weakPlayback != nil, "its queued entry still holds it")
+        scheduler.run()
+        #expect(weakPlayback == nil)
+        #expect(seen == [1])
+        #expect(!scheduler.hasPendingWork)
+    }
+
     @Test func longTimelinesKeepOneQueueEntry() {
         let scheduler = VirtualTimeScheduler()
         var count = 0

@@ -65,6 +65,8 @@ public final class VirtualTimeScheduler {
     @exclusivity(unchecked) private var nextSequence = 0
     @exclusivity(unchecked) private var actionsThisInstant = 0
     @exclusivity(unchecked) private var actionsInRun = 0
+    /// Where the running action asked its own entry to be queued again (`requeueRunningAction`).
+    @exclusivity(unchecked) private var requeueKey: (time: VirtualTime, sequence: Int)?
 
     public init(now: VirtualTime = 0, limits: Limits = Limits()) {
         self.now = now
@@ -198,7 +200,15 @@ public final class VirtualTimeScheduler {
                 queue.push(entry)
                 action()
             } else {
+                requeueKey = nil
                 entry.action()
+                if let key = requeueKey {
+                    // Moved back into the queue: its closure and token are not retained again.
+                    requeueKey = nil
+                    entry.time = key.time
+                    entry.sequence = key.sequence
+                    queue.push(entry)
+                }
             }
         }
         if stopReason == nil, let deadline, deadline > now, deadline <= limits.maxTime {
@@ -241,6 +251,16 @@ public final class VirtualTimeScheduler {
     @usableFromInline
     func enqueue(at time: VirtualTime, sequence: Int, interval: Int, action: @escaping () -> Void, token: ScheduledAction?) {
         queue.push(ActionQueue.Entry(time: time, sequence: sequence, interval: interval, action: action, token: token))
+    }
+
+    /// Called by the running action (a timeline playback delivering one event): once it returns,
+    /// its own entry — the same closure and token — is queued again at `time` (or now, if past)
+    /// under the reserved `sequence`. The order is that of queueing a new entry now (keys decide
+    /// the order, and nothing runs in between), without retaining and releasing the closure and
+    /// token for every event.
+    @usableFromInline
+    func requeueRunningAction(at time: VirtualTime, sequence: Int) {
+        requeueKey = (time > now ? time : now, sequence)
     }
 
     /// Queues `action` at `time` (or now, if `time` is past) under a reserved sequence number,

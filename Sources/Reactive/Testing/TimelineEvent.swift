@@ -46,9 +46,10 @@ extension VirtualTimeScheduler {
     }
 }
 
-/// Feeds a timeline to the scheduler one event at a time. One closure and one token serve every
-/// event; the closure holds the playback alive while an event is queued and is dropped when the
-/// last event has been queued or the playback is cancelled.
+/// Feeds a timeline to the scheduler one event at a time. One queue entry — one closure, one
+/// token — serves every event: each event's action asks for its own entry to be queued again for
+/// the next event. The closure holds the playback alive while an event is queued; the entry is
+/// dropped after the last event, or when it surfaces after a cancel.
 @usableFromInline
 final class TimelinePlayback<Output, Failure: Error>: Cancellable {
     @usableFromInline let events: [TimedEvent<Output, Failure>]
@@ -59,7 +60,6 @@ final class TimelinePlayback<Output, Failure: Error>: Cancellable {
     @exclusivity(unchecked) @usableFromInline var deliver: ((TimelineEvent<Output, Failure>) -> Void)?
     @exclusivity(unchecked) @usableFromInline var index = 0
     @usableFromInline let token = ScheduledAction()
-    @exclusivity(unchecked) @usableFromInline var fire: (() -> Void)?
 
     @inlinable
     init(events: [TimedEvent<Output, Failure>], offset: VirtualTime, firstSequence: Int, scheduler: VirtualTimeScheduler,
@@ -73,34 +73,27 @@ final class TimelinePlayback<Output, Failure: Error>: Cancellable {
 
     @inlinable
     func start() {
-        guard !events.isEmpty else { return }
-        fire = { [self] in next() }
-        queueNext()
+        guard !events.isEmpty, deliver != nil else { return }
+        // The queued closure keeps the playback alive until its last event has run.
+        scheduler.enqueueReserved(at: events[0].time.addingClamped(offset), sequence: firstSequence, action: { [self] in next() }, token: token)
     }
 
     @inlinable
     func next() {
         let event = events[index].event
         index += 1
-        // Queue the next event before delivering, so that work the delivery schedules for
-        // the same instant keeps its place behind it, as if all events had been queued up front.
-        queueNext()
-        deliver?(event)
-    }
-
-    @inlinable
-    func queueNext() {
-        guard index < events.count, deliver != nil, let fire else {
-            fire = nil
-            return
+        // The next event keeps the sequence number reserved for it, so work the delivery
+        // schedules for the same instant stays behind it, as if every event had been queued up
+        // front. This runs as the queued action: its own entry is queued again once it returns.
+        if index < events.count, deliver != nil {
+            scheduler.requeueRunningAction(at: events[index].time.addingClamped(offset), sequence: firstSequence &+ index)
         }
-        scheduler.enqueueReserved(at: events[index].time.addingClamped(offset), sequence: firstSequence &+ index, action: fire, token: token)
+        deliver?(event)
     }
 
     @usableFromInline
     func cancel() {
         deliver = nil
-        fire = nil
         token.cancel()
     }
 }
