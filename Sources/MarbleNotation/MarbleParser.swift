@@ -11,6 +11,19 @@ public struct MarbleParser: Sendable {
         var scanner = MarbleScanner(text: IndexedText(text), kind: kind, frameNanoseconds: frameNanoseconds)
         return try scanner.run()
     }
+
+    /// Parses like `parse(_:as:)` but hands each event to `body` as soon as it is read instead
+    /// of collecting them, so the events of a megabyte-long line never exist as one array. The
+    /// frames handed over count from the line's first character: add the result's `firstFrame`
+    /// (negative when the line has time before `^`) to place them. The result has no `events`.
+    /// Events read before a syntax error have been handed over by the time it is thrown.
+    public func parse(_ text: String, as kind: MarbleLineKind, each body: (TimedMarbleEvent) -> Void) throws(MarbleSyntaxError) -> ParsedMarbles {
+        try withoutActuallyEscaping(body) { (body) throws(MarbleSyntaxError) -> ParsedMarbles in
+            var scanner = MarbleScanner(text: IndexedText(text), kind: kind, frameNanoseconds: frameNanoseconds)
+            scanner.sink = body
+            return try scanner.run()
+        }
+    }
 }
 
 /// A single left-to-right pass over the characters of one marble string.
@@ -23,6 +36,8 @@ struct MarbleScanner {
     /// Frame of the next token, counted from the first character (before any `^` shift).
     var frame = 0
     var events: [TimedMarbleEvent] = []
+    /// When set, events go here as they are read instead of into `events`.
+    var sink: ((TimedMarbleEvent) -> Void)?
     /// The `^` of a hot/expect line: its unshifted frame and its offset.
     var zero: (frame: Int, offset: Int)?
     /// The open group: offset of its `(` and how many members it has so far.
@@ -132,7 +147,8 @@ struct MarbleScanner {
         if event.isTerminal, terminal == nil {
             terminal = (event == .finished ? "|" : "#", offset)
         }
-        events.append(TimedMarbleEvent(frame: frame, event: event, offset: offset))
+        let timed = TimedMarbleEvent(frame: frame, event: event, offset: offset)
+        if let sink { sink(timed) } else { events.append(timed) }
     }
 
     // MARK: - Tokens

@@ -68,3 +68,36 @@ import Testing
         #expect(problems(report) == [])
     }
 }
+
+/// Lines are parsed straight into engine events, resolving literals as they are read; a line that
+/// turns out broken, or a send to a missing subject, still reports only that one problem.
+@Suite struct StreamedLineDiagnosticTests {
+    @Test func aBrokenLineReportsOnlyItsSyntaxError() {
+        let report = runMarble("""
+        test "t"
+          hot    a  -{1 +}-b-)
+          expect a  -
+        """)
+        #expect(problems(report).count == 1)
+        #expect(problems(report).first?.contains("')' has no matching '('") == true)
+    }
+
+    @Test func aSendToAMissingSubjectReportsOnlyThat() {
+        let report = runMarble("""
+        test "t"
+          send   s  -{1 +}-|
+        """)
+        #expect(problems(report).count == 1)
+        #expect(problems(report).first?.contains("cannot find subject 's'") == true)
+    }
+
+    @Test func aBadLiteralInAGoodLineIsStillReported() {
+        let report = runMarble("""
+        test "t"
+          hot    a  -{1 +}-|
+          expect a  -
+        """)
+        #expect(problems(report).count == 1)
+        #expect(problems(report).first?.hasPrefix("2:") == true)
+    }
+}

@@ -83,15 +83,31 @@ public struct StreamReport: Sendable, Hashable {
     public var innerSources: [String]
     /// The timeline as written on its `hot`/`cold`/`send` line (cold: relative to each subscription).
     public var declared: [RenderedEvent]? {
-        declaredEvents.map { $0.map { RenderedEvent(frame: $0.frame, event: $0.event.printable) } }
+        declaredTimeline.map { $0.events.map { RenderedEvent(frame: $0.frame, event: $0.event.printable) } }
     }
-    /// The declared timeline as parsed. It is rendered only when `declared` is read: a passing
-    /// run never shows it, and rendering a long timeline costs as much as parsing it.
-    var declaredEvents: [TimedMarbleEvent]?
+    /// The marble text behind `declared`, parsed again only when `declared` is read: a passing
+    /// run never shows it, and keeping a long line's parsed tokens costs as much memory as its events.
+    var declaredTimeline: DeclaredTimeline?
     /// What the test's subscriber to this stream received, if the test observes it.
     public var observed: [RenderedEvent]?
     /// Every subscription to this stream: start frame, end frame (nil while active at the end).
     public var subscriptions: [SubscriptionRecord]
+}
+
+/// The marble lines a stream was declared with (several `send` lines for a subject), as written.
+struct DeclaredTimeline: Sendable, Hashable {
+    var lines: [String]
+    var kind: MarbleLineKind
+    var frameNanoseconds: Int64
+
+    /// The lines' events in frame order (one line's events are already; several are merged stably).
+    /// The lines parsed once already, so parsing them again cannot fail.
+    var events: [TimedMarbleEvent] {
+        let parser = MarbleParser(frameNanoseconds: frameNanoseconds)
+        let all = lines.flatMap { (try? parser.parse($0, as: kind).events) ?? [] }
+        guard lines.count > 1 else { return all }
+        return all.enumerated().sorted { ($0.element.frame, $0.offset) < ($1.element.frame, $1.offset) }.map(\.element)
+    }
 }
 
 public struct SubscriptionRecord: Sendable, Hashable {

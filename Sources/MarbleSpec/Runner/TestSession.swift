@@ -169,8 +169,7 @@ final class TestSession {
     private func parse(_ marbles: MarbleText, as kind: MarbleLineKind) -> ParsedMarbles? {
         do {
             let parsed = try MarbleParser(frameNanoseconds: frameNanoseconds).parse(marbles.text, as: kind)
-            horizon = max(horizon, parsed.endFrame)
-            if kind == .hot || kind == .expect { firstFrame = min(firstFrame, parsed.firstFrame) }
+            noteExtent(of: parsed, kind)
             return parsed
         } catch {
             diagnose(error.message, at: column(marbles, error.offset), length: error.length, hint: error.hint)
@@ -178,28 +177,54 @@ final class TestSession {
         }
     }
 
+    /// A hot, cold, send or expect line parsed straight into engine events (values resolved
+    /// through the value table), without keeping the parsed tokens: a long line's tokens would
+    /// otherwise be an array as large as its events. A line with a syntax error reports only that.
+    private func timeline(_ marbles: MarbleText, as kind: MarbleLineKind) -> [TimedEvent<Value, StreamError>]? {
+        var events: [TimedEvent<Value, StreamError>] = []
+        let reportedBefore = diagnostics.count
+        do {
+            let parsed = try MarbleParser(frameNanoseconds: frameNanoseconds).parse(marbles.text, as: kind) { item in
+                if let event = engineEvent(item, marbles) { events.append(event) }
+            }
+            noteExtent(of: parsed, kind)
+            // Frames were counted from the first character; `^` moves frame 0.
+            if parsed.firstFrame != 0 {
+                for index in events.indices { events[index].time += parsed.firstFrame }
+            }
+            return events
+        } catch {
+            diagnostics.removeSubrange(reportedBefore...)
+            diagnose(error.message, at: column(marbles, error.offset), length: error.length, hint: error.hint)
+            return nil
+        }
+    }
+
+    /// The run lasts to the end of the longest line and starts at the earliest `^`.
+    private func noteExtent(of parsed: ParsedMarbles, _ kind: MarbleLineKind) {
+        horizon = max(horizon, parsed.endFrame)
+        if kind == .hot || kind == .expect { firstFrame = min(firstFrame, parsed.firstFrame) }
+    }
+
     private func column(_ marbles: MarbleText, _ offset: Int) -> SourceLocation {
         SourceLocation(line: marbles.location.line, column: marbles.location.column + offset)
     }
 
-    /// The engine events of a parsed line (values resolved through the value table).
-    private func events(_ parsed: ParsedMarbles, _ marbles: MarbleText) -> [TimedEvent<Value, StreamError>] {
-        var events: [TimedEvent<Value, StreamError>] = []
-        events.reserveCapacity(parsed.events.count)
-        for item in parsed.events {
-            switch item.event {
-            case .value(let token):
-                if let value = resolve(token, marbles) { events.append(TimedEvent(item.frame, .value(value))) }
-            case .finished:
-                events.append(TimedEvent(item.frame, .completion(.finished)))
-            case .failure(let token):
-                var error = StreamError.default
-                if let token, let value = resolve(token, marbles) { error = StreamError(value) }
-                events.append(TimedEvent(item.frame, .completion(.failure(error))))
-            default: break
-            }
+    /// The engine event of a parsed value, finish or failure (values resolved through the value
+    /// table); nil for anything else, or a value whose literal had an error (reported).
+    private func engineEvent(_ item: TimedMarbleEvent, _ marbles: MarbleText) -> TimedEvent<Value, StreamError>? {
+        switch item.event {
+        case .value(let token):
+            return resolve(token, marbles).map { TimedEvent(item.frame, .value($0)) }
+        case .finished:
+            return TimedEvent(item.frame, .completion(.finished))
+        case .failure(let token):
+            var error = StreamError.default
+            if let token, let value = resolve(token, marbles) { error = StreamError(value) }
+            return TimedEvent(item.frame, .completion(.failure(error)))
+        default:
+            return nil
         }
-        return events
     }
 
     private func resolve(_ token: ValueToken, _ marbles: MarbleText) -> Value? {
@@ -243,7 +268,7 @@ final class TestSession {
         }
     }
 
-    private func bind(_ name: Identifier, _ stream: StreamValue, kind: StreamReport.Kind, expression: Expr? = nil, declared: ParsedMarbles? = nil) {
+    private func bind(_ name: Identifier, _ stream: StreamValue, kind: StreamReport.Kind, expression: Expr? = nil, declared: DeclaredTimeline? = nil) {
         guard streams[name.name] == nil else {
             diagnose("'\(name.name)' is already defined in this test", at: name.location, length: name.name.count)
             return
@@ -255,7 +280,7 @@ final class TestSession {
         let references = expression.map { NameCheck.references(in: $0, to: Set(streams.keys).union(definedNames)) } ?? (direct: [], inClosures: [])
         let report = StreamReport(name: name.name, kind: kind, expression: expression.map { interpreter.text(of: $0.range) },
                                   inputs: references.direct, innerSources: references.inClosures,
-                                  declaredEvents: declared?.events, observed: nil, subscriptions: [])
+                                  declaredTimeline: declared, observed: nil, subscriptions: [])
         streams[name.name] = NamedStream(stream: recorded, log: log, report: report)
         streamOrder.append(name.name)
         interpreter.globals[name.name] = .stream(recorded)
@@ -272,14 +297,16 @@ final class TestSession {
     private func define(_ statement: Statement) {
         switch statement.kind {
         case .hot(let name, let marbles):
-            guard let parsed = parse(marbles, as: .hot) else { return bindPlaceholder(name, subject: true) }
+            guard let events = timeline(marbles, as: .hot) else { return bindPlaceholder(name, subject: true) }
             let subject = PassthroughSubject<Value, StreamError>()
-            bind(name, StreamValue(publisher: subject.eraseToAnyPublisher(), text: name.name, subject: SubjectHandle(subject)), kind: .hot, declared: parsed)
-            sends.append((name.name, events(parsed, marbles)))
+            bind(name, StreamValue(publisher: subject.eraseToAnyPublisher(), text: name.name, subject: SubjectHandle(subject)), kind: .hot,
+                 declared: DeclaredTimeline(lines: [marbles.text], kind: .hot, frameNanoseconds: frameNanoseconds))
+            sends.append((name.name, events))
         case .cold(let name, let marbles):
-            guard let parsed = parse(marbles, as: .cold) else { return bindPlaceholder(name, subject: false) }
-            let cold = ColdTimeline(events(parsed, marbles), scheduler: scheduler)
-            bind(name, StreamValue(publisher: cold.eraseToAnyPublisher(), text: name.name), kind: .cold, declared: parsed)
+            guard let events = timeline(marbles, as: .cold) else { return bindPlaceholder(name, subject: false) }
+            let cold = ColdTimeline(events, scheduler: scheduler)
+            bind(name, StreamValue(publisher: cold.eraseToAnyPublisher(), text: name.name), kind: .cold,
+                 declared: DeclaredTimeline(lines: [marbles.text], kind: .cold, frameNanoseconds: frameNanoseconds))
         case .subject(let name, let expr):
             switch evaluate(expr) {
             case .stream(let stream)? where stream.subject != nil:
@@ -303,17 +330,20 @@ final class TestSession {
                 bindPlaceholder(name, subject: false)
             }
         case .send(let name, let marbles):
-            guard let parsed = parse(marbles, as: .hot) else { return }
+            let reportedBefore = diagnostics.count
+            guard let events = timeline(marbles, as: .hot) else { return }
             guard let stream = streams[name.name], stream.stream.subject != nil else {
+                // The line's values mean nothing without its subject: report only that.
+                diagnostics.removeSubrange(reportedBefore...)
                 diagnose(streams[name.name] == nil ? "cannot find subject '\(name.name)'" : "'\(name.name)' is not a subject; only subjects can be sent to",
                          at: name.location, length: name.name.count,
                          hint: streams[name.name] == nil ? nearestStream(name.name) : "declare it with `subject \(name.name) = PassthroughSubject()`")
                 return
             }
-            sends.append((name.name, events(parsed, marbles)))
+            sends.append((name.name, events))
             // Several send lines into one subject make one timeline, in frame order.
-            let sent = (streams[name.name]?.report.declaredEvents ?? []) + parsed.events
-            streams[name.name]?.report.declaredEvents = sent.enumerated().sorted { ($0.element.frame, $0.offset) < ($1.element.frame, $1.offset) }.map(\.element)
+            let earlier = streams[name.name]?.report.declaredTimeline?.lines ?? []
+            streams[name.name]?.report.declaredTimeline = DeclaredTimeline(lines: earlier + [marbles.text], kind: .hot, frameNanoseconds: frameNanoseconds)
         default:
             break
         }
@@ -412,9 +442,9 @@ final class TestSession {
                 }
                 expectations.append(Expectation(name: name.name, property: property.name, line: statement.sourceLine, events: [], span: span))
             } else {
-                guard let parsed = parse(marbles, as: .expect) else { return }
+                guard let events = timeline(marbles, as: .expect) else { return }
                 _ = subscriberIndex(name.name)
-                expectations.append(Expectation(name: name.name, property: nil, line: statement.sourceLine, events: events(parsed, marbles), span: nil))
+                expectations.append(Expectation(name: name.name, property: nil, line: statement.sourceLine, events: events, span: nil))
             }
         default:
             break
