@@ -46,9 +46,6 @@ struct SourceText: Sendable {
         index >= 0 && index < end && index < text.count ? text[index] : nil
     }
 
-    /// The character at `index` as its ASCII byte, or nil when it is not a one-byte ASCII character.
-    func asciiByte(_ index: Int) -> UInt8? { text.asciiByte(index) }
-
     func text(_ start: Int, _ end: Int) -> String { start < end ? text.string(start..<end) : "" }
 
     /// The index of the newline that ends the line containing `index`, or `count`.
