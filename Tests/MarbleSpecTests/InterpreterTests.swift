@@ -167,10 +167,13 @@ import Testing
         #expect(TestSession.integerLiteral("42") == 42)
         #expect(TestSession.integerLiteral("-7") == -7)
         #expect(TestSession.integerLiteral("123456789012345678") == 123_456_789_012_345_678)
+        #expect(TestSession.integerLiteral("-123456789012345678") == -123_456_789_012_345_678)
+        #expect(TestSession.integerLiteral("-0") == 0)
     }
 
     @Test func everythingElseGoesThroughTheInterpreter() {
-        for text in ["", "-", "007", "1_000", "+5", "1.5", "\"1\"", "1e3", "0x10", "1234567890123456789", " 4", "4 ", "--4"] {
+        for text in ["", "-", "007", "1_000", "+5", "1.5", "\"1\"", "1e3", "0x10", "1234567890123456789", " 4", "4 ", "--4",
+                     "00", "-007", "4-", "-", "1-2", "٣"] {
             #expect(TestSession.integerLiteral(text) == nil, "\(text)")
         }
     }
