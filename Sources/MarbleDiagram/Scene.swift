@@ -148,7 +148,9 @@ struct SceneBuilder {
     // MARK: Sources
 
     private mutating func emitSource(_ stream: StreamReport) {
-        let declared = stream.declared ?? []
+        // Read once: a declared timeline is parsed again from its marble text on every read.
+        let written = stream.declared
+        let declared = written ?? []
         switch stream.kind {
         case .cold:
             let instances = Self.instances(of: stream, lastFrame: Self.lastFrame(test))
@@ -180,7 +182,7 @@ struct SceneBuilder {
             var timeline = Timeline(events: declared)
             timeline.spans = visibleSpans(stream, events: declared)
             let sublabel = stream.kind == .hot ? "hot" : (stream.expression ?? "subject")
-            if stream.kind == .subject, stream.declared == nil { timeline.note = "nothing sent" }
+            if stream.kind == .subject, written == nil { timeline.note = "nothing sent" }
             append(Lane(label: stream.name, sublabel: sublabel, content: .timeline(timeline), stream: stream.name, isRow: true), spans: true)
         }
         if let observed = stream.observed {
