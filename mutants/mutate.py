@@ -65,8 +65,9 @@ def dedent(lines):
 def parse(text):
     """mutants.txt → [Mutant]. A mutant starts with `== name`, has `key: value` fields, then one
     or more `--- original` / `+++ mutant` pairs of snippet lines (indentation is free: snippets
-    match whole lines whatever their indentation). `#` starts a comment line outside snippets."""
-    mutants, current, block, lines = [], None, None, []
+    match whole lines whatever their indentation). A line starting with `# ` is a comment, also
+    between snippet lines (no Swift line starts so)."""
+    mutants, current, block, lines, last_key = [], None, None, [], None
 
     def close_block():
         nonlocal block, lines
@@ -83,6 +84,7 @@ def parse(text):
                 close_block()
             current = Mutant(name=line[3:].strip(), line=number)
             mutants.append(current)
+            last_key = None
         elif line in ("--- original", "+++ mutant"):
             if current is None:
                 raise ListError(f"mutants.txt:{number}: '{line}' before any '== name' line")
@@ -90,16 +92,22 @@ def parse(text):
             if wanted == "mutant" and block != "original":
                 raise ListError(f"mutants.txt:{number}: '+++ mutant' must follow a '--- original' snippet")
             close_block()
-            block = wanted
+            block, last_key = wanted, None
+        elif line.startswith("# ") or line == "#":
+            continue
         elif block:
             lines.append(line)
-        elif not line.strip() or line.startswith("#"):
+        elif not line.strip():
             continue
         elif current and re.match(r"^(\w+):\s", line + " "):
             key, value = line.split(":", 1)
             if key not in FIELDS:
                 raise ListError(f"mutants.txt:{number}: unknown field '{key}' (one of: {', '.join(FIELDS)})")
-            setattr(current, key, (getattr(current, key) + " " + value.strip()).strip())
+            setattr(current, key, value.strip())
+            last_key = key
+        elif current and last_key and line[:1].isspace():
+            # An indented line continues the field above it.
+            setattr(current, last_key, getattr(current, last_key) + " " + line.strip())
         else:
             raise ListError(f"mutants.txt:{number}: expected '== name', a field or a snippet, got: {line}")
     if current:
