@@ -139,8 +139,9 @@ enum Help {
                                 .milliseconds(300) and time progressions
           --subscribe MARBLES   when the result is subscribed (^) and cancelled (!)
           --demand MARBLES      what the subscriber requests, as on a `demand` line
-          --until FRAMES        how long the run lasts (default: twice the longest source,
-                                plus 10 frames)
+          --until FRAMES        cancel the result's subscription at this frame (default: it
+                                stays subscribed, and the run goes on until nothing is left
+                                to do; a pipeline that never settles, such as a Timer, needs it)
           --svg FILE            also draw it as an SVG marble diagram into FILE ('-': write
                                 only the SVG, to standard output)
           --no-color            no colour

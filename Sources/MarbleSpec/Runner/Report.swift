@@ -55,6 +55,8 @@ public struct CheckReport: Sendable, Hashable {
     public var label: String
     public var stream: String
     public var line: Int
+    /// The column of the line's `expect`.
+    public var column: Int = 1
     public var expected: [RenderedEvent]
     public var actual: [RenderedEvent]
     public var differences: [Difference]
@@ -133,8 +135,12 @@ public struct TestReport: Sendable, Hashable {
     public var streams: [StreamReport] = []
     /// The value names in force in the test: the file's `values`, then the test's.
     public var values: [ValueName] = []
-    /// The last frame of the run (the end of the test's longest line).
+    /// Where the run's diagram ends: the end of the test's longest line, or later when the
+    /// run went on after it (the frame after the last action).
     public var endFrame: Int = 0
+    /// A limit stopped the run while work was still due: the pipeline never settles (the
+    /// `error` says which limit and what kept the scheduler busy).
+    public var unsettled = false
     /// Output of `print` operators: frame and line.
     public var trace: [TraceLine]
     /// Every event at every named stream and operator, in order (only with `RunOptions.traceEvents`).
