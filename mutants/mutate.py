@@ -328,6 +328,18 @@ def write_report(results, minutes, build_seconds):
         f"(did not compile), {by_fate['stale']} stale. The run took {minutes:.1f} min "
         f"(one mutant's incremental debug build: median {build_seconds:.1f} s).",
         "",
+        "How it works. The engine carries no mutation switches: each mutant is an exact snippet of an",
+        "engine file and its replacement, applied to a copy of the package in `.build/mutants/tree`,",
+        "which is then rebuilt incrementally (`swift build --product marbles`, debug: only the changed",
+        "file recompiles, a few seconds; a release rebuild recompiles the whole `Reactive` module",
+        "optimised, about 20 s for that module alone, which the faster catalogue run (0.3 s instead of",
+        "1 s) does not pay back). The catalogue then runs with `--reporter json`; the tests that fail are",
+        "the mutant's killers. A mutant that does not compile is *stillborn* and counts neither way; one",
+        "whose snippet no longer occurs exactly once is *stale* (the engine changed under it: `make test`",
+        "checks every snippet, so the list cannot silently rot). An *equivalent* mutant survives because",
+        "no marble test can tell it apart; its line in `mutants/mutants.txt` says why, and where the",
+        "behaviour is pinned instead. The score counts killed and survived mutants only.",
+        "",
         "| mutant | family | the wrong reading | fate | killed by (first of the failing tests) |",
         "|---|---|---|---|---|",
     ]
