@@ -92,6 +92,9 @@ enum Help {
           --shard I/N        run part I of N: the chosen tests, counted in order across the
                              files, go round-robin to the N parts (disjoint, complete, even)
           --list             print the tests that would run, without running them
+          --pass-with-no-tests
+                             exit 0 when --filter or --shard chooses no test (without it,
+                             that is an error: exit 2, as jest and pytest do)
 
         Running:
           -j, --jobs N       run N files at once (default: one per core); the report is the

@@ -47,6 +47,8 @@ final class TestSession {
         var stream: StreamValue
         var log: SubscriptionLog
         var report: StreamReport
+        /// The name where it is defined.
+        var definition: SourceLocation
     }
     private var streamOrder: [String] = []
     private var valueNames: [ValueName] = []
@@ -306,7 +308,7 @@ final class TestSession {
         let report = StreamReport(name: name.name, kind: kind, expression: expression.map { interpreter.text(of: $0.range) },
                                   inputs: references.direct, innerSources: references.inClosures,
                                   declaredTimeline: declared, observed: nil, subscriptions: [])
-        streams[name.name] = NamedStream(stream: recorded, log: log, report: report)
+        streams[name.name] = NamedStream(stream: recorded, log: log, report: report, definition: name.location)
         streamOrder.append(name.name)
         interpreter.globals[name.name] = .stream(recorded)
     }
@@ -530,6 +532,7 @@ final class TestSession {
         if let settling, scheduler.actionCount > settling.actions { report.endFrame = max(horizon, scheduler.now + 1) } else { report.endFrame = horizon }
         report.unsettled = interpreter.fault == nil && scheduler.stopReason != nil
         report.values = valueNames
+        report.warnings = uncheckedStreams()
         report.streams = streamOrder.compactMap { name in
             guard var stream = streams[name]?.report else { return nil }
             stream.subscriptions = streams[name]?.log.spans.map { SubscriptionRecord(start: $0.start, end: $0.end) } ?? []
@@ -541,6 +544,25 @@ final class TestSession {
         if let tracer { report.events = tracer.events(table: table, printed: interpreter.trace) }
         report.seconds = (clock.now - started).seconds
         return report
+    }
+
+    /// A warning for each stream nothing checks: no `expect` line names it, and no checked
+    /// stream is built from it (directly or in a closure). A source feeding only an unchecked
+    /// stream is not named again: the warning on the stream built from it says enough.
+    private func uncheckedStreams() -> [FileDiagnostic] {
+        var checked: Set<String> = []
+        var pending = expectations.map(\.name)
+        while let name = pending.popLast() {
+            guard checked.insert(name).inserted, let report = streams[name]?.report else { continue }
+            pending += report.inputs + report.innerSources
+        }
+        let used = Set(streams.values.flatMap { $0.report.inputs + $0.report.innerSources })
+        return streamOrder.compactMap { name -> FileDiagnostic? in
+            guard !checked.contains(name), !used.contains(name), let stream = streams[name] else { return nil }
+            return FileDiagnostic(path: path, line: stream.definition.line, column: stream.definition.column, length: name.count,
+                                  message: "'\(name)' is never checked: no expect line names it or a stream built from it",
+                                  hint: "add `expect \(name) …`, or remove it", lineText: lineText(stream.definition.line), severity: .warning)
+        }
     }
 
     /// The actions a run may take in all: `RunOptions.maxActions` plus
