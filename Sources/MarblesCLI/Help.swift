@@ -108,14 +108,15 @@ enum Help {
 
         The last line reads 'N passed, N failed', with ', N errors' when a path is missing,
         a file cannot be read or parsed (nothing in it runs; other files still run), or a
-        test stops with a runtime error (such a test counts as an error, not as failed).
+        test stops with a runtime error or never settles (such a test counts as an error,
+        not as failed); ', N warnings' counts streams that no expect line checks.
         With --update, the report is that of the updated files.
 
         Exit status:
           0  every test passed
           1  a test failed or stopped with a runtime error
-          2  a path, a file or the command line is bad, or a report could not be written
-             (takes precedence)
+          2  a path, a file or the command line is bad, --filter/--shard chose no test
+             (unless --pass-with-no-tests), or a report could not be written (takes precedence)
         """
 
     static let operators = """

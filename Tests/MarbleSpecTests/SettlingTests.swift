@@ -134,7 +134,7 @@ import Testing
         #expect(test?.unsettled == true)
         #expect(test?.error?.message == "the run never settles: `t` kept the scheduler busy after the test's longest line ended at frame 5 "
                 + "(1000 values in 1001 actions), so the run was stopped")
-        #expect(test.flatMap { $0.error.map { [$0.line, $0.column, $0.frame ?? -1] } } == [5, 10, 5_005])
+        #expect(test.flatMap { $0.error.map { [$0.line, $0.column, $0.frame ?? -1] } } == [5, 10, 5_010])
         #expect(test?.error?.hint == "end what keeps going within the test: finish its source with `|`, cancel with `!` on a subscribe or connect line, or take prefix(_:)")
     }
 
