@@ -53,7 +53,7 @@ final class JUnitReporter: Reporter {
                 continue
             }
             let element = test.outcome == .error ? "error" : "failure"
-            let type = test.outcome == .error ? "runtime error" : "marble mismatch"
+            let type = test.unsettled ? "never settles" : test.outcome == .error ? "runtime error" : "marble mismatch"
             if test.outcome == .error { errors += 1 } else { failures += 1 }
             if let line = test.error?.line, test.outcome == .error { attributes[3].1 = String(line) }
             cases.append("    <testcase \(Self.attributes(attributes))>")

@@ -527,10 +527,18 @@ final class TestSession {
         } else if let stop = scheduler.stopReason {
             report.error = stopDiagnostic(stop)
         }
-        report.checks = checks()
-        // What happened after the longest line (late events) is drawn too.
-        if let settling, scheduler.actionCount > settling.actions { report.endFrame = max(horizon, scheduler.now + 1) } else { report.endFrame = horizon }
         report.unsettled = interpreter.fault == nil && scheduler.stopReason != nil
+        // A run that never settled is compared only up to the end of its lines: what came after
+        // depends on where a limit cut it (the error says what kept it going).
+        if report.unsettled { comparedThrough = horizon }
+        report.checks = checks()
+        // What happened after the longest line (late events) is drawn too — unless the run never
+        // settled: where a limit cut it is arbitrary, and the error says what kept it going.
+        if !report.unsettled, let settling, scheduler.actionCount > settling.actions {
+            report.endFrame = max(horizon, scheduler.now + 1)
+        } else {
+            report.endFrame = horizon
+        }
         report.values = valueNames
         report.warnings = uncheckedStreams()
         report.streams = streamOrder.compactMap { name in
@@ -538,6 +546,7 @@ final class TestSession {
             stream.subscriptions = streams[name]?.log.spans.map { SubscriptionRecord(start: $0.start, end: $0.end) } ?? []
             if let subscriber = subscribers.first(where: { $0.name == name })?.subscriber {
                 stream.observed = observed(name, recorded(subscriber))
+                if let comparedThrough { stream.observed?.removeAll { $0.frame > comparedThrough } }
             }
             return stream
         }
@@ -693,6 +702,9 @@ final class TestSession {
         }
     }
 
+    /// The last frame the checks compare (nil: all of the run).
+    private var comparedThrough: Int?
+
     /// How many events each test subscriber had received when a runtime error stopped the run.
     private var eventsBeforeFault: [ObjectIdentifier: Int]?
     /// Each observed stream rendered as marble tokens, once (see `observed(_:_:)`).
@@ -727,7 +739,7 @@ final class TestSession {
         var subscriptionOrdinal: [String: Int] = [:]
         for expectation in expectations {
             if expectation.property == "requests" {
-                let actual = streams[expectation.name]?.log.requests.map { ($0.time, $0.demand) } ?? []
+                let actual = streams[expectation.name]?.log.requests.filter { $0.time <= comparedThrough ?? .max }.map { ($0.time, $0.demand) } ?? []
                 checks.append(CheckReport(kind: .requests, label: expectation.name + ".requests", stream: expectation.name, line: expectation.line, column: expectation.column,
                                           expected: Comparison.render(expectation.requests), actual: Comparison.render(actual),
                                           differences: Comparison.requestDifferences(stream: expectation.name, expected: expectation.requests, actual: actual,
@@ -756,7 +768,8 @@ final class TestSession {
                                           differences: differences.sorted { $0.frame < $1.frame }, notes: notes))
             } else {
                 guard let subscriber = subscribers.first(where: { $0.name == expectation.name })?.subscriber else { continue }
-                let actual = recorded(subscriber)
+                var actual = recorded(subscriber)
+                if let comparedThrough { actual.removeAll { $0.time > comparedThrough } }
                 let renderedActual = observed(expectation.name, actual)
                 let differences = Comparison.differences(expected: expectation.events, actual: actual, table: table, lastFrame: expectation.lastFrame)
                 var notes = differences.isEmpty ? [] : Comparison.notes(stream: expectation.name, expected: expectation.events, actual: actual, table: table)
