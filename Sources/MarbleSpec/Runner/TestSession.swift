@@ -630,11 +630,13 @@ final class TestSession {
         } else {
             busy = tracer.busiestNode(fromEntry: max(0, tracer.entryCount - 1_000))
         }
-        let location = busy.flatMap { definition(of: $0) } ?? syntax.location
+        let subscribed = streamOrder.filter { streams[$0]?.log.spans.last.map { $0.end == nil } ?? false }
+        // Without a busy node, the stream still subscribed that is defined last: the furthest downstream.
+        let location = busy.flatMap { definition(of: $0) } ?? subscribed.last.flatMap { streams[$0]?.definition } ?? syntax.location
         let stopped = RunStop(stop: stop, frame: scheduler.now, lastLineFrame: horizon - 1,
                               settleActions: settling.map { scheduler.actionCount - $0.actions },
                               budget: (base: options.maxActions, perEvent: options.actionsPerWrittenEvent, events: writtenEvents),
-                              busy: busy, subscribed: streamOrder.filter { streams[$0]?.log.spans.last.map { $0.end == nil } ?? false })
+                              busy: busy, subscribed: subscribed)
         return FileDiagnostic(path: path, line: location.line, column: location.column, length: 1,
                               message: stopped.message, hint: stopped.hint, lineText: lineText(location.line), frame: scheduler.now)
     }
