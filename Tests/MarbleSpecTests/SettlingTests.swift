@@ -134,7 +134,7 @@ import Testing
         #expect(test?.unsettled == true)
         #expect(test?.error?.message == "the run never settles: `t` kept the scheduler busy after the test's longest line ended at frame 5 "
                 + "(1000 values in 1001 actions), so the run was stopped")
-        #expect(test.flatMap { $0.error.map { [$0.line, $0.column, $0.frame ?? -1] } } == [5, 10, 5_005])
+        #expect(test.flatMap { $0.error.map { [$0.line, $0.column, $0.frame ?? -1] } } == [5, 10, 5_010])
         #expect(test?.error?.hint == "end what keeps going within the test: finish its source with `|`, cancel with `!` on a subscribe or connect line, or take prefix(_:)")
     }
 
@@ -149,7 +149,21 @@ import Testing
         """)
         #expect(report.tests.first?.error?.message == "the run never settles: work was still scheduled 1001 actions after the test's longest line ended "
                 + "at frame 3 (none of it reached a named stream or an operator; still subscribed: `ticks`), so the run was stopped")
-        #expect(report.tests.first?.error?.line == 3)
+        #expect(report.tests.first.flatMap { $0.error.map { [$0.line, $0.column] } } == [4, 10])
+    }
+
+    @Test func collectByTimeOnASourceThatNeverFinishesNeverSettles() {
+        let report = runMarble("""
+        test "windows"
+          hot    a  -a-b---c-
+          let    w  = a.collect(.byTime(RunLoop.main, 3))
+          expect w  ---{["a", "b"]}--{["c"]}-
+        """)
+        // The window timer ticks on with nothing to emit: nothing reaches a stream, and the
+        // error points at the stream still subscribed furthest downstream.
+        #expect(report.tests.first?.unsettled == true)
+        #expect(report.tests.first?.error?.message.hasSuffix("(none of it reached a named stream or an operator; still subscribed: `a`, `w`), so the run was stopped") == true)
+        #expect(report.tests.first.flatMap { $0.error.map { [$0.line, $0.column] } } == [3, 10])
     }
 
     /// Issue 17: a timer every frame across `100000s` (10⁸ frames) recorded 11 GB of ticks. The

@@ -13,8 +13,13 @@ public struct FileDiagnostic: Sendable, Hashable, Error {
     public var lineText: String
     /// For runtime errors: the frame at which it happened.
     public var frame: Int?
+    public enum Severity: String, Sendable, Hashable { case error, warning }
+    /// Errors stop a file or a test; warnings (a stream nothing checks) only inform.
+    public var severity: Severity
 
-    public init(path: String, line: Int, column: Int, length: Int = 1, message: String, hint: String? = nil, lineText: String = "", frame: Int? = nil) {
+    public init(path: String, line: Int, column: Int, length: Int = 1, message: String, hint: String? = nil, lineText: String = "", frame: Int? = nil,
+                severity: Severity = .error) {
+        self.severity = severity
         self.path = path
         self.line = line
         self.column = column
@@ -131,6 +136,8 @@ public struct TestReport: Sendable, Hashable {
     public var checks: [CheckReport]
     /// A runtime error in a closure, or a run stopped by a limit.
     public var error: FileDiagnostic?
+    /// Streams the test defines that nothing checks (see `docs/language.md`).
+    public var warnings: [FileDiagnostic] = []
     /// Every named stream, in the order the test declares them.
     public var streams: [StreamReport] = []
     /// The value names in force in the test: the file's `values`, then the test's.

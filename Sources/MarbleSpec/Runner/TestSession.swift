@@ -47,6 +47,8 @@ final class TestSession {
         var stream: StreamValue
         var log: SubscriptionLog
         var report: StreamReport
+        /// The name where it is defined.
+        var definition: SourceLocation
     }
     private var streamOrder: [String] = []
     private var valueNames: [ValueName] = []
@@ -306,7 +308,7 @@ final class TestSession {
         let report = StreamReport(name: name.name, kind: kind, expression: expression.map { interpreter.text(of: $0.range) },
                                   inputs: references.direct, innerSources: references.inClosures,
                                   declaredTimeline: declared, observed: nil, subscriptions: [])
-        streams[name.name] = NamedStream(stream: recorded, log: log, report: report)
+        streams[name.name] = NamedStream(stream: recorded, log: log, report: report, definition: name.location)
         streamOrder.append(name.name)
         interpreter.globals[name.name] = .stream(recorded)
     }
@@ -525,22 +527,51 @@ final class TestSession {
         } else if let stop = scheduler.stopReason {
             report.error = stopDiagnostic(stop)
         }
-        report.checks = checks()
-        // What happened after the longest line (late events) is drawn too.
-        if let settling, scheduler.actionCount > settling.actions { report.endFrame = max(horizon, scheduler.now + 1) } else { report.endFrame = horizon }
         report.unsettled = interpreter.fault == nil && scheduler.stopReason != nil
+        // A run that never settled is compared only up to the end of its lines: what came after
+        // depends on where a limit cut it (the error says what kept it going).
+        if report.unsettled { comparedThrough = horizon }
+        report.checks = checks()
+        // What happened after the longest line (late events) is drawn too — unless the run never
+        // settled: where a limit cut it is arbitrary, and the error says what kept it going.
+        if !report.unsettled, let settling, scheduler.actionCount > settling.actions {
+            report.endFrame = max(horizon, scheduler.now + 1)
+        } else {
+            report.endFrame = horizon
+        }
         report.values = valueNames
+        report.warnings = uncheckedStreams()
         report.streams = streamOrder.compactMap { name in
             guard var stream = streams[name]?.report else { return nil }
             stream.subscriptions = streams[name]?.log.spans.map { SubscriptionRecord(start: $0.start, end: $0.end) } ?? []
             if let subscriber = subscribers.first(where: { $0.name == name })?.subscriber {
                 stream.observed = observed(name, recorded(subscriber))
+                if let comparedThrough { stream.observed?.removeAll { $0.frame > comparedThrough } }
             }
             return stream
         }
         if let tracer { report.events = tracer.events(table: table, printed: interpreter.trace) }
         report.seconds = (clock.now - started).seconds
         return report
+    }
+
+    /// A warning for each stream nothing checks: no `expect` line names it, and no checked
+    /// stream is built from it (directly or in a closure). A source feeding only an unchecked
+    /// stream is not named again: the warning on the stream built from it says enough.
+    private func uncheckedStreams() -> [FileDiagnostic] {
+        var checked: Set<String> = []
+        var pending = expectations.map(\.name)
+        while let name = pending.popLast() {
+            guard checked.insert(name).inserted, let report = streams[name]?.report else { continue }
+            pending += report.inputs + report.innerSources
+        }
+        let used = Set(streams.values.flatMap { $0.report.inputs + $0.report.innerSources })
+        return streamOrder.compactMap { name -> FileDiagnostic? in
+            guard !checked.contains(name), !used.contains(name), let stream = streams[name] else { return nil }
+            return FileDiagnostic(path: path, line: stream.definition.line, column: stream.definition.column, length: name.count,
+                                  message: "'\(name)' is never checked: no expect line names it or a stream built from it",
+                                  hint: "add `expect \(name) …`, or remove it", lineText: lineText(stream.definition.line), severity: .warning)
+        }
     }
 
     /// The actions a run may take in all: `RunOptions.maxActions` plus
@@ -599,11 +630,13 @@ final class TestSession {
         } else {
             busy = tracer.busiestNode(fromEntry: max(0, tracer.entryCount - 1_000))
         }
-        let location = busy.flatMap { definition(of: $0) } ?? syntax.location
+        let subscribed = streamOrder.filter { streams[$0]?.log.spans.last.map { $0.end == nil } ?? false }
+        // Without a busy node, the stream still subscribed that is defined last: the furthest downstream.
+        let location = busy.flatMap { definition(of: $0) } ?? subscribed.last.flatMap { streams[$0]?.definition } ?? syntax.location
         let stopped = RunStop(stop: stop, frame: scheduler.now, lastLineFrame: horizon - 1,
                               settleActions: settling.map { scheduler.actionCount - $0.actions },
                               budget: (base: options.maxActions, perEvent: options.actionsPerWrittenEvent, events: writtenEvents),
-                              busy: busy, subscribed: streamOrder.filter { streams[$0]?.log.spans.last.map { $0.end == nil } ?? false })
+                              busy: busy, subscribed: subscribed)
         return FileDiagnostic(path: path, line: location.line, column: location.column, length: 1,
                               message: stopped.message, hint: stopped.hint, lineText: lineText(location.line), frame: scheduler.now)
     }
@@ -671,6 +704,9 @@ final class TestSession {
         }
     }
 
+    /// The last frame the checks compare (nil: all of the run).
+    private var comparedThrough: Int?
+
     /// How many events each test subscriber had received when a runtime error stopped the run.
     private var eventsBeforeFault: [ObjectIdentifier: Int]?
     /// Each observed stream rendered as marble tokens, once (see `observed(_:_:)`).
@@ -705,7 +741,7 @@ final class TestSession {
         var subscriptionOrdinal: [String: Int] = [:]
         for expectation in expectations {
             if expectation.property == "requests" {
-                let actual = streams[expectation.name]?.log.requests.map { ($0.time, $0.demand) } ?? []
+                let actual = streams[expectation.name]?.log.requests.filter { $0.time <= comparedThrough ?? .max }.map { ($0.time, $0.demand) } ?? []
                 checks.append(CheckReport(kind: .requests, label: expectation.name + ".requests", stream: expectation.name, line: expectation.line, column: expectation.column,
                                           expected: Comparison.render(expectation.requests), actual: Comparison.render(actual),
                                           differences: Comparison.requestDifferences(stream: expectation.name, expected: expectation.requests, actual: actual,
@@ -734,7 +770,8 @@ final class TestSession {
                                           differences: differences.sorted { $0.frame < $1.frame }, notes: notes))
             } else {
                 guard let subscriber = subscribers.first(where: { $0.name == expectation.name })?.subscriber else { continue }
-                let actual = recorded(subscriber)
+                var actual = recorded(subscriber)
+                if let comparedThrough { actual.removeAll { $0.time > comparedThrough } }
                 let renderedActual = observed(expectation.name, actual)
                 let differences = Comparison.differences(expected: expectation.events, actual: actual, table: table, lastFrame: expectation.lastFrame)
                 var notes = differences.isEmpty ? [] : Comparison.notes(stream: expectation.name, expected: expectation.events, actual: actual, table: table)
