@@ -144,11 +144,15 @@ final class ExpressionChecker {
         case .wildcard:
             return .unknown
         case .array(let elements):
+            let reportedBefore = diagnostics.count
             var element = SpecType.never
             for item in elements { element = store.join(element, valueType(check(item, in: env), at: item.location, purpose: "an array element")) }
-            return .value(.array(element))
+            // A mistake inside is reported once, not again by what uses the array.
+            return diagnostics.count > reportedBefore ? .unknown : .value(.array(element))
         case .tuple(let elements):
-            return .value(.tuple(elements.map { valueType(check($0.value, in: env), at: $0.value.location, purpose: "a tuple element") }))
+            let reportedBefore = diagnostics.count
+            let items = elements.map { valueType(check($0.value, in: env), at: $0.value.location, purpose: "a tuple element") }
+            return diagnostics.count > reportedBefore ? .unknown : .value(.tuple(items))
         case .member(nil, let name):
             switch name {
             case "unlimited", "none": return .demand

@@ -99,7 +99,7 @@ struct TypedCall {
     /// Checks the closure (or key path) at `index` called with `arguments`; nil when it is left out.
     /// A throw is a failure in a try- operator and a mistake anywhere else.
     func closure(_ index: Int, with arguments: [SpecType]) -> ClosureOutcome? {
-        guard let argument = arguments.indices.contains(index) ? self.arguments[index] : nil else { return nil }
+        guard let argument = self.arguments.indices.contains(index) ? self.arguments[index] : nil else { return nil }
         switch argument.checked {
         case .closure(let closure):
             return checker.check(closure, with: arguments.map(Checked.value), owner: signature.name, allowsThrowing: signature.name.hasPrefix("try"))
