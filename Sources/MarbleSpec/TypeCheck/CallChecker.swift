@@ -13,7 +13,12 @@ struct TypedArgument {
 /// `Interpreter.call` and `Builtins.callFunction` dispatch them.
 extension ExpressionChecker {
     func checkCall(callee: Expr, arguments: [Argument], in env: TypeEnvironment) -> Checked {
-        let args = arguments.map { TypedArgument(label: $0.label, checked: check($0.value, in: env), location: $0.location, syntax: $0.value) }
+        let args = arguments.map { argument -> TypedArgument in
+            var checked = check(argument.value, in: env)
+            // Overloads and conversions look at the argument's decided type.
+            if case .value(let type) = checked { checked = .value(store.resolve(type)) }
+            return TypedArgument(label: argument.label, checked: checked, location: argument.location, syntax: argument.value)
+        }
         switch callee.kind {
         case .member(nil, let name):
             return implicitMemberCall(name, args, at: callee.location)
