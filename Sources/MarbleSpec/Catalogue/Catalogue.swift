@@ -59,7 +59,8 @@ public struct OperatorSignature: Sendable, Hashable {
     }
 }
 
-/// An operator or constructor: its signature and how to build it.
+/// An operator or constructor: its signature and how to build it. Its typing rule, for the
+/// check before a test runs, is `OperatorTypes.rules[signature.selector]`.
 struct CatalogueEntry: Sendable {
     var signature: OperatorSignature
     var build: @Sendable (BoundCall) throws(EvalError) -> Runtime

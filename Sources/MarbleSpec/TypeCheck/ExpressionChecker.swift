@@ -101,9 +101,10 @@ final class ExpressionChecker {
     private var depth = 0
     private var reportedDepth = false
 
-    /// Nesting beyond this is not checked further (reported once): the walk is recursive, and
-    /// tests run on threads with small stacks. The parser bounds nesting well below it.
-    static let maximumDepth = 48
+    /// Nesting beyond this is not checked further (reported once) rather than risking the stack:
+    /// the walk is recursive (a few kilobytes of stack a level in a debug build). It is above
+    /// what the parser accepts, so it only guards trees built some other way.
+    static let maximumDepth = 600
 
     // MARK: Diagnostics
 
