@@ -58,7 +58,11 @@ import Testing
         ("  hot a -1-|\n  let n = a.flatMap { $0 * 2 }\n  expect n ---|",
          "3:23: instance method 'flatMap(maxPublishers:_:)' requires that 'Int' conform to 'Publisher'"),
         ("  hot a -1-|\n  let n = a.map { if $0 == 1 { throw \"no\" } else { $0 } }\n  expect n ---|",
-         "3:32: the closure of map can throw, but map cannot throw | use the try- version of the operator (e.g. tryMap) to turn a throw into a failure"),
+         "3:32: the closure of map can throw, but map cannot throw | use tryMap to turn a throw into a failure"),
+        ("  let n = Future { promise in throw \"no\" }\n  expect n ---|",
+         "2:31: the closure of Future can throw, but Future cannot throw | fail the Future with promise(.failure(error))"),
+        ("  hot a -1-|\n  let n = a.handleEvents(receiveOutput: { _ in throw \"no\" })\n  expect n ---|",
+         "3:48: the closure of handleEvents can throw, but handleEvents cannot throw | only the try- operators (tryMap, tryFilter, …) turn a throw into a failure"),
         ("  hot a -1-|\n  let n = a.map { x, y in x }\n  expect n ---|",
          "3:17: contextual closure type expects 1 argument, but 2 were used in closure body"),
         // Operators applied to a stream of the wrong type.

@@ -377,9 +377,9 @@ final class ExpressionChecker {
         let mixesNumbers = Set([left, right]) == [.int, .double]
         let hint = mixesNumbers ? "Swift does not mix Int and Double: convert one side, e.g. Double(x), or write the literal as 2.0" : nil
         if left == right {
-            error("binary operator '\(op)' cannot be applied to two '\(name(left))' operands", at: location, hint: hint)
+            error("binary operator '\(op)' cannot be applied to two '\(name(left))' operands", at: location, length: op.count, hint: hint)
         } else {
-            error("binary operator '\(op)' cannot be applied to operands of type '\(name(left))' and '\(name(right))'", at: location, hint: hint)
+            error("binary operator '\(op)' cannot be applied to operands of type '\(name(left))' and '\(name(right))'", at: location, length: op.count, hint: hint)
         }
     }
 
@@ -422,8 +422,11 @@ final class ExpressionChecker {
         guard let index = throwContexts.lastIndex(where: { $0.owner != nil }) else { return }
         throwContexts[index].thrown = store.join(throwContexts[index].thrown, type)
         if !throwContexts[index].allowsThrowing, let owner = throwContexts[index].owner {
+            let tryVersion = "try" + owner.prefix(1).uppercased() + owner.dropFirst()
             error("the closure of \(owner) can throw, but \(owner) cannot throw", at: location,
-                  hint: "use the try- version of the operator (e.g. tryMap) to turn a throw into a failure")
+                  hint: owner == "Future" ? "fail the Future with promise(.failure(error))"
+                      : Catalogue.methodEntries(named: tryVersion) != nil ? "use \(tryVersion) to turn a throw into a failure"
+                      : "only the try- operators (tryMap, tryFilter, …) turn a throw into a failure")
         }
     }
 
