@@ -58,7 +58,7 @@ extension ExpressionChecker {
             case .variable(let index):
                 store.bind(index, to: .int)
                 return .duration
-            case let other: return error(".\(name)(_:) takes a number, not \(self.name(other))", at: location)
+            case let other: return error(".\(name)(_:) takes a number, not '\(self.name(other))'", at: location)
             }
         }
         if name == "max" {
@@ -218,7 +218,7 @@ extension ExpressionChecker {
         case ("contains", .array(let element)):
             let actual = operandOf(argument(0))
             let expected = operandOf(element)
-            if isConcrete(actual), isConcrete(expected), store.join(actual, expected) == .any, !args[0].syntax.isNumberLiteral {
+            if isConcrete(actual), isConcrete(expected), store.join(actual, expected) == .any, !(expected == .double && args[0].syntax.isNumberLiteral) {
                 error("cannot convert value of type '\(self.name(actual))' to expected argument type '\(self.name(expected))'", at: args[0].location)
             }
             return .value(.bool)
