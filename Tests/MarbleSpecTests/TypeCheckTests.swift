@@ -303,6 +303,20 @@ import Testing
         #expect(checked > 70)
     }
 
+    /// A closure handed to itself (`g(g)`) would recurse without end at run time; the checker
+    /// checks it once and stops. (Checked without running: the run would not end.)
+    @Test func aClosureCallingItselfIsCheckedOnce() {
+        let (file, errors) = MarbleFileParser.parse("""
+        test "t"
+          let n = Just(1).map { x in
+            let g = { h in h(h) }
+            return g(g)
+          }
+        """)
+        #expect(errors.isEmpty)
+        #expect(TypeChecker().check(file.tests.first?.statements ?? []).map(\.message) == [])
+    }
+
     /// Deep input cannot overflow the stack: beyond `maximumDepth` the checker stops with one
     /// diagnostic, here on a thread with a 64 MB stack.
     @Test func deepExpressionsAreCheckedWithoutRecursingWithoutBound() async {

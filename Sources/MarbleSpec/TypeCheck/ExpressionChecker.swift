@@ -392,6 +392,12 @@ final class ExpressionChecker {
         return joined(then, checkBody(elseBody, in: TypeEnvironment(parent: env)).value)
     }
 
+    private struct ClosureKey: Hashable {
+        var line: Int
+        var column: Int
+    }
+    private var closuresBeingChecked: Set<ClosureKey> = []
+
     /// The returns seen in the closure being checked, innermost closure last.
     private var returns: [[(Checked, SourceLocation)]] = []
 
@@ -434,6 +440,12 @@ final class ExpressionChecker {
     /// does (a tuple spread over several parameters, several arguments gathered into one).
     /// `owner` names the operator whose closure it is (nil: throws pass to the enclosing closure).
     func check(_ closure: ClosureReference, with arguments: [Checked], owner: String?, allowsThrowing: Bool) -> ClosureOutcome {
+        // A closure that calls itself (`let f = { … f(x) … }`) is checked once; the inner call is unknown.
+        let key = ClosureKey(line: closure.location.line, column: closure.location.column)
+        guard closuresBeingChecked.insert(key).inserted else {
+            return ClosureOutcome(result: .unknown, resultLocation: closure.location, thrown: .never)
+        }
+        defer { closuresBeingChecked.remove(key) }
         let env = TypeEnvironment(parent: closure.environment)
         // A parameter no value can reach (the values of an empty line) is decided by its uses.
         let arguments = arguments.map { (argument) -> Checked in
