@@ -86,6 +86,8 @@ final class TestSession {
     private var writtenEvents = 0
     /// The end frame of the line `timeline(_:as:)` parsed last.
     private var lastTimelineEnd = 0
+    /// What the type check needs from the lines as they are defined.
+    private var typeChecker = TypeChecker()
 
     init(_ syntax: TestSyntax, path: String, lines: LineTable, fileStatements: [Statement], options: RunOptions) {
         self.syntax = syntax
@@ -146,6 +148,9 @@ final class TestSession {
         for statement in syntax.statements { define(statement) }
         for statement in syntax.statements { observe(statement) }
         validateSubscribers()
+        // Closures are checked before anything runs, whether or not a value would reach them.
+        guard diagnostics.isEmpty else { return }
+        for diagnostic in typeChecker.check(syntax.statements) { diagnose(diagnostic) }
     }
 
     private static func frameLength(_ duration: DurationSyntax, path: String, lines: LineTable, current: Int64) -> (Int64, [FileDiagnostic]) {
@@ -329,8 +334,10 @@ final class TestSession {
             bind(name, StreamValue(publisher: subject.eraseToAnyPublisher(), text: name.name, subject: SubjectHandle(subject)), kind: .hot,
                  declared: DeclaredTimeline(lines: [marbles.text], kind: .hot, frameNanoseconds: frameNanoseconds))
             sends.append((name.name, events))
+            typeChecker.marbleTypes[name.name] = TypeChecker.noting(events, into: nil)
         case .cold(let name, let marbles):
             guard let events = timeline(marbles, as: .cold) else { return bindPlaceholder(name, subject: false) }
+            typeChecker.marbleTypes[name.name] = TypeChecker.noting(events, into: nil)
             let cold = ColdTimeline(events, scheduler: scheduler)
             bind(name, StreamValue(publisher: cold.eraseToAnyPublisher(), text: name.name), kind: .cold,
                  declared: DeclaredTimeline(lines: [marbles.text], kind: .cold, frameNanoseconds: frameNanoseconds))
@@ -350,6 +357,7 @@ final class TestSession {
                 bind(name, stream, kind: .derived, expression: expr)
             case .value(let value)?:
                 interpreter.globals[name.name] = .value(value)
+                typeChecker.constants[name.name] = value
             case nil:
                 bindPlaceholder(name, subject: false)
             case let other?:
@@ -368,6 +376,7 @@ final class TestSession {
                 return
             }
             sends.append((name.name, events))
+            typeChecker.sentTypes[name.name] = TypeChecker.noting(events, into: typeChecker.sentTypes[name.name])
             // Several send lines into one subject make one timeline, in frame order.
             let earlier = streams[name.name]?.report.declaredTimeline?.lines ?? []
             streams[name.name]?.report.declaredTimeline = DeclaredTimeline(lines: earlier + [marbles.text], kind: .hot, frameNanoseconds: frameNanoseconds)
