@@ -6,13 +6,24 @@ struct Renderer {
     // MARK: Fixed measures
 
     static let padding = 20.0
-    static let defaultFrameWidth = 36.0
+    static let defaultFrameWidth = 32.0
     static let widestAutomaticFrame = 84.0
     static let narrowestAutomaticFrame = 14.0
     static let widestAutomaticAxis = 2400.0
-    /// Operator boxes widen the frames (up to `widestAutomaticFrame`) to be this wide before they wrap.
-    static let widestOneLineBox = 720.0
-    static let headerHeight = 50.0
+    /// A diagram aims to fit this width (a README column on GitHub is about 830 pixels): frames
+    /// narrow (down to `narrowestFittingFrame`) so that a test of 20 frames fits.
+    static let targetWidth = 800.0
+    static let narrowestFittingFrame = 22.0
+    /// The axis starts this many frames before frame 0 and ends this many after the last one.
+    static let axisLead = 0.75
+    static let axisTail = 0.9
+    static let arrowheadLength = 9.0
+    static let titleFont = 15.0
+    /// A diagram narrower than this widens to it for a title that would otherwise wrap.
+    static let narrowestTitle = 440.0
+    static let titleLineHeight = 19.0
+    static let subtitleFont = 12.0
+    static let subtitleLineHeight = 16.0
     static let labelFont = 13.0
     static let sublabelFont = 11.0
     static let boxFont = 13.0
@@ -20,8 +31,6 @@ struct Renderer {
     static let rulerFont = 10.0
     /// Differences and errors under the diagram wrap at no less than this.
     static let narrowestFooter = 380.0
-    /// Angle of inner arrows below the horizontal, and how far down the first one levels off.
-    static let innerSlope = 0.7  // tan 35°
     static let arrowStroke = 1.5
     static let markStroke = 2.5
 
@@ -40,12 +49,17 @@ struct Renderer {
     let valueFont: Double
     let scale: TimeScale
     let labelColumn: Double
-    /// Inner-arrow lanes, per lane index.
-    let innerLayouts: [Int: InnerLayout]
-    /// Width of the widest operator box text on one line, up to `widestOneLineBox`.
-    let widestBox: Double
     /// What the legend under the ruler explains: named values, then labels cut short in their marbles.
     var legend: [LegendEntry] = []
+    /// The marks the diagram uses, explained in the legend.
+    var marks: [Mark] = []
+    /// The top of each lane (set when rendering).
+    var tops: [Double] = []
+    /// Whether marks get a ring of background colour, so that a line crossing them (an inner
+    /// arrow dropping to its row) stops short of them.
+    var haloMarks = false
+    /// The title and subtitle, wrapped to the diagram's width (set when rendering).
+    var header: (title: [String], subtitle: [String]) = ([], [])
 
     var writer = SVGWriter()
 
@@ -74,7 +88,17 @@ struct Renderer {
         let lastFrame = max(SceneBuilder.lastFrame(test), frames.max() ?? 0)
         let breaks = TimeScale.breaks(busyFrames: frames, firstFrame: firstFrame, lastFrame: lastFrame, compress: options.compressIdleTime)
 
-        // Frame width: as given, else wide enough for neighbouring labels, narrow enough for long tests.
+        var column = 0.0
+        for lane in scene.lanes {
+            if let label = lane.label { column = max(column, TextMetrics.monospace(label, size: Self.labelFont)) }
+            if let sublabel = lane.sublabel { column = max(column, TextMetrics.monospace(sublabel, size: Self.sublabelFont)) }
+        }
+        labelColumn = max(48, column + 24)
+        let axisStart = Self.padding + labelColumn
+
+        // Frame width: as given, else wide enough for neighbouring labels, narrow enough for
+        // the diagram to fit `targetWidth` (or, for a long test, `widestAutomaticAxis`). Operator
+        // text never widens frames: it wraps.
         var width = options.frameWidth ?? Self.defaultFrameWidth
         let provisionalRadius = Self.radius(forFrameWidth: width)
         if options.frameWidth == nil {
@@ -86,58 +110,31 @@ struct Renderer {
                     needed = max(needed, ((a.width + b.width) / 2 + 6) / Double(b.frame - a.frame))
                 }
             }
-            // Room for an operator box's text on one line, when it is not too long for one.
             let provisional = TimeScale(origin: 0, frameWidth: 1, firstFrame: firstFrame, lastFrame: lastFrame, breaks: breaks)
-            for lane in scene.lanes {
-                guard case .box(let lines, false) = lane.content else { continue }
-                for line in lines {
-                    let text = TextMetrics.monospace(line, size: Self.boxFont) + 18
-                    needed = max(needed, (min(text, Self.widestOneLineBox) - 9) / (provisional.span + 1.65))
-                }
-            }
+            let fitting = (Self.targetWidth - 2 * Self.padding - labelColumn - Self.arrowheadLength) / (provisional.span + Self.axisLead + Self.axisTail)
             width = min(needed, Self.widestAutomaticFrame)
-            if provisional.span * width > Self.widestAutomaticAxis {
+            if fitting >= Self.narrowestFittingFrame {
+                // Labels too long for the frames are cut short and explained in the legend.
+                width = min(width, fitting)
+            } else if provisional.span * width > Self.widestAutomaticAxis {
                 width = max(Self.narrowestAutomaticFrame, Self.widestAutomaticAxis / max(provisional.span, 1))
             }
+            width = (width * 4).rounded(.down) / 4
         }
         frameWidth = width
         radius = Self.radius(forFrameWidth: width)
         valueFont = Self.valueFont(forRadius: radius)
 
-        var column = 0.0
-        for lane in scene.lanes {
-            if let label = lane.label { column = max(column, TextMetrics.monospace(label, size: Self.labelFont)) }
-            if let sublabel = lane.sublabel { column = max(column, TextMetrics.monospace(sublabel, size: Self.sublabelFont)) }
+        scale = TimeScale(origin: axisStart + Self.axisLead * width, frameWidth: width, firstFrame: firstFrame, lastFrame: lastFrame, breaks: breaks)
+        legend = labels.legend.map { LegendEntry(symbol: .value(key: $0.literal), text: "\($0.name) = \($0.literal)") }
+        for token in truncatedTokens() where !legend.contains(where: { $0.symbol == .value(key: labels.key(token)) }) {
+            legend.append(LegendEntry(symbol: .value(key: labels.key(token)), text: labels.label(token)))
         }
-        labelColumn = max(48, column + 24)
-        let axisStart = Self.padding + labelColumn
-        scale = TimeScale(origin: axisStart + 0.75 * width, frameWidth: width, firstFrame: firstFrame, lastFrame: lastFrame, breaks: breaks)
-
-        var widestBox = 0.0
-        for lane in scene.lanes {
-            guard case .box(let lines, _) = lane.content else { continue }
-            for line in lines { widestBox = max(widestBox, min(TextMetrics.monospace(line, size: Self.boxFont) + 18, Self.widestOneLineBox)) }
+        // Names the mismatch sentences use ("expected E, got D") are explained when the marbles show literals.
+        for name in labels.namesUsed(in: scene.differences.map(\.sentence)) where !legend.contains(where: { $0.text == "\(name.name) = \(name.literal)" }) {
+            legend.append(LegendEntry(symbol: .value(key: name.literal), text: "\(name.name) = \(name.literal)"))
         }
-        self.widestBox = widestBox
-        let radius = Self.radius(forFrameWidth: width)
-        let axisEnd = max(scale.x(lastFrame) + 0.9 * width, axisStart + widestBox - 9)
-        var innerLayouts: [Int: InnerLayout] = [:]
-        for (index, lane) in scene.lanes.enumerated() {
-            guard case .inner(let instances) = lane.content else { continue }
-            innerLayouts[index] = Self.layInner(instances, scale: scale, frameWidth: width, axisEnd: axisEnd,
-                                                knee: Self.innerKnee(radius: radius), step: Self.innerLaneStep(radius: radius))
-        }
-        self.innerLayouts = innerLayouts
-        legend = labels.legend.map { LegendEntry(key: $0.literal, text: "\($0.name) = \($0.literal)") }
-        for token in truncatedTokens() where !legend.contains(where: { $0.key == labels.key(token) }) {
-            legend.append(LegendEntry(key: labels.key(token), text: labels.label(token)))
-        }
-    }
-
-    struct LegendEntry {
-        /// The value's key, for its colour.
-        var key: String
-        var text: String
+        marks = Self.marks(of: scene, test: test, squeezed: !scale.breaks.isEmpty)
     }
 
     /// Value tokens whose label does not fit its marble somewhere, in order of appearance.
@@ -229,64 +226,23 @@ struct Renderer {
         return result
     }
 
-    /// Where the inner arrows of one lane go.
-    struct InnerLayout {
-        /// The lane of each instance.
-        var lanes: [Int]
-        /// How far below the origin the arrows and their marbles' centres reach.
-        var reach: Double
-    }
-
     /// Where an inner arrow ends: at its cut, a little after its terminal event, or at the axis end.
-    static func innerEnd(_ instance: Instance, scale: TimeScale, frameWidth: Double, axisEnd: Double) -> Double {
+    func innerEnd(_ instance: Instance) -> Double {
         switch instance.ending {
         case .cancelled: return scale.x(instance.end ?? instance.start)
         case .terminated:
-            let terminal = instance.events.last(where: { $0.event.isTerminal })?.frame ?? instance.end ?? instance.start
-            return scale.x(terminal) + 0.6 * frameWidth
+            return scale.x(instance.events.last(where: { $0.event.isTerminal })?.frame ?? instance.end ?? instance.start)
         case .open: return axisEnd
         }
     }
 
-    /// Inner-arrow lanes. An arrow slants down from its origin and levels off at its lane;
-    /// only the level parts of two arrows may not share a lane at the same x (a short arrow
-    /// that is cut before levelling off takes no room), and arrows starting at the same frame
-    /// take different lanes so that they part.
-    static func layInner(_ instances: [Instance], scale: TimeScale, frameWidth: Double, axisEnd: Double, knee: Double, step: Double) -> InnerLayout {
-        var occupied: [[ClosedRange<Double>]] = []
-        var startsByLane: [[Int]] = []
-        var result = [Int](repeating: 0, count: instances.count)
-        var reach = 0.0
+    /// The row of each inner arrow: one per subscription, in order of subscription (so no two
+    /// arrows share a row and no marble sits where an arrow turns).
+    static func innerRows(_ instances: [Instance]) -> [Int] {
         let order = instances.indices.sorted { (instances[$0].start, $0) < (instances[$1].start, $1) }
-        for index in order {
-            let instance = instances[index]
-            let startX = scale.x(instance.start)
-            let endX = max(startX, innerEnd(instance, scale: scale, frameWidth: frameWidth, axisEnd: axisEnd))
-            var lane = 0
-            while true {
-                if occupied.count <= lane {
-                    occupied.append([])
-                    startsByLane.append([])
-                }
-                let depth = knee + Double(lane) * step
-                let levelFrom = startX + depth / innerSlope
-                let sameStart = startsByLane[lane].contains(instance.start)
-                if !sameStart {
-                    if endX <= levelFrom { break }
-                    let level = (levelFrom - 4)...(endX + 12)
-                    if !occupied[lane].contains(where: { $0.overlaps(level) }) {
-                        occupied[lane].append(level)
-                        break
-                    }
-                }
-                lane += 1
-            }
-            startsByLane[lane].append(instance.start)
-            result[index] = lane
-            let depth = knee + Double(lane) * step
-            reach = max(reach, min(depth, (endX - startX) * innerSlope))
-        }
-        return InnerLayout(lanes: result, reach: reach)
+        var rows = [Int](repeating: 0, count: instances.count)
+        for (row, index) in order.enumerated() { rows[index] = row }
+        return rows
     }
 
     func colour(_ key: String) -> String {
@@ -296,17 +252,29 @@ struct Renderer {
     // MARK: Derived measures
 
     var axisStart: Double { Self.padding + labelColumn }
-    /// The arrows end a little after the last frame, or under the right edge of the widest
-    /// operator box when that is further (a box up to `widestOneLineBox` never wraps).
-    var axisEnd: Double {
-        max(scale.x(scale.lastFrame) + 0.9 * frameWidth, axisStart + widestBox - 9)
-    }
-    var arrowTip: Double { axisEnd + 9 }
+    /// The arrows end a little after the last frame.
+    var axisEnd: Double { scale.x(scale.lastFrame) + Self.axisTail * frameWidth }
+    var arrowTip: Double { axisEnd + Self.arrowheadLength }
     var stackStep: Double { 2 * radius + 4 }
-    var innerKnee: Double { Self.innerKnee(radius: radius) }
-    var innerLaneStep: Double { Self.innerLaneStep(radius: radius) }
-    static func innerKnee(radius: Double) -> Double { radius + 16 }
-    static func innerLaneStep(radius: Double) -> Double { 2 * radius + 12 }
+    /// How far below the top of an inner band its first row runs, and the distance between rows.
+    var innerKnee: Double { radius + 12 }
+    var innerLaneStep: Double { 2 * radius + 10 }
+
+    /// How far below the top of an inner band each row runs (by row), and how far the band reaches.
+    func innerDepths(_ instances: [Instance]) -> (rows: [Double], bottom: Double) {
+        let rows = Self.innerRows(instances)
+        var byRow = [(stack: Int, message: Bool)](repeating: (1, false), count: instances.count)
+        for (index, instance) in instances.enumerated() { byRow[rows[index]] = extent(instance.events) }
+        var depths: [Double] = []
+        var depth = innerKnee
+        for item in byRow {
+            depths.append(depth)
+            depth += innerLaneStep + Double(item.stack - 1) * stackStep + (item.message ? 16 : 0)
+        }
+        let last = byRow.last ?? (1, false)
+        let bottom = (depths.last ?? innerKnee) + radius + Double(last.stack - 1) * stackStep + (last.message ? 16 : 0)
+        return (rows.map { depths[$0] }, bottom)
+    }
 
     func time(_ frame: Int) -> String {
         TimeText.describe(frames: frame, frameNanoseconds: test.frameNanoseconds)
@@ -352,18 +320,22 @@ struct Renderer {
     }
 
     /// Distance from a timeline lane's top to its axis.
-    var axisOffset: Double { radius + 10 }
+    /// An arrow without events (a stream nobody observed) needs no room for marbles.
+    func axisOffset(_ timeline: Timeline) -> Double {
+        timeline.events.isEmpty ? 16 : radius + Self.terminalOverhang + 4
+    }
 
     /// How far below the axis a timeline's marbles, messages and brackets reach.
     func below(_ timeline: Timeline) -> (marbles: Double, total: Double) {
         let (stack, message) = extent(timeline.events)
-        var below = radius + Double(stack - 1) * stackStep
-        if message { below += 16 }
+        var below = timeline.events.isEmpty ? 0 : radius + Self.terminalOverhang + Double(stack - 1) * stackStep
+        if message { below += 14 }
         let marbles = below
         if !timeline.spans.isEmpty {
             let rows = (spanRows(timeline.spans).max() ?? 0) + 1
             below += 10 + Double(rows - 1) * 10 + 4
         }
+        if !timeline.connections.isEmpty { below += 24 }
         return (marbles, below)
     }
 
@@ -371,13 +343,11 @@ struct Renderer {
         let ghostRoom = isHighlightBottom(index) ? 14.0 : 0
         switch lane.content {
         case .timeline(let timeline):
-            return axisOffset + below(timeline).total + 10 + ghostRoom
-        case .box(let lines, _):
+            return axisOffset(timeline) + below(timeline).total + 10 + ghostRoom
+        case .box(let lines, _, _):
             return Double(boxLines(lines).count) * Self.boxLineHeight + 12 + 12
         case .inner(let instances):
-            let reach = max(innerLayouts[index]?.reach ?? 0, innerKnee)
-            let (stack, message) = extent(instances.flatMap(\.events))
-            return 6 + reach + radius + Double(stack - 1) * stackStep + (message ? 16 : 0) + 12 + ghostRoom
+            return 6 + innerDepths(instances).bottom + 12 + ghostRoom
         case .expectedSpans:
             return 28 + ghostRoom
         case .requests(let events, _):
@@ -400,9 +370,38 @@ struct Renderer {
     // MARK: Rendering
 
     mutating func render() -> String {
+        // Width: what the lanes need; the header and the footer wrap to it.
+        var right = arrowTip + Self.padding
+        if test.outcome != .passed { right = max(right, 2 * Self.padding + 26 + Self.narrowestFooter) }
+        for lane in scene.lanes {
+            if case .box(let lines, let subscriber, _) = lane.content {
+                for line in boxLines(lines) {
+                    let text = subscriber ? TextMetrics.sans(line, size: 12) : TextMetrics.monospace(line, size: Self.boxFont)
+                    right = max(right, axisStart + text + 16 + Self.padding)
+                }
+            }
+            for event in Self.events(of: lane) {
+                if case .failure(let text) = event.event {
+                    let message = ValueLabels.failureMessage(text)
+                    right = max(right, scale.x(event.frame) + TextMetrics.sans(message, size: 11) / 2 + Self.padding)
+                }
+            }
+            if case .timeline(let timeline) = lane.content, let note = timeline.note {
+                right = max(right, (axisStart + axisEnd) / 2 + TextMetrics.sans(note, size: 11) / 2 + Self.padding)
+            }
+        }
+        // A long title may widen a narrow diagram a little rather than wrap into many lines.
+        right = max(right, min(2 * Self.padding + TextMetrics.sans(test.name, size: Self.titleFont, bold: true), Self.narrowestTitle))
+        // A word of the header too long to wrap (a path) widens the diagram.
+        for word in test.name.split(separator: " ") { right = max(right, 2 * Self.padding + TextMetrics.sans(String(word), size: Self.titleFont, bold: true)) }
+        for part in subtitle.components(separatedBy: " · ") { right = max(right, 2 * Self.padding + TextMetrics.sans(part, size: Self.subtitleFont)) }
+        for entry in legend + marks.map(\.legendEntry) { right = max(right, 2 * Self.padding + Self.legendWidth(entry) - Self.legendGap) }
+        let width = right.rounded(.up)
+        header = headerLines(width: width)
+
         // Vertical layout of the lanes.
-        var tops: [Double] = []
-        var y = Self.padding + Self.headerHeight
+        tops = []
+        var y = Self.padding + headerHeight
         for (index, lane) in scene.lanes.enumerated() {
             tops.append(y)
             y += height(of: lane, at: index)
@@ -410,26 +409,10 @@ struct Renderer {
         let lanesBottom = y
         let rulerY = lanesBottom + (scale.breaks.isEmpty ? 6 : 16)
 
-        // Width: the arrows, the header, the boxes, the failure messages.
-        var right = arrowTip + Self.padding
-        right = max(right, Self.padding + TextMetrics.sans(test.name, size: 15, bold: true) + Self.padding)
-        right = max(right, Self.padding + TextMetrics.sans(subtitle + (status.map { " · " + $0 } ?? ""), size: 12) + Self.padding)
-        if test.outcome != .passed { right = max(right, 2 * Self.padding + 26 + Self.narrowestFooter) }
-        for lane in scene.lanes {
-            if case .box(let lines, _) = lane.content {
-                for line in boxLines(lines) { right = max(right, axisStart + TextMetrics.monospace(line, size: Self.boxFont) + 16 + Self.padding) }
-            }
-            for event in Self.events(of: lane) {
-                if case .failure(let text) = event.event {
-                    let message = ValueLabels.failureMessage(text)
-                    right = max(right, scale.x(event.frame) + TextMetrics.sans(message, size: 11) / 2 + 8 + radius + Self.padding)
-                }
-            }
-        }
-        let width = right.rounded(.up)
         let footer = footerLines(width: width)
         var height = rulerY + 24
-        if !legend.isEmpty { height += 8 + Double(legendRows(width: width).count) * 22 }
+        let legendRows = Self.legendRows(legend + marks.map(\.legendEntry), width: width)
+        if !legendRows.isEmpty { height += 8 + Double(legendRows.count) * 22 }
         if !footer.isEmpty { height += 8 + Double(footer.count) * 18 }
         height = (height + Self.padding - 4).rounded(.up)
 
@@ -453,9 +436,9 @@ struct Renderer {
         for highlight in scene.highlights { drawBadges(highlight, tops: tops, lanesBottom: lanesBottom) }
         drawRuler(y: rulerY)
         var footerY = rulerY + 24
-        if !legend.isEmpty {
+        if !legendRows.isEmpty {
             footerY += 8
-            for row in legendRows(width: width) {
+            for row in legendRows {
                 drawLegendRow(row, y: footerY + 11)
                 footerY += 22
             }
@@ -487,14 +470,44 @@ struct Renderer {
         }
     }
 
+    /// The title wrapped at words, then the subtitle wrapped at its ` · ` parts, to the width.
+    func headerLines(width: Double) -> (title: [String], subtitle: [String]) {
+        let available = width - 2 * Self.padding
+        let title = wrap(test.name, width: available, size: Self.titleFont, bold: true)
+        var parts = subtitle.components(separatedBy: " · ")
+        if let status { parts.append(status) }
+        var lines: [String] = []
+        for part in parts {
+            if let last = lines.last, TextMetrics.sans(last + " · " + part, size: Self.subtitleFont) <= available {
+                lines[lines.count - 1] = last + " · " + part
+            } else {
+                lines += wrap(part, width: available, size: Self.subtitleFont)
+            }
+        }
+        return (title, lines)
+    }
+
+    var headerHeight: Double {
+        Double(header.title.count) * Self.titleLineHeight + Double(header.subtitle.count) * Self.subtitleLineHeight + 12
+    }
+
     mutating func drawHeader() {
-        writer.element("text", [Attribute("x", Self.padding), Attribute("y", Self.padding + 15), Attribute("font-size", "15"),
-                                Attribute("font-weight", "600"), Attribute("fill", theme.ink)], text: test.name)
-        let attributes = [Attribute("x", Self.padding), Attribute("y", Self.padding + 33), Attribute("font-size", "12"), Attribute("fill", theme.muted)]
-        if let status {
-            writer.text(attributes, spans: [([], subtitle + " · "), ([Attribute("fill", theme.alert), Attribute("font-weight", "600")], status)])
-        } else {
-            writer.element("text", attributes, text: subtitle)
+        var y = Self.padding + 15
+        for line in header.title {
+            writer.element("text", [Attribute("x", Self.padding), Attribute("y", y), Attribute("font-size", Self.titleFont),
+                                    Attribute("font-weight", "600"), Attribute("fill", theme.ink)], text: line)
+            y += Self.titleLineHeight
+        }
+        y -= 1
+        for line in header.subtitle {
+            let attributes = [Attribute("x", Self.padding), Attribute("y", y), Attribute("font-size", Self.subtitleFont), Attribute("fill", theme.muted)]
+            if let status, line.hasSuffix(status) {
+                let lead = String(line.dropLast(status.count))
+                writer.text(attributes, spans: [([], lead), ([Attribute("fill", theme.alert), Attribute("font-weight", "600")], status)])
+            } else {
+                writer.element("text", attributes, text: line)
+            }
+            y += Self.subtitleLineHeight
         }
     }
 
@@ -518,13 +531,13 @@ struct Renderer {
         switch lane.content {
         case .timeline(let timeline):
             writer.open("g", [Attribute("class", timeline.ghost ? "expected" : "stream")])
-            drawTimeline(timeline, lane: lane, axisY: top + axisOffset)
+            drawTimeline(timeline, lane: lane, axisY: top + axisOffset(timeline))
             writer.close("g")
-        case .box(let lines, let subscriber):
-            drawBox(boxLines(lines), subscriber: subscriber, top: top)
+        case .box(let lines, let subscriber, let taps):
+            drawBox(boxLines(lines), subscriber: subscriber, taps: taps, top: top)
         case .inner(let instances):
             writer.open("g", [Attribute("class", "inner")])
-            drawInner(instances, lanes: innerLayouts[index]?.lanes ?? [], lane: lane, top: top)
+            drawInner(instances, lane: lane, top: top)
             writer.close("g")
         case .requests(let events, let ghost):
             writer.open("g", ghost ? [Attribute("class", "expected"), Attribute("opacity", "0.6")] : [Attribute("class", "requests")])
@@ -541,22 +554,31 @@ struct Renderer {
     mutating func drawTimeline(_ timeline: Timeline, lane: Lane, axisY: Double) {
         drawLabel(lane, axisY: axisY, ghost: timeline.ghost)
         let colour = timeline.ghost || timeline.dashed ? theme.muted : theme.ink
-        var line = [Attribute("x1", axisStart), Attribute("y1", axisY), Attribute("x2", axisEnd), Attribute("y2", axisY),
+        // A subscriber that cancelled sees nothing after its `!`: its arrow stops there (or at
+        // the last event, when Combine still delivers after a cancel, as `delay` does).
+        let end = timeline.cancelledAt.map { cancel in scale.x(max(cancel, timeline.events.map(\.frame).max() ?? cancel)) } ?? axisEnd
+        var line = [Attribute("class", "axis"), Attribute("x1", axisStart), Attribute("y1", axisY), Attribute("x2", end), Attribute("y2", axisY),
                     Attribute("stroke", colour), Attribute("stroke-width", Self.arrowStroke)]
         if timeline.ghost { line.append(Attribute("stroke-dasharray", "5 4")) }
         if timeline.dashed { line.append(Attribute("stroke-dasharray", "2 4")) }
         writer.element("line", line)
-        drawArrowhead(x: axisEnd, y: axisY, colour: colour)
-        for item in scale.breaks { drawBreak(item, y: axisY, colour: colour) }
+        if let cancel = timeline.cancelledAt {
+            drawCut(x: scale.x(cancel), y: axisY, frame: cancel)
+        } else {
+            drawArrowhead(x: axisEnd, y: axisY, colour: colour)
+        }
+        for item in scale.breaks where scale.x(item.to) <= end { drawBreak(item, y: axisY, colour: colour) }
         if let note = timeline.note {
             writer.element("text", [Attribute("x", (axisStart + axisEnd) / 2), Attribute("y", axisY - 7), Attribute("text-anchor", "middle"),
                                     Attribute("font-size", "11"), Attribute("font-style", "italic"), Attribute("fill", theme.muted)], text: note)
         }
         drawEvents(timeline.events, ghost: timeline.ghost) { _ in axisY }
         for cut in timeline.cuts { drawCut(x: scale.x(cut), y: axisY, frame: cut) }
+        let extent = below(timeline)
         if !timeline.spans.isEmpty {
-            drawSpans(timeline.spans, rows: spanRows(timeline.spans), y: axisY + below(timeline).marbles + 10, ghost: false)
+            drawSpans(timeline.spans, rows: spanRows(timeline.spans), y: axisY + extent.marbles + 10, ghost: false)
         }
+        if !timeline.connections.isEmpty { drawConnections(timeline.connections, y: axisY + extent.total - 16) }
     }
 
     mutating func drawArrowhead(x: Double, y: Double, colour: String) {
@@ -566,12 +588,16 @@ struct Renderer {
 
     /// An axis break: the line interrupted by two parallel slashes.
     mutating func drawBreak(_ item: TimeScale.Break, y: Double, colour: String) {
-        let cx = (scale.x(item.from) + scale.x(item.to)) / 2
+        drawBreakSlashes(x: (scale.x(item.from) + scale.x(item.to)) / 2, y: y, colour: colour,
+                         title: "\(time(item.to - item.from)) without events, squeezed (\(when(item.from)) to \(when(item.to)))")
+    }
+
+    mutating func drawBreakSlashes(x cx: Double, y: Double, colour: String, title: String? = nil) {
         let gap = "M\(SVG.number(cx - 6)) \(SVG.number(y + 7))L\(SVG.number(cx)) \(SVG.number(y - 7))L\(SVG.number(cx + 6)) \(SVG.number(y - 7))L\(SVG.number(cx)) \(SVG.number(y + 7))Z"
         writer.element("path", [Attribute("d", gap), Attribute("fill", backgroundFill)])
         let slashes = "M\(SVG.number(cx - 6)) \(SVG.number(y + 7))L\(SVG.number(cx)) \(SVG.number(y - 7))M\(SVG.number(cx)) \(SVG.number(y + 7))L\(SVG.number(cx + 6)) \(SVG.number(y - 7))"
         writer.element("path", [Attribute("d", slashes), Attribute("stroke", colour), Attribute("stroke-width", "1.5"), Attribute("fill", "none")],
-                       title: "\(time(item.to - item.from)) without events, squeezed (\(when(item.from)) to \(when(item.to)))")
+                       title: title)
     }
 
     /// What covers the axis inside a break.
@@ -583,11 +609,37 @@ struct Renderer {
         }
     }
 
-    mutating func drawBox(_ lines: [String], subscriber: Bool, top: Double) {
+    /// The y of a lane's arrow (of an inner band: the top its arrows leave from).
+    func axisY(ofLane index: Int) -> Double? {
+        guard scene.lanes.indices.contains(index), tops.indices.contains(index) else { return nil }
+        switch scene.lanes[index].content {
+        case .timeline(let timeline): return tops[index] + axisOffset(timeline)
+        case .inner: return tops[index] + 6
+        case .requests: return tops[index] + 16
+        case .box, .expectedSpans: return nil
+        }
+    }
+
+    /// Lines from inputs drawn further up down to the box that reads them, in the gutter left
+    /// of the arrows: a fan-out reads as a fan-out, not as a chain through the lanes between.
+    mutating func drawTaps(_ taps: [Int], boxTop: Double, boxHeight: Double) {
+        for (ordinal, tap) in taps.enumerated() {
+            guard let fromY = axisY(ofLane: tap) else { continue }
+            let x = axisStart - 4 - 5 * Double(ordinal)
+            let toY = boxTop + min(boxHeight / 2, 12) + 4 * Double(ordinal)
+            writer.element("path", [Attribute("class", "tap"), Attribute("d", "M\(SVG.number(axisStart)) \(SVG.number(fromY))H\(SVG.number(x))V\(SVG.number(toY))H\(SVG.number(axisStart))"),
+                                    Attribute("fill", "none"), Attribute("stroke", theme.muted), Attribute("stroke-width", "1.25")],
+                           title: "\(scene.lanes[tap].label ?? "input") is read here too")
+        }
+    }
+
+    mutating func drawBox(_ lines: [String], subscriber: Bool, taps: [Int], top: Double) {
         let boxTop = top + 6
         let boxHeight = Double(lines.count) * Self.boxLineHeight + 12
-        let longest = lines.map { TextMetrics.monospace($0, size: Self.boxFont) }.max() ?? 0
+        let longest = lines.map { subscriber ? TextMetrics.sans($0, size: 12) : TextMetrics.monospace($0, size: Self.boxFont) }.max() ?? 0
         let boxRight = max(arrowTip, axisStart + longest + 16)
+        drawTaps(taps, boxTop: boxTop, boxHeight: boxHeight)
+        writer.open("g", [Attribute("class", subscriber ? "box subscriber" : "box")])
         var rect = [Attribute("x", axisStart), Attribute("y", boxTop), Attribute("width", boxRight - axisStart), Attribute("height", boxHeight),
                     Attribute("rx", "4"), Attribute("fill", subscriber ? "none" : theme.boxFill), Attribute("stroke", subscriber ? theme.muted : theme.ink),
                     Attribute("stroke-width", subscriber ? "1" : "1.25")]
@@ -607,58 +659,96 @@ struct Renderer {
                                         Attribute("fill", theme.ink)], text: line)
             }
         }
+        writer.close("g")
     }
 
-    /// Inner arrows: each instance leaves the top of the band at its subscription frame, slants
-    /// down to its own lane, and runs along it until it ends; a cut marks a cancellation.
-    mutating func drawInner(_ instances: [Instance], lanes: [Int], lane: Lane, top: Double) {
+    /// Inner arrows: each subscription drops from the top of the band at its frame to a row of
+    /// its own and runs along it until it ends (a slash where it was cancelled). The paths go
+    /// first, then the marks, so no line crosses a marble.
+    mutating func drawInner(_ instances: [Instance], lane: Lane, top: Double) {
         let originY = top + 6
+        let depths = innerDepths(instances).rows
         drawLabel(lane, axisY: originY + innerKnee, ghost: false)
         for (index, instance) in instances.enumerated() {
-            let laneIndex = lanes.indices.contains(index) ? lanes[index] : 0
-            let depth = innerKnee + Double(laneIndex) * innerLaneStep
+            let levelY = originY + depths[index]
             let startX = scale.x(instance.start)
-            let knee = startX + depth / Self.innerSlope
-            func y(_ x: Double) -> Double { originY + min(max(0, x - startX) * Self.innerSlope, depth) }
-            let endX = Self.innerEnd(instance, scale: scale, frameWidth: frameWidth, axisEnd: axisEnd)
+            let endX = max(startX, innerEnd(instance))
             var title = "\(lane.label ?? "inner") subscribed at \(when(instance.start))"
             switch instance.ending {
             case .cancelled: title += ", cancelled at \(when(instance.end ?? instance.start))"
             case .terminated: if let end = instance.end { title += ", ended at \(when(end))" }
             case .open: title += ", still subscribed when the run stopped"
             }
-            writer.open("g", [Attribute("class", "instance")])
+            writer.open("g", [Attribute("class", "instance"), Attribute("data-row", index)])
             writer.element("title", text: title)
-            var points = "M\(SVG.number(startX)) \(SVG.number(originY))"
-            if endX > knee {
-                points += "L\(SVG.number(knee)) \(SVG.number(originY + depth))L\(SVG.number(endX)) \(SVG.number(originY + depth))"
-            } else {
-                points += "L\(SVG.number(endX)) \(SVG.number(y(endX)))"
-            }
-            writer.element("path", [Attribute("d", points), Attribute("fill", "none"), Attribute("stroke", theme.ink),
+            let d = "M\(SVG.number(startX)) \(SVG.number(originY))V\(SVG.number(levelY))H\(SVG.number(endX))"
+            writer.element("path", [Attribute("class", "axis"), Attribute("d", d), Attribute("fill", "none"), Attribute("stroke", theme.ink),
                                     Attribute("stroke-width", Self.arrowStroke), Attribute("stroke-linejoin", "round")])
-            if instance.ending != .cancelled, endX > knee + 4 { drawArrowhead(x: endX, y: originY + depth, colour: theme.ink) }
+            if instance.ending == .open { drawArrowhead(x: endX, y: levelY, colour: theme.ink) }
             writer.element("circle", [Attribute("cx", startX), Attribute("cy", originY), Attribute("r", "3"), Attribute("fill", theme.ink)])
-            let scale = self.scale
-            drawEvents(instance.events, ghost: false) { frame in y(scale.x(frame)) }
+            writer.close("g")
+        }
+        // Marks after every arrow: a later subscription's drop never crosses an earlier one's marks.
+        for (index, instance) in instances.enumerated() {
+            let levelY = originY + depths[index]
+            writer.open("g", [Attribute("class", "instance-marks"), Attribute("data-row", index)])
+            haloMarks = true
+            defer { haloMarks = false }
+            drawEvents(instance.events, ghost: false) { _ in levelY }
             if instance.ending == .cancelled, let end = instance.end {
-                drawCut(x: scale.x(end), y: y(scale.x(end)), frame: end)
+                drawCut(x: scale.x(end), y: levelY, frame: end)
             }
             writer.close("g")
         }
     }
 
-    /// A cancellation: a short bar across the arrow where it was cut.
+    /// A cancellation: a slanted stroke across the arrow where it was cut (a slash, so that it
+    /// differs from a completion's upright bar without its colour).
     mutating func drawCut(x: Double, y: Double, frame: Int) {
-        writer.element("line", [Attribute("x1", x), Attribute("y1", y - 9), Attribute("x2", x), Attribute("y2", y + 9),
-                                Attribute("stroke", theme.cancel), Attribute("stroke-width", Self.markStroke), Attribute("stroke-linecap", "round")],
-                       title: "cancelled at \(when(frame))")
+        drawCancel(x: x, y: y, half: 9, frame: frame)
+    }
+
+    mutating func drawCancel(x: Double, y: Double, half: Double, frame: Int?) {
+        let lean = half * 0.55
+        let d = Attribute("d", "M\(SVG.number(x - lean)) \(SVG.number(y + half))L\(SVG.number(x + lean)) \(SVG.number(y - half))")
+        if haloMarks { writer.element("path", [d] + halo) }
+        var attributes = [Attribute("class", "cancel")]
+        if let frame { attributes.append(Attribute("data-frame", frame)) }
+        attributes += [d, Attribute("stroke", theme.cancel), Attribute("stroke-width", Self.markStroke), Attribute("stroke-linecap", "round")]
+        writer.element("path", attributes, title: frame.map { "cancelled at \(when($0))" })
+    }
+
+    /// A `connect`: a small plug (a diamond) on the arrow.
+    mutating func drawConnectMark(x: Double, y: Double) {
+        let d = "M\(SVG.number(x)) \(SVG.number(y - 6))L\(SVG.number(x + 6)) \(SVG.number(y))L\(SVG.number(x)) \(SVG.number(y + 6))L\(SVG.number(x - 6)) \(SVG.number(y))Z"
+        writer.element("path", [Attribute("d", d), Attribute("fill", theme.background), Attribute("stroke", theme.span), Attribute("stroke-width", "2")])
+    }
+
+    /// Connections of a connectable, under its marbles: a diamond where it was connected, a
+    /// dashed line while connected, a slash where the connection was cancelled.
+    mutating func drawConnections(_ spans: [Span], y: Double) {
+        for span in spans {
+            let startX = scale.x(span.start)
+            let endX = span.end.map { scale.x($0) } ?? axisEnd
+            var title = "connected at \(when(span.start))"
+            if let end = span.end { title += ", connection cancelled at \(when(end))" }
+            writer.open("g", [Attribute("class", "connection"), Attribute("data-frame", span.start)])
+            writer.element("title", text: title)
+            writer.element("line", [Attribute("x1", startX), Attribute("y1", y), Attribute("x2", endX), Attribute("y2", y),
+                                    Attribute("stroke", theme.span), Attribute("stroke-width", "1.5"), Attribute("stroke-dasharray", "6 3")])
+            drawConnectMark(x: startX, y: y)
+            if let end = span.end { drawCancel(x: scale.x(end), y: y, half: 6, frame: nil) }
+            writer.element("text", [Attribute("x", startX + 9), Attribute("y", y + 13), Attribute("font-size", "10"), Attribute("fill", theme.span)],
+                           text: "connect")
+            writer.close("g")
+        }
     }
 
     // MARK: Events
 
-    /// Draws events grouped by frame: values stacked downwards in order, then the terminal
-    /// event just right of them. `axis` gives the y of the arrow at a frame.
+    /// Draws events grouped by frame, all at the frame's x: values stacked downwards in order;
+    /// a completion or failure at the same frame is drawn behind the first marble, bigger than
+    /// it, so that marks of one frame line up across lanes. `axis` gives the y of the arrow.
     mutating func drawEvents(_ events: [RenderedEvent], ghost: Bool, axis: (Int) -> Double) {
         var frames: [(frame: Int, events: [PrintableEvent])] = []
         for event in events.enumerated().sorted(by: { ($0.element.frame, $0.offset) < ($1.element.frame, $1.offset) }).map(\.element) {
@@ -676,72 +766,96 @@ struct Renderer {
                 if case .value(let token) = event { return token } else { return nil }
             }
             let room = rooms[entry.frame] ?? .infinity
-            var widest = 2 * radius
-            if values.count > 1 {
-                writer.element("line", [Attribute("x1", x), Attribute("y1", y), Attribute("x2", x), Attribute("y2", y + Double(values.count - 1) * stackStep),
-                                        Attribute("stroke", theme.muted), Attribute("stroke-width", "1")])
-            }
-            for (index, token) in values.enumerated() {
-                widest = max(widest, drawValue(token, x: x, y: y + Double(index) * stackStep, room: room, frame: entry.frame, ghost: ghost))
-            }
-            let offset = values.isEmpty ? 0 : widest / 2 + 6
-            var terminalX = x + offset
+            let half = values.isEmpty ? radius : radius + Self.terminalOverhang
             for event in entry.events {
                 switch event {
                 case .finished:
-                    writer.element("line", [Attribute("x1", terminalX), Attribute("y1", y - radius), Attribute("x2", terminalX), Attribute("y2", y + radius),
-                                            Attribute("stroke", ghost ? theme.muted : theme.ink), Attribute("stroke-width", Self.markStroke),
-                                            Attribute("stroke-linecap", "round")] + dashes(ghost),
-                                   title: "finished at \(when(entry.frame))")
-                    terminalX += 8
+                    drawFinish(x: x, y: y, half: half, ghost: ghost, frame: entry.frame)
                 case .failure(let text):
                     let message = ValueLabels.failureMessage(text)
-                    let arm = min(7.5, radius * 0.55)
-                    let d = "M\(SVG.number(terminalX - arm)) \(SVG.number(y - arm))L\(SVG.number(terminalX + arm)) \(SVG.number(y + arm))"
-                        + "M\(SVG.number(terminalX - arm)) \(SVG.number(y + arm))L\(SVG.number(terminalX + arm)) \(SVG.number(y - arm))"
-                    writer.open("g", [Attribute("class", "failure")])
+                    writer.open("g", [Attribute("class", "failure"), Attribute("data-frame", entry.frame)])
                     writer.element("title", text: "failed with \"\(message)\" at \(when(entry.frame))")
-                    // A wider transparent stroke makes the tooltip easy to hit.
-                    writer.element("path", [Attribute("d", d), Attribute("stroke", "transparent"), Attribute("stroke-width", "10")])
-                    writer.element("path", [Attribute("d", d), Attribute("stroke", ghost ? theme.muted : theme.ink), Attribute("stroke-width", Self.markStroke),
-                                            Attribute("stroke-linecap", "round")] + dashes(false))
+                    drawCross(x: x, y: y, arm: values.isEmpty ? min(7.5, radius * 0.55) : half * 0.8, ghost: ghost)
                     if message != "error" {
                         let stack = Double(max(values.count, 1) - 1) * stackStep
-                        writer.element("text", [Attribute("x", terminalX), Attribute("y", y + radius + stack + 13), Attribute("text-anchor", "middle"),
+                        writer.element("text", [Attribute("x", x), Attribute("y", y + half + stack + 12), Attribute("text-anchor", "middle"),
                                                 Attribute("font-size", "11"), Attribute("font-style", "italic"), Attribute("fill", theme.muted)], text: message)
                     }
                     writer.close("g")
-                    terminalX += 2 * arm + 4
                 default:
                     break
                 }
             }
+            if values.count > 1 {
+                writer.element("line", [Attribute("class", "stack"), Attribute("x1", x), Attribute("y1", y), Attribute("x2", x),
+                                        Attribute("y2", y + Double(values.count - 1) * stackStep), Attribute("stroke", theme.muted), Attribute("stroke-width", "1")])
+            }
+            for (index, token) in values.enumerated() {
+                drawValue(token, x: x, y: y + Double(index) * stackStep, room: room, frame: entry.frame, ghost: ghost)
+            }
         }
+    }
+
+    /// How far a completion or failure drawn behind a marble reaches beyond it, up and down.
+    static let terminalOverhang = 6.0
+
+    /// A completion: a bar across the arrow.
+    mutating func drawFinish(x: Double, y: Double, half: Double, ghost: Bool, frame: Int?) {
+        var attributes = [Attribute("class", "finish")]
+        if let frame { attributes.append(Attribute("data-frame", frame)) }
+        let ends = [Attribute("x1", x), Attribute("y1", y - half), Attribute("x2", x), Attribute("y2", y + half)]
+        if haloMarks { writer.element("line", ends + halo) }
+        attributes += ends + [Attribute("stroke", ghost ? theme.muted : theme.ink), Attribute("stroke-width", Self.markStroke),
+                              Attribute("stroke-linecap", "round")] + dashes(ghost)
+        writer.element("line", attributes, title: frame.map { "finished at \(when($0))" })
+    }
+
+    /// A failure: a cross on the arrow.
+    mutating func drawCross(x: Double, y: Double, arm: Double, ghost: Bool) {
+        let d = "M\(SVG.number(x - arm)) \(SVG.number(y - arm))L\(SVG.number(x + arm)) \(SVG.number(y + arm))"
+            + "M\(SVG.number(x - arm)) \(SVG.number(y + arm))L\(SVG.number(x + arm)) \(SVG.number(y - arm))"
+        // A wider transparent stroke makes the tooltip easy to hit.
+        writer.element("path", [Attribute("d", d), Attribute("stroke", "transparent"), Attribute("stroke-width", "10")])
+        if haloMarks { writer.element("path", [Attribute("d", d)] + halo) }
+        writer.element("path", [Attribute("d", d), Attribute("stroke", ghost ? theme.muted : theme.ink), Attribute("stroke-width", Self.markStroke),
+                                Attribute("stroke-linecap", "round")] + dashes(ghost))
+    }
+
+    var halo: [Attribute] {
+        [Attribute("stroke", backgroundFill), Attribute("stroke-width", Self.markStroke + 4), Attribute("stroke-linecap", "round"), Attribute("fill", "none")]
     }
 
     func dashes(_ ghost: Bool) -> [Attribute] {
         ghost ? [Attribute("stroke-dasharray", "3 3")] : []
     }
 
-    /// A value marble: a circle, or a pill when the label is longer than the circle. Returns its width.
+    /// A value marble: a circle, or a pill when the label is longer than the circle. Returns its
+    /// width. An expected (ghost) marble is drawn on an opaque disc so that the dashed arrow
+    /// does not strike through its label.
     @discardableResult
     mutating func drawValue(_ token: String, x: Double, y: Double, room: Double, frame: Int, ghost: Bool) -> Double {
         let label = fitted(labels.label(token), room: room)
         let textWidth = TextMetrics.monospace(label, size: valueFont)
         let width = max(2 * radius, textWidth + 12)
         let fill = colour(labels.key(token))
-        writer.open("g", ghost ? [Attribute("class", "value"), Attribute("opacity", "0.6")] : [Attribute("class", "value")])
+        writer.open("g", [Attribute("class", ghost ? "value expected" : "value"), Attribute("data-frame", frame)])
         writer.element("title", text: "\(labels.tooltip(token)) at \(when(frame))")
         var shape: [Attribute]
-        if width <= 2 * radius {
+        let circle = width <= 2 * radius
+        if circle {
             shape = [Attribute("cx", x), Attribute("cy", y), Attribute("r", radius)]
         } else {
             shape = [Attribute("x", x - width / 2), Attribute("y", y - radius), Attribute("width", width), Attribute("height", 2 * radius),
                      Attribute("rx", radius)]
         }
-        shape += [Attribute("fill", fill), Attribute("stroke", theme.ink), Attribute("stroke-width", "1.5")]
-        if ghost { shape.append(Attribute("stroke-dasharray", "3 2")) }
-        writer.element(width <= 2 * radius ? "circle" : "rect", shape)
+        if ghost {
+            writer.element(circle ? "circle" : "rect", shape + [Attribute("fill", backgroundFill)])
+            shape += [Attribute("fill", fill), Attribute("fill-opacity", "0.45"), Attribute("stroke", theme.muted), Attribute("stroke-width", "1.5"),
+                      Attribute("stroke-dasharray", "3 2")]
+        } else {
+            shape += [Attribute("fill", fill), Attribute("stroke", theme.ink), Attribute("stroke-width", "1.5")]
+        }
+        writer.element(circle ? "circle" : "rect", shape)
         writer.element("text", [Attribute("x", x), Attribute("y", y + valueFont * 0.35), Attribute("text-anchor", "middle"),
                                 Attribute("xml:space", "preserve"),
                                 Attribute("font-family", TextMetrics.monospaceFamily), Attribute("font-size", valueFont), Attribute("fill", theme.ink)],
@@ -755,6 +869,7 @@ struct Renderer {
     /// Requests as tags on a faint guide: `2` for `.max(2)`, `∞` for `.unlimited`; several at one frame stack.
     mutating func drawRequests(_ events: [RenderedEvent], lane: Lane, y: Double, ghost: Bool) {
         drawLabel(lane, axisY: y - 4, ghost: ghost)
+        let demandLane = lane.label == "demand"
         writer.element("line", [Attribute("x1", axisStart), Attribute("y1", y), Attribute("x2", axisEnd), Attribute("y2", y),
                                 Attribute("stroke", theme.grid), Attribute("stroke-width", "1"), Attribute("stroke-dasharray", "2 3")])
         var counts: [Int: Int] = [:]
@@ -772,20 +887,24 @@ struct Renderer {
             }
             let row = counts[event.frame, default: 0]
             counts[event.frame] = row + 1
-            let x = scale.x(event.frame)
-            let tagY = y + Double(row) * 20
-            let width = max(18, TextMetrics.monospace(text, size: 11) + 10)
-            let colour = ghost ? theme.muted : theme.span
-            writer.open("g", [Attribute("class", "request")])
-            writer.element("title", text: title)
-            writer.element("rect", [Attribute("x", x - width / 2), Attribute("y", tagY - 8), Attribute("width", width), Attribute("height", "16"),
-                                    Attribute("rx", "3"), Attribute("fill", theme.background), Attribute("stroke", colour), Attribute("stroke-width", "1.25")]
-                           + dashes(ghost))
-            writer.element("text", [Attribute("x", x), Attribute("y", tagY + 4), Attribute("text-anchor", "middle"),
-                                    Attribute("font-family", TextMetrics.monospaceFamily), Attribute("font-size", "11"), Attribute("fill", colour)],
-                           text: text)
+            writer.open("g", [Attribute("class", "request"), Attribute("data-frame", event.frame)])
+            writer.element("title", text: demandLane ? title.replacingOccurrences(of: "requested", with: "the test's subscriber requested") : title)
+            drawBadge(text, x: scale.x(event.frame), y: y + Double(row) * 20, ghost: ghost, demand: demandLane)
             writer.close("g")
         }
+    }
+
+    /// A demand badge: outlined for what a source was asked, filled for what the test's
+    /// subscriber asked (so the two differ in greyscale too).
+    mutating func drawBadge(_ text: String, x: Double, y: Double, ghost: Bool, demand: Bool) {
+        let width = max(18, TextMetrics.monospace(text, size: 11) + 10)
+        let colour = ghost ? theme.muted : theme.span
+        writer.element("rect", [Attribute("x", x - width / 2), Attribute("y", y - 8), Attribute("width", width), Attribute("height", "16"),
+                                Attribute("rx", demand ? "8" : "3"), Attribute("fill", demand && !ghost ? colour : theme.background),
+                                Attribute("stroke", colour), Attribute("stroke-width", "1.25")] + dashes(ghost))
+        writer.element("text", [Attribute("x", x), Attribute("y", y + 4), Attribute("text-anchor", "middle"),
+                                Attribute("font-family", TextMetrics.monospaceFamily), Attribute("font-size", "11"),
+                                Attribute("fill", demand && !ghost ? theme.background : colour)], text: text)
     }
 
     // MARK: Subscriptions
@@ -812,9 +931,12 @@ struct Renderer {
                                     Attribute("stroke", colour), Attribute("stroke-width", "2")] + dashes(ghost))
             writer.element("circle", [Attribute("cx", startX), Attribute("cy", rowY), Attribute("r", "3"), Attribute("fill", colour)])
             if span.end != nil {
-                writer.element("line", [Attribute("x1", endX), Attribute("y1", rowY - 4.5), Attribute("x2", endX), Attribute("y2", rowY + 4.5),
-                                        Attribute("stroke", span.cancelled && !ghost ? theme.cancel : colour), Attribute("stroke-width", "2.5"),
-                                        Attribute("stroke-linecap", "round")])
+                if span.cancelled && !ghost {
+                    drawCancel(x: endX, y: rowY, half: 5, frame: nil)
+                } else {
+                    writer.element("line", [Attribute("x1", endX), Attribute("y1", rowY - 4.5), Attribute("x2", endX), Attribute("y2", rowY + 4.5),
+                                            Attribute("stroke", colour), Attribute("stroke-width", "2.5"), Attribute("stroke-linecap", "round")])
+                }
             }
             if span.count > 1 {
                 writer.element("text", [Attribute("x", endX + 6), Attribute("y", rowY + 3.5), Attribute("font-size", "10"), Attribute("fill", theme.muted)],
@@ -837,10 +959,26 @@ struct Renderer {
         let bounds = highlightBounds(highlight, tops: tops, lanesBottom: lanesBottom)
         for item in highlight.frames {
             let x = scale.x(item.frame)
-            writer.element("rect", [Attribute("x", x - frameWidth / 2), Attribute("y", bounds.top), Attribute("width", frameWidth),
+            let width = highlightWidth(highlight, frame: item.frame)
+            writer.element("rect", [Attribute("class", "highlight"), Attribute("x", x - width / 2), Attribute("y", bounds.top), Attribute("width", width),
                                     Attribute("height", bounds.bottom - bounds.top), Attribute("rx", "3"), Attribute("fill", theme.alertFill),
                                     Attribute("stroke", theme.alert), Attribute("stroke-width", "1"), Attribute("stroke-dasharray", "3 2")])
         }
+    }
+
+    /// A highlight is as wide as the widest marble it covers at its frame (a pill can be several frames wide).
+    func highlightWidth(_ highlight: Highlight, frame: Int) -> Double {
+        var widest = frameWidth
+        for index in highlight.lanes where scene.lanes.indices.contains(index) {
+            let events = Self.events(of: scene.lanes[index])
+            let rooms = rooms(events)
+            for event in events where event.frame == frame {
+                guard case .value(let token) = event.event else { continue }
+                let label = fitted(labels.label(token), room: rooms[frame] ?? .infinity)
+                widest = max(widest, max(2 * radius, TextMetrics.monospace(label, size: valueFont) + 12) + 8)
+            }
+        }
+        return widest
     }
 
     mutating func drawBadges(_ highlight: Highlight, tops: [Double], lanesBottom: Double) {
@@ -937,39 +1075,6 @@ struct Renderer {
 
     // MARK: Legend and footer
 
-    func legendRows(width: Double) -> [[LegendEntry]] {
-        var rows: [[LegendEntry]] = [[]]
-        var x = Self.padding
-        for entry in legend {
-            let entryWidth = legendWidth(entry)
-            if x + entryWidth > width - Self.padding, !(rows.last?.isEmpty ?? true) {
-                rows.append([])
-                x = Self.padding
-            }
-            rows[rows.count - 1].append(entry)
-            x += entryWidth
-        }
-        return rows.filter { !$0.isEmpty }
-    }
-
-    func legendWidth(_ entry: LegendEntry) -> Double {
-        24 + TextMetrics.monospace(entry.text, size: 12) + 20
-    }
-
-    mutating func drawLegendRow(_ row: [LegendEntry], y: Double) {
-        var x = Self.padding
-        writer.open("g", [Attribute("class", "legend")])
-        for entry in row {
-            writer.element("circle", [Attribute("cx", x + 9), Attribute("cy", y), Attribute("r", "9"),
-                                      Attribute("fill", colour(entry.key)), Attribute("stroke", theme.ink), Attribute("stroke-width", "1")])
-            writer.element("text", [Attribute("x", x + 24), Attribute("y", y + 4), Attribute("xml:space", "preserve"),
-                                    Attribute("font-family", TextMetrics.monospaceFamily), Attribute("font-size", "12"), Attribute("fill", theme.ink)],
-                           text: entry.text)
-            x += legendWidth(entry)
-        }
-        writer.close("g")
-    }
-
     enum FooterLine {
         case difference(number: Int?, text: String)
         case note(String)
@@ -1050,7 +1155,7 @@ struct Renderer {
                 var text = name + (lane.sublabel.map { " (\($0))" } ?? "") + ": " + (marbles.isEmpty ? "no events" : marbles)
                 if let note = timeline.note { text += " (\(note))" }
                 parts.append(text + ".")
-            case .box(let lines, let subscriber):
+            case .box(let lines, let subscriber, _):
                 parts.append(subscriber ? "Received by the test's subscriber:" : "Operator: \(lines.joined(separator: " ")).")
             case .inner(let instances):
                 for instance in instances {

@@ -53,12 +53,17 @@ struct Timeline {
     /// Drawn dashed: nothing known to happen on it.
     var dashed = false
     var note: String?
+    /// Where the test's subscriber cancelled (`subscribe NAME ^…!`): the arrow ends there.
+    var cancelledAt: Int?
+    /// `connect` lines of a connectable: when it was connected, and until when.
+    var connections: [Span] = []
 }
 
 struct Lane {
     enum Content {
         case timeline(Timeline)
-        case box(lines: [String], subscriber: Bool)
+        /// An operator box; `taps` are the lanes of inputs that are not right above it (a fan-out).
+        case box(lines: [String], subscriber: Bool, taps: [Int])
         case inner([Instance])
         /// Subscriptions a failing `.subscriptions` check expected, ghosted.
         case expectedSpans([Span])
@@ -86,6 +91,8 @@ struct SceneBuilder {
     private var bands: Set<String> = []
     /// Lane that is the output row of a stream.
     private var rowLane: [String: Int] = [:]
+    /// The stream's own arrow (not the arrow of what a test subscriber received): what operators read.
+    private var outputLane: [String: Int] = [:]
     /// Lane that shows a stream's subscriptions.
     private var spanLane: [String: Int] = [:]
     private let streams: [String: StreamReport]
@@ -157,8 +164,9 @@ struct SceneBuilder {
             if instances.isEmpty {
                 append(Lane(label: stream.name, sublabel: "cold", content: .timeline(Timeline(events: declared, dashed: true, note: "never subscribed")),
                             stream: stream.name, isRow: true), spans: true)
-            } else if Self.overlap(instances) {
-                append(Lane(label: stream.name, sublabel: "cold", content: .inner(instances), stream: stream.name), spans: true)
+            } else if instances.count > 1 {
+                // Each subscription plays the timeline again: one arrow per subscription.
+                append(Lane(label: stream.name, sublabel: "cold", content: .inner(instances), stream: stream.name, isRow: true), spans: true)
             } else {
                 let events = instances.flatMap(\.events)
                 let cuts = instances.filter { $0.ending == .cancelled }.compactMap(\.end)
@@ -186,10 +194,24 @@ struct SceneBuilder {
             append(Lane(label: stream.name, sublabel: sublabel, content: .timeline(timeline), stream: stream.name, isRow: true), spans: true)
         }
         if let observed = stream.observed {
-            lanes.append(Lane(content: .box(lines: ["test subscriber"], subscriber: true)))
-            append(Lane(label: stream.name, sublabel: "received", content: .timeline(Timeline(events: observed)), stream: stream.name, isRow: true),
+            lanes.append(Lane(content: .box(lines: ["test subscriber"], subscriber: true, taps: [])))
+            var timeline = Timeline(events: observed)
+            timeline.cancelledAt = stream.subscriber?.cancel
+            append(Lane(label: stream.name, sublabel: "received", content: .timeline(timeline), stream: stream.name, isRow: true),
                    spans: false)
+            appendDemand(of: stream)
         }
+    }
+
+    /// The requests of the test subscriber's `demand` line, as badges under what it received.
+    private mutating func appendDemand(of stream: StreamReport) {
+        guard let demand = stream.subscriber?.demand, !demand.isEmpty else { return }
+        lanes.append(Lane(label: "demand", sublabel: "subscriber", content: .requests(demand, ghost: false), stream: stream.name))
+    }
+
+    /// `connect` lines drawn on the connectable's arrow.
+    private func connections(of name: String) -> [Span] {
+        test.connections.filter { $0.stream == name }.map { Span(start: $0.start, end: $0.end, cancelled: $0.end != nil) }
     }
 
     // MARK: Derived streams
@@ -200,17 +222,19 @@ struct SceneBuilder {
         // Whether the rows right above the box are the inputs, in order: then the receiver can go.
         let rows = lanes.enumerated().filter { $0.element.isRow }.suffix(stream.inputs.count)
         let inputsAbove = !stream.inputs.isEmpty && rows.count == stream.inputs.count
-            && zip(rows, stream.inputs).allSatisfy { $0.element.stream == $1 }
+            && zip(rows, stream.inputs).allSatisfy { $0.element.stream == $1 && outputLane[$1] == $0.offset }
             && (rows.last.map { $0.offset == lanes.count - 1 } ?? false)
+        // Inputs drawn further up than right above the box: a line taps each of them down to it.
+        let taps = inputsAbove ? [] : stream.inputs.compactMap { outputLane[$0] }.filter { $0 != lanes.count - 1 }
         for inner in stream.innerSources {
-            guard let source = streams[inner], source.kind != .derived, !bands.contains(inner) else { continue }
-            bands.insert(inner)
-            let instances = Self.instances(of: source, lastFrame: Self.lastFrame(test))
+            guard let source = streams[inner], source.kind != .derived, !bands.contains(inner + " " + stream.name) else { continue }
+            bands.insert(inner + " " + stream.name)
+            // The subscriptions this stream's closures made; others' are drawn with those streams.
+            let records = stream.innerSubscriptions.first { $0.source == inner }?.subscriptions ?? source.subscriptions
+            let instances = Self.instances(of: source, records: records, lastFrame: Self.lastFrame(test))
+            let users = test.streams.filter { $0.kind == .derived && $0.innerSources.contains(inner) }
             var sublabel = source.kind == .cold ? "cold, inner" : "inner"
-            // The report does not say which stream made a subscription: a source used inside
-            // several streams' closures is drawn once, with all of them, and says so.
-            let users = test.streams.filter { $0.kind == .derived && $0.innerSources.contains(inner) }.map(\.name)
-            if users.count > 1 { sublabel += " of " + users.joined(separator: ", ") }
+            if users.count > 1 { sublabel += " of " + stream.name }
             if instances.isEmpty {
                 append(Lane(label: inner, sublabel: sublabel, content: .timeline(Timeline(events: [], dashed: true, note: "never subscribed")), stream: inner),
                        spans: spanLane[inner] == nil)
@@ -221,29 +245,35 @@ struct SceneBuilder {
         let expression = stream.expression ?? stream.name
         if stream.inputs.count == 1, expression == stream.inputs[0] {
             // `let late = state`: a second subscriber to the same publisher.
-            lanes.append(Lane(content: .box(lines: ["another subscriber to \(expression)"], subscriber: true), stream: stream.name))
+            lanes.append(Lane(content: .box(lines: ["another subscriber to \(expression)"], subscriber: true, taps: taps), stream: stream.name))
         } else {
             let receiver = inputsAbove ? stream.inputs.first : nil
             var text = PipelineText.text(expression, receiver: receiver)
             if text.isEmpty { text = expression }
-            lanes.append(Lane(content: .box(lines: [text], subscriber: false), stream: stream.name))
+            lanes.append(Lane(content: .box(lines: [text], subscriber: false, taps: taps), stream: stream.name))
         }
         var timeline: Timeline
         if let observed = stream.observed {
             timeline = Timeline(events: observed)
             timeline.spans = visibleSpans(stream, events: observed)
+            timeline.cancelledAt = stream.subscriber?.cancel
         } else {
             timeline = Timeline(events: [], dashed: true, note: "not observed")
             // How it ended is unknown, so no span is marked cancelled.
             let spans = Self.spans(stream.subscriptions, isNatural: nil)
             if subscriptionChecked.contains(stream.name) || spans.count > 1 || spans.contains(where: { $0.start > 0 }) { timeline.spans = spans }
         }
+        timeline.connections = connections(of: stream.name)
         append(Lane(label: stream.name, content: .timeline(timeline), stream: stream.name, isRow: true), spans: true)
+        appendDemand(of: stream)
     }
 
     private mutating func append(_ lane: Lane, spans: Bool) {
         if spans, let stream = lane.stream, spanLane[stream] == nil { spanLane[stream] = lanes.count }
-        if lane.isRow, let stream = lane.stream { rowLane[stream] = lanes.count }
+        if lane.isRow, let stream = lane.stream {
+            rowLane[stream] = lanes.count
+            if outputLane[stream] == nil { outputLane[stream] = lanes.count }
+        }
         lanes.append(lane)
     }
 
@@ -282,9 +312,9 @@ struct SceneBuilder {
 
     /// One instance per subscription: a cold timeline moved to the subscription's frame, or the
     /// part of a hot timeline the subscription saw; cut where the subscription ended early.
-    static func instances(of stream: StreamReport, lastFrame: Int) -> [Instance] {
+    static func instances(of stream: StreamReport, records: [SubscriptionRecord]? = nil, lastFrame: Int) -> [Instance] {
         let declared = stream.declared ?? []
-        return stream.subscriptions.map { record in
+        return (records ?? stream.subscriptions).map { record in
             var events = stream.kind == .cold
                 ? declared.map { RenderedEvent(frame: $0.frame + record.start, event: $0.event) }
                 : declared.filter { $0.frame >= record.start }
@@ -306,25 +336,21 @@ struct SceneBuilder {
         }
     }
 
-    /// Whether two instances are alive at the same frame (then one arrow cannot hold them).
-    static func overlap(_ instances: [Instance]) -> Bool {
-        let sorted = instances.sorted { $0.start < $1.start }
-        for (earlier, later) in zip(sorted, sorted.dropFirst()) {
-            guard let end = earlier.end ?? earlier.events.last(where: { $0.event.isTerminal })?.frame else { return true }
-            if later.start < end { return true }
-        }
-        return false
-    }
-
     // MARK: Mismatch view
 
     private mutating func addMismatches(to scene: inout Scene) {
-        var number = 0
+        // Differences are numbered left to right across all checks (then in check order), so
+        // that the badges read 1, 2, 3… along the time axis.
+        let order = test.checks.enumerated().flatMap { check in
+            check.element.differences.enumerated().map { (frame: $0.element.frame, check: check.offset, index: $0.offset) }
+        }.sorted { ($0.frame, $0.check, $0.index) < ($1.frame, $1.check, $1.index) }
+        var numbers: [Int: [Int: Int]] = [:]
+        for (position, item) in order.enumerated() { numbers[item.check, default: [:]][item.index] = position + 1 }
         var inserted: [(after: Int, lanes: [Lane], differences: [(frame: Int, numbers: [Int])])] = []
-        for check in test.checks where !check.passed || check.kind == .requests {
+        for (checkIndex, check) in test.checks.enumerated() where !check.passed || check.kind == .requests {
             var frames: [(frame: Int, numbers: [Int])] = []
-            for difference in check.differences {
-                number += 1
+            for (differenceIndex, difference) in check.differences.enumerated() {
+                let number = numbers[checkIndex]?[differenceIndex] ?? 0
                 scene.differences.append(NumberedDifference(number: number, frame: difference.frame, sentence: difference.sentence))
                 if let index = frames.firstIndex(where: { $0.frame == difference.frame }) {
                     frames[index].numbers.append(number)
@@ -359,8 +385,10 @@ struct SceneBuilder {
         }
         // Ghost lanes go right under their anchors; several under one anchor keep check order.
         var lanes: [Lane] = []
+        var moved: [Int] = []
         for (index, lane) in scene.lanes.enumerated() {
             let anchorIndex = lanes.count
+            moved.append(anchorIndex)
             lanes.append(lane)
             let isLast = index == scene.lanes.count - 1
             for item in inserted where item.after == index || (isLast && !scene.lanes.indices.contains(item.after)) {
@@ -371,6 +399,12 @@ struct SceneBuilder {
                     let top = item.lanes.first.map { if case .requests = $0.content { return first } else { return anchorIndex } } ?? anchorIndex
                     scene.highlights.append(Highlight(lanes: top...(lanes.count - 1), frames: item.differences))
                 }
+            }
+        }
+        scene.differences.sort { $0.number < $1.number }
+        for index in lanes.indices {
+            if case .box(let text, let subscriber, let taps) = lanes[index].content, !taps.isEmpty {
+                lanes[index].content = .box(lines: text, subscriber: subscriber, taps: taps.map { moved.indices.contains($0) ? moved[$0] : $0 })
             }
         }
         scene.lanes = lanes
