@@ -2,13 +2,14 @@ import MarbleSpec
 
 /// A mark other than a value marble that a diagram can use; the legend explains the ones it uses.
 enum Mark: CaseIterable {
-    case finished, failed, cancelled, subscription, repeated, requested, demand, connected, squeezed, expected, fanOut
+    case finished, failed, cancelled, dropped, subscription, repeated, requested, demand, connected, squeezed, expected, fanOut
 
     var text: String {
         switch self {
         case .finished: return "finished"
         case .failed: return "failed"
         case .cancelled: return "cancelled"
+        case .dropped: return "dropped: the subscriber had no demand"
         case .subscription: return "subscribed … ended"
         case .repeated: return "identical subscriptions"
         case .requested: return "demand asked of a source"
@@ -64,6 +65,7 @@ extension Renderer {
                 if !timeline.cuts.isEmpty || timeline.cancelledAt != nil { used.insert(.cancelled) }
                 if !timeline.connections.isEmpty { used.insert(.connected) }
                 if timeline.ghost { used.insert(.expected) }
+                if !timeline.dropped.isEmpty { used.insert(.dropped) }
             case .inner(let instances):
                 instances.forEach { note($0.events) }
                 if instances.contains(where: { $0.ending == .cancelled }) { used.insert(.cancelled) }
@@ -127,6 +129,9 @@ extension Renderer {
         case .finished: drawFinish(x: x, y: y, half: 8, ghost: false, frame: nil)
         case .failed: drawCross(x: x, y: y, arm: 6, ghost: false)
         case .cancelled: drawCancel(x: x, y: y, half: 8, frame: nil)
+        case .dropped:
+            writer.element("circle", [Attribute("cx", x), Attribute("cy", y), Attribute("r", "8"), Attribute("fill", "none"), Attribute("stroke", theme.muted),
+                                      Attribute("stroke-width", "1.5"), Attribute("stroke-dasharray", "3 2")])
         case .subscription:
             writer.element("line", [Attribute("x1", x - 8), Attribute("y1", y), Attribute("x2", x + 8), Attribute("y2", y),
                                     Attribute("stroke", theme.span), Attribute("stroke-width", "2")])

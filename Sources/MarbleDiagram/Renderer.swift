@@ -40,8 +40,10 @@ struct Renderer {
     let options: DiagramOptions
     let theme: Theme
     let labels: ValueLabels
-    /// The hue of every value drawn, by its key.
+    /// The hue of every value drawn, by its key (or the key whose colour it takes).
     let hues: [String: Int]
+    /// Values that take the colour of another: what `map` made of it (see `colourIdentities`).
+    let colourOf: [String: String]
 
     let frameWidth: Double
     /// Marble radius.
@@ -81,8 +83,11 @@ struct Renderer {
             frames += Self.structuralFrames(of: lane)
         }
         frames += scene.differences.map(\.frame)
-        labels = ValueLabels(values: values, tokens: tokens)
-        hues = ValueColor.hues(for: tokens.map(labels.key))
+        let labels = ValueLabels(values: values, tokens: tokens)
+        let colourOf = Self.colourIdentities(test, labels: labels)
+        self.labels = labels
+        self.colourOf = colourOf
+        hues = ValueColor.hues(for: tokens.map { colourOf[labels.key($0)] ?? labels.key($0) })
 
         let firstFrame = min(0, frames.min() ?? 0)
         let lastFrame = max(SceneBuilder.lastFrame(test), frames.max() ?? 0)
@@ -189,7 +194,7 @@ struct Renderer {
 
     static func events(of lane: Lane) -> [RenderedEvent] {
         switch lane.content {
-        case .timeline(let timeline): return timeline.events
+        case .timeline(let timeline): return timeline.events + timeline.dropped
         case .inner(let instances): return instances.flatMap(\.events)
         case .box, .expectedSpans, .requests: return []
         }
@@ -246,7 +251,46 @@ struct Renderer {
     }
 
     func colour(_ key: String) -> String {
-        ValueColor.fill(hue: hues[key] ?? ValueColor.hue(key), theme: theme)
+        let identity = colourOf[key] ?? key
+        return ValueColor.fill(hue: hues[identity] ?? ValueColor.hue(identity), theme: theme)
+    }
+
+    /// Operators that turn each value into one other value in the same frame: what they make
+    /// of a value is drawn in the value's colour (as RxMarbles does), so it can be followed.
+    static let oneToOne: Set<String> = ["map", "tryMap"]
+
+    /// For a stream `input.map { … }` (one input, one step), each output value that is the
+    /// only one of its frame takes the colour of the only input value of that frame — unless
+    /// it is itself a value of the input (then it keeps its own) or two inputs would give it two.
+    static func colourIdentities(_ test: TestReport, labels: ValueLabels) -> [String: String] {
+        var streams: [String: StreamReport] = [:]
+        for stream in test.streams where streams[stream.name] == nil { streams[stream.name] = stream }
+        func values(_ stream: StreamReport) -> [Int: [String]] {
+            var byFrame: [Int: [String]] = [:]
+            for event in stream.observed ?? (stream.kind == .derived ? [] : stream.declared ?? []) {
+                if case .value(let token) = event.event { byFrame[event.frame, default: []].append(labels.key(token)) }
+            }
+            return byFrame
+        }
+        var result: [String: String] = [:]
+        var conflicting: Set<String> = []
+        for stream in test.streams where stream.kind == .derived && stream.inputs.count == 1 {
+            guard let expression = stream.expression, let input = streams[stream.inputs[0]], input.kind != .cold else { continue }
+            let steps = PipelineText.steps(expression)
+            guard steps.count == 2, steps[0] == input.name,
+                  let name = steps[1].dropFirst().split(whereSeparator: { !($0.isLetter || $0.isNumber) }).first.map(String.init),
+                  oneToOne.contains(name) else { continue }
+            let before = values(input)
+            let own = Set(before.values.joined())
+            for (frame, after) in values(stream) {
+                guard after.count == 1, let source = before[frame], source.count == 1, !own.contains(after[0]), after[0] != source[0] else { continue }
+                let identity = result[source[0]] ?? source[0]
+                if let existing = result[after[0]], existing != identity { conflicting.insert(after[0]) }
+                result[after[0]] = identity
+            }
+        }
+        for key in conflicting { result[key] = nil }
+        return result
     }
 
     // MARK: Derived measures
@@ -327,7 +371,7 @@ struct Renderer {
 
     /// How far below the axis a timeline's marbles, messages and brackets reach.
     func below(_ timeline: Timeline) -> (marbles: Double, total: Double) {
-        let (stack, message) = extent(timeline.events)
+        let (stack, message) = extent(timeline.events + timeline.dropped)
         var below = timeline.events.isEmpty ? 0 : radius + Self.terminalOverhang + Double(stack - 1) * stackStep
         if message { below += 14 }
         let marbles = below
@@ -572,7 +616,7 @@ struct Renderer {
             writer.element("text", [Attribute("x", (axisStart + axisEnd) / 2), Attribute("y", axisY - 7), Attribute("text-anchor", "middle"),
                                     Attribute("font-size", "11"), Attribute("font-style", "italic"), Attribute("fill", theme.muted)], text: note)
         }
-        drawEvents(timeline.events, ghost: timeline.ghost) { _ in axisY }
+        drawEvents(timeline.events, ghost: timeline.ghost, dropped: timeline.dropped) { _ in axisY }
         for cut in timeline.cuts { drawCut(x: scale.x(cut), y: axisY, frame: cut) }
         let extent = below(timeline)
         if !timeline.spans.isEmpty {
@@ -749,21 +793,23 @@ struct Renderer {
     /// Draws events grouped by frame, all at the frame's x: values stacked downwards in order;
     /// a completion or failure at the same frame is drawn behind the first marble, bigger than
     /// it, so that marks of one frame line up across lanes. `axis` gives the y of the arrow.
-    mutating func drawEvents(_ events: [RenderedEvent], ghost: Bool, axis: (Int) -> Double) {
-        var frames: [(frame: Int, events: [PrintableEvent])] = []
-        for event in events.enumerated().sorted(by: { ($0.element.frame, $0.offset) < ($1.element.frame, $1.offset) }).map(\.element) {
+    mutating func drawEvents(_ events: [RenderedEvent], ghost: Bool, dropped: [RenderedEvent] = [], axis: (Int) -> Double) {
+        var frames: [(frame: Int, events: [PrintableEvent], dropped: [Bool])] = []
+        let all = events.map { ($0, false) } + dropped.map { ($0, true) }
+        for (event, isDropped) in all.enumerated().sorted(by: { ($0.element.0.frame, $0.offset) < ($1.element.0.frame, $1.offset) }).map(\.element) {
             if let last = frames.last, last.frame == event.frame {
                 frames[frames.count - 1].events.append(event.event)
+                frames[frames.count - 1].dropped.append(isDropped)
             } else {
-                frames.append((event.frame, [event.event]))
+                frames.append((event.frame, [event.event], [isDropped]))
             }
         }
-        let rooms = rooms(events)
+        let rooms = rooms(events + dropped)
         for entry in frames {
             let x = scale.x(entry.frame)
             let y = axis(entry.frame)
-            let values = entry.events.compactMap { event -> String? in
-                if case .value(let token) = event { return token } else { return nil }
+            let values = zip(entry.events, entry.dropped).compactMap { event, isDropped -> (token: String, dropped: Bool)? in
+                if case .value(let token) = event { return (token, isDropped) } else { return nil }
             }
             let room = rooms[entry.frame] ?? .infinity
             let half = values.isEmpty ? radius : radius + Self.terminalOverhang
@@ -790,8 +836,9 @@ struct Renderer {
                 writer.element("line", [Attribute("class", "stack"), Attribute("x1", x), Attribute("y1", y), Attribute("x2", x),
                                         Attribute("y2", y + Double(values.count - 1) * stackStep), Attribute("stroke", theme.muted), Attribute("stroke-width", "1")])
             }
-            for (index, token) in values.enumerated() {
-                drawValue(token, x: x, y: y + Double(index) * stackStep, room: room, frame: entry.frame, ghost: ghost)
+            for (index, value) in values.enumerated() {
+                drawValue(value.token, x: x, y: y + Double(index) * stackStep, room: room, frame: entry.frame, ghost: ghost || value.dropped,
+                          dropped: value.dropped)
             }
         }
     }
@@ -833,13 +880,14 @@ struct Renderer {
     /// width. An expected (ghost) marble is drawn on an opaque disc so that the dashed arrow
     /// does not strike through its label.
     @discardableResult
-    mutating func drawValue(_ token: String, x: Double, y: Double, room: Double, frame: Int, ghost: Bool) -> Double {
+    mutating func drawValue(_ token: String, x: Double, y: Double, room: Double, frame: Int, ghost: Bool, dropped: Bool = false) -> Double {
         let label = fitted(labels.label(token), room: room)
         let textWidth = TextMetrics.monospace(label, size: valueFont)
         let width = max(2 * radius, textWidth + 12)
         let fill = colour(labels.key(token))
-        writer.open("g", [Attribute("class", ghost ? "value expected" : "value"), Attribute("data-frame", frame)])
-        writer.element("title", text: "\(labels.tooltip(token)) at \(when(frame))")
+        writer.open("g", [Attribute("class", dropped ? "value dropped" : ghost ? "value expected" : "value"), Attribute("data-frame", frame)])
+        writer.element("title", text: dropped ? "\(labels.tooltip(token)) sent at \(when(frame)), dropped: the subscriber had no demand"
+                                              : "\(labels.tooltip(token)) at \(when(frame))")
         var shape: [Attribute]
         let circle = width <= 2 * radius
         if circle {

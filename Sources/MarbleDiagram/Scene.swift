@@ -57,6 +57,8 @@ struct Timeline {
     var cancelledAt: Int?
     /// `connect` lines of a connectable: when it was connected, and until when.
     var connections: [Span] = []
+    /// Values a subject sent to the test's subscriber while it had no demand (drawn ghosted).
+    var dropped: [RenderedEvent] = []
 }
 
 struct Lane {
@@ -197,10 +199,33 @@ struct SceneBuilder {
             lanes.append(Lane(content: .box(lines: ["test subscriber"], subscriber: true, taps: [])))
             var timeline = Timeline(events: observed)
             timeline.cancelledAt = stream.subscriber?.cancel
+            // A PassthroughSubject drops what nobody asked for (a CurrentValueSubject keeps its value).
+            if stream.kind == .hot || stream.expression?.hasPrefix("PassthroughSubject") == true {
+                timeline.dropped = Self.dropped(declared, received: observed, subscriber: stream.subscriber)
+            }
             append(Lane(label: stream.name, sublabel: "received", content: .timeline(timeline), stream: stream.name, isRow: true),
                    spans: false)
             appendDemand(of: stream)
         }
+    }
+
+    /// What a subject sent while the test's subscriber (with a `demand` line) was subscribed
+    /// but did not receive: a subject drops a value its subscriber has no demand for.
+    static func dropped(_ declared: [RenderedEvent], received: [RenderedEvent], subscriber: SubscriberRecord?) -> [RenderedEvent] {
+        guard let subscriber, !subscriber.demand.isEmpty else { return [] }
+        let end = min(subscriber.cancel ?? .max, declared.first { $0.event.isTerminal }?.frame ?? .max)
+        var unmatched: [RenderedEvent: Int] = [:]
+        for event in received { unmatched[event, default: 0] += 1 }
+        var result: [RenderedEvent] = []
+        for event in declared where event.frame >= subscriber.start && event.frame < end {
+            guard case .value = event.event else { continue }
+            if let count = unmatched[event], count > 0 {
+                unmatched[event] = count - 1
+            } else {
+                result.append(event)
+            }
+        }
+        return result
     }
 
     /// The requests of the test subscriber's `demand` line, as badges under what it received.

@@ -139,6 +139,14 @@ struct Geometry {
                 problems.append("events of frame \(frame) at different x: \(Set(positions).sorted())")
             }
         }
+        // Distinct values are as far apart in hue as `Theme.swift` promises.
+        let fills = Set(root.all.filter { $0.attributes["class"] == "value" && $0.parent?.attributes["class"] != "legend" }
+            .compactMap { $0.children.last { $0.name == "circle" || $0.name == "rect" }?.attributes["fill"] })
+        let hues = fills.compactMap(Self.hue(ofHex:))
+        let promised = ValueColor.promisedSeparation(count: hues.count)
+        if ValueColor.smallestSeparation(hues) < promised - 2 {
+            problems.append("\(hues.count) values with hues only \(ValueColor.smallestSeparation(hues))° apart (promised \(promised)°)")
+        }
         // Width: a test of 20 frames fits a README column; nothing is wider than a long test's
         // axis allows; and the width is the content's, not a blank margin.
         if lastFrame < 20, width > 800 { problems.append("a test of \(lastFrame + 1) frames is \(width) px wide") }
@@ -146,6 +154,19 @@ struct Geometry {
         let right = contentRight()
         if width - right > 0.3 * width { problems.append("\(Int(width - right)) of \(Int(width)) px blank on the right") }
         return problems
+    }
+
+    /// The hue in degrees of `#rrggbb`.
+    static func hue(ofHex text: String) -> Int? {
+        guard text.count == 7, text.hasPrefix("#"), let value = Int(text.dropFirst(), radix: 16) else { return nil }
+        let r = Double((value >> 16) & 255) / 255, g = Double((value >> 8) & 255) / 255, b = Double(value & 255) / 255
+        let high = max(r, g, b), low = min(r, g, b), chroma = high - low
+        guard chroma > 0 else { return 0 }
+        var hue: Double
+        if high == r { hue = ((g - b) / chroma).truncatingRemainder(dividingBy: 6) } else if high == g { hue = (b - r) / chroma + 2 } else { hue = (r - g) / chroma + 4 }
+        hue *= 60
+        if hue < 0 { hue += 360 }
+        return Int(hue.rounded()) % 360
     }
 
     func marbles() -> [Marble] {
