@@ -29,7 +29,7 @@ extension Renderer {
             drawBox(boxLines(lines), subscriber: subscriber, taps: taps, top: top)
         case .inner(let instances):
             writer.open("g", [Attribute("class", "inner")])
-            drawInner(instances, lane: lane, top: top)
+            drawInner(instances, lane: lane, index: index, top: top)
             writer.close("g")
         case .requests(let events, let ghost):
             writer.open("g", ghost ? [Attribute("class", "expected"), Attribute("opacity", "0.6")] : [Attribute("class", "requests")])
@@ -178,13 +178,14 @@ extension Renderer {
     /// Inner arrows: each subscription drops from the top of the band at its frame to a row of
     /// its own and runs along it until it ends (a slash where it was cancelled). The paths go
     /// first, then the marks, so no line crosses a marble.
-    mutating func drawInner(_ instances: [Instance], lane: Lane, top: Double) {
+    mutating func drawInner(_ instances: [Instance], lane: Lane, index laneIndex: Int, top: Double) {
         let originY = top + 6
         let depths = innerDepths(instances).rows
         drawLabel(lane, axisY: originY + innerKnee, ghost: false)
         for (index, instance) in instances.enumerated() {
             let levelY = originY + depths[index]
             let startX = scale.x(instance.start)
+            let dropY = parentPoint(above: laneIndex, frame: instance.start) ?? originY
             let endX = max(startX, innerEnd(instance))
             var title = "\(lane.label ?? "inner") subscribed at \(when(instance.start))"
             switch instance.ending {
@@ -194,11 +195,11 @@ extension Renderer {
             }
             writer.open("g", [Attribute("class", "instance"), Attribute("data-row", index)])
             writer.element("title", text: title)
-            let d = "M\(SVG.number(startX)) \(SVG.number(originY))V\(SVG.number(levelY))H\(SVG.number(endX))"
+            let d = "M\(SVG.number(startX)) \(SVG.number(dropY))V\(SVG.number(levelY))H\(SVG.number(endX))"
             writer.element("path", [Attribute("class", "axis"), Attribute("d", d), Attribute("fill", "none"), Attribute("stroke", theme.ink),
                                     Attribute("stroke-width", Self.arrowStroke), Attribute("stroke-linejoin", "round")])
             if instance.ending == .open { drawArrowhead(x: endX, y: levelY, colour: theme.ink) }
-            writer.element("circle", [Attribute("cx", startX), Attribute("cy", originY), Attribute("r", "3"), Attribute("fill", theme.ink)])
+            writer.element("circle", [Attribute("cx", startX), Attribute("cy", dropY), Attribute("r", "3"), Attribute("fill", theme.ink)])
             writer.close("g")
         }
         // Marks after every arrow: a later subscription's drop never crosses an earlier one's marks.
@@ -213,6 +214,16 @@ extension Renderer {
             }
             writer.close("g")
         }
+    }
+
+    /// Where an inner arrow subscribed at `frame` leaves from, when the lane above the band is
+    /// the arrow of its operator's input: under that arrow's marbles at the frame (the value
+    /// that made the subscription), or on the arrow itself. `nil`: from the top of the band.
+    func parentPoint(above index: Int, frame: Int) -> Double? {
+        guard index > 0, let parent = scene.lanes[index].parent, scene.lanes[index - 1].stream == parent, scene.lanes[index - 1].isRow,
+              case .timeline(let timeline) = scene.lanes[index - 1].content, !timeline.ghost, let axisY = axisY(ofLane: index - 1) else { return nil }
+        let stack = timeline.events.filter { $0.frame == frame && { if case .value = $0.event { return true } else { return false } }($0) }.count
+        return stack == 0 ? axisY : axisY + radius + Double(stack - 1) * stackStep
     }
 
     /// A cancellation: a slanted stroke across the arrow where it was cut (a slash, so that it

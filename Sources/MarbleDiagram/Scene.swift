@@ -81,6 +81,8 @@ struct Lane {
     var stream: String?
     /// Whether this lane is the output arrow of `stream` (the row an operator box below can use as its receiver).
     var isRow = false
+    /// For inner arrows: the input of the operator that subscribed them (its values start them).
+    var parent: String?
 }
 
 /// Builds the scene of one test: sources first as they are used, then for every derived
@@ -264,7 +266,8 @@ struct SceneBuilder {
                 append(Lane(label: inner, sublabel: sublabel, content: .timeline(Timeline(events: [], dashed: true, note: "never subscribed")), stream: inner),
                        spans: spanLane[inner] == nil)
             } else {
-                append(Lane(label: inner, sublabel: sublabel, content: .inner(instances), stream: inner), spans: spanLane[inner] == nil)
+                append(Lane(label: inner, sublabel: sublabel, content: .inner(instances), stream: inner, parent: stream.inputs.first),
+                       spans: spanLane[inner] == nil)
             }
         }
         let expression = stream.expression ?? stream.name
