@@ -61,8 +61,10 @@ extension Renderer {
         }
         for item in scale.breaks where scale.x(item.to) <= end { drawBreak(item, y: axisY, colour: colour) }
         if let note = timeline.note {
-            writer.element("text", [Attribute("x", (axisStart + axisEnd) / 2), Attribute("y", axisY - 7), Attribute("text-anchor", "middle"),
-                                    Attribute("font-size", "11"), Attribute("font-style", "italic"), Attribute("fill", theme.muted)], text: note)
+            // Over an empty arrow, in its middle; past the arrowhead when marbles are drawn.
+            let position = notePosition(timeline, axisY: axisY)
+            writer.element("text", [Attribute("x", position.x), Attribute("y", position.y), Attribute("text-anchor", timeline.events.isEmpty ? "middle" : "start"),
+                                    Attribute("font-size", Self.noteFont), Attribute("font-style", "italic"), Attribute("fill", theme.muted)], text: note)
         }
         drawEvents(timeline.events, ghost: timeline.ghost, dropped: timeline.dropped) { _ in axisY }
         for cut in timeline.cuts { drawCut(x: scale.x(cut), y: axisY, frame: cut) }
@@ -71,6 +73,12 @@ extension Renderer {
             drawSpans(timeline.spans, rows: spanRows(timeline.spans), y: axisY + extent.marbles + 10, ghost: false)
         }
         if !timeline.connections.isEmpty { drawConnections(timeline.connections, y: axisY + extent.total - 16) }
+    }
+
+    static let noteFont = 11.0
+
+    func notePosition(_ timeline: Timeline, axisY: Double) -> (x: Double, y: Double) {
+        timeline.events.isEmpty ? ((axisStart + axisEnd) / 2, axisY - 7) : (arrowTip + 6, axisY + 4)
     }
 
     mutating func drawArrowhead(x: Double, y: Double, colour: String) {

@@ -46,6 +46,8 @@ struct Renderer {
     let colourOf: [String: String]
 
     let frameWidth: Double
+    /// How far the arrows reach past the last frame.
+    let axisTailWidth: Double
     /// Marble radius.
     let radius: Double
     let valueFont: Double
@@ -132,7 +134,18 @@ struct Renderer {
         radius = Self.radius(forFrameWidth: width)
         valueFont = Self.valueFont(forRadius: radius)
 
-        scale = TimeScale(origin: axisStart + Self.axisLead * width, frameWidth: width, firstFrame: firstFrame, lastFrame: lastFrame, breaks: breaks)
+        // Room before the first frame and after the last for the marbles there (a pill is wider than a frame).
+        var firstHalf = 0.0
+        var lastHalf = 0.0
+        for lane in scene.lanes {
+            for item in Self.valueWidths(Self.events(of: lane), labels: labels, radius: radius, font: valueFont) {
+                if item.frame == firstFrame { firstHalf = max(firstHalf, item.width / 2) }
+                if item.frame == lastFrame { lastHalf = max(lastHalf, item.width / 2) }
+            }
+        }
+        axisTailWidth = max(Self.axisTail * width, lastHalf + 6)
+        scale = TimeScale(origin: axisStart + max(Self.axisLead * width, firstHalf + 6), frameWidth: width, firstFrame: firstFrame, lastFrame: lastFrame,
+                          breaks: breaks)
         legend = labels.legend.map { LegendEntry(symbol: .value(key: $0.literal), text: "\($0.name) = \($0.literal)") }
         for token in truncatedTokens() where !legend.contains(where: { $0.symbol == .value(key: labels.key(token)) }) {
             legend.append(LegendEntry(symbol: .value(key: labels.key(token)), text: labels.label(token)))
@@ -304,7 +317,7 @@ struct Renderer {
 
     var axisStart: Double { Self.padding + labelColumn }
     /// The arrows end a little after the last frame.
-    var axisEnd: Double { scale.x(scale.lastFrame) + Self.axisTail * frameWidth }
+    var axisEnd: Double { scale.x(scale.lastFrame) + axisTailWidth }
     var arrowTip: Double { axisEnd + Self.arrowheadLength }
     var stackStep: Double { 2 * radius + 4 }
     /// How far below the top of an inner band its first row runs, and the distance between rows.
@@ -438,7 +451,9 @@ struct Renderer {
                 }
             }
             if case .timeline(let timeline) = lane.content, let note = timeline.note {
-                right = max(right, (axisStart + axisEnd) / 2 + TextMetrics.sans(note, size: 11) / 2 + Self.padding)
+                let position = notePosition(timeline, axisY: 0)
+                let text = TextMetrics.sans(note, size: Self.noteFont)
+                right = max(right, position.x + (timeline.events.isEmpty ? text / 2 : text) + Self.padding)
             }
         }
         // A long title may widen a narrow diagram a little rather than wrap into many lines.

@@ -25,6 +25,32 @@ struct GeometryTests {
         #expect(problems.isEmpty, Comment(rawValue: "\(problems.count) problems:\n" + problems.prefix(300).joined(separator: "\n")))
     }
 
+    /// The mismatch view of every diagram: each test made to fail by expecting its events one
+    /// frame later than they came, a difference at each frame where that differs.
+    @Test func everyDiagramOfTheCatalogueKeepsThemInTheMismatchViewToo() throws {
+        var problems: [String] = []
+        var count = 0
+        for path in CatalogueTests.files() {
+            for var test in MarbleRunner.run(path: path).tests {
+                for index in test.checks.indices where test.checks[index].kind == .events {
+                    let actual = test.checks[index].actual
+                    test.checks[index].expected = actual.map { RenderedEvent(frame: $0.frame + 1, event: $0.event) }
+                    test.checks[index].differences = Set(actual.map(\.frame)).sorted().prefix(3).map {
+                        Difference(frame: $0, sentence: "expected nothing, got an event")
+                    }
+                }
+                guard test.outcome == .failed else { continue }
+                count += 1
+                let relative = String(path.dropFirst(packageRoot.path.count + 1))
+                let values = test.values.map { NamedValue(name: $0.name, literal: $0.literal) }
+                let geometry = try Geometry(MarbleDiagram.svg(for: test, path: relative, values: values))
+                problems += geometry.problems(lastFrame: max(test.endFrame - 1, 0)).map { "\(relative) \"\(test.name)\": \($0)" }
+            }
+        }
+        #expect(count > 550)
+        #expect(problems.isEmpty, Comment(rawValue: "\(problems.count) problems:\n" + problems.prefix(300).joined(separator: "\n")))
+    }
+
     @Test func theCheckerFindsOverlappingMarblesTextOutsideItsBoxAndMarblesOffTheirLane() throws {
         // A hand-made picture with each fault once, so that the invariants above can fail.
         let svg = """
@@ -35,6 +61,8 @@ struct GeometryTests {
             <g class="value" data-frame="3"><circle cx="90" cy="60" r="10"/><text x="90" y="64" text-anchor="middle" font-size="13">c</text></g>
             <line class="finish" data-frame="3" x1="96" y1="40" x2="96" y2="60"/></g>
             <text x="280" y="100" font-size="12">far too long for the canvas</text>
+            <text x="20" y="20" font-size="12">one label</text><text x="30" y="22" font-size="12">another</text>
+            <text x="85" y="64" font-size="11">boom</text>
             </svg>
             """
         let problems = try Geometry(svg).problems(lastFrame: 3)
@@ -43,6 +71,8 @@ struct GeometryTests {
         #expect(problems.contains { $0.hasPrefix("marble off its lane") })
         #expect(problems.contains { $0.hasPrefix("events of frame 3 at different x") })
         #expect(problems.contains { $0.hasPrefix("text leaves the canvas") })
+        #expect(problems.contains { $0.hasPrefix("texts overlap: \"one label\" and \"another\"") })
+        #expect(problems.contains { $0.hasPrefix("text on a marble: \"boom\"") })
     }
 }
 
@@ -110,6 +140,34 @@ struct Geometry {
             let bounds = Self.bounds(of: text)
             if bounds.left < 0 || bounds.right > width || bounds.top < 0 || bounds.bottom > height {
                 problems.append("text leaves the canvas: \"\(bounds.text)\" (\(Int(bounds.left))…\(Int(bounds.right)) of \(Int(width)))")
+            }
+        }
+        // No two texts overlap (the header, labels, notes, messages, the ruler, the legend).
+        let texts = root.elements("text").filter { $0.parent?.attributes["class"]?.hasPrefix("value") != true }.map(Self.bounds(of:))
+        for (i, a) in texts.enumerated() {
+            for b in texts[(i + 1)...] where a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1 {
+                problems.append("texts overlap: \"\(a.text)\" and \"\(b.text)\"")
+            }
+        }
+        // No text lies on a marble but its own label.
+        for text in texts {
+            for marble in marbles where text.left < marble.cx + marble.width / 2 - 1 && marble.cx - marble.width / 2 < text.right - 1
+                && text.top < marble.cy + marble.height / 2 - 1 && marble.cy - marble.height / 2 < text.bottom - 1 {
+                problems.append("text on a marble: \"\(text.text)\" at (\(marble.cx), \(marble.cy))")
+            }
+        }
+        // No marble leaves the canvas or reaches into an operator box.
+        let boxes = root.all.filter { $0.name == "g" && ($0.attributes["class"] ?? "").hasPrefix("box") }.compactMap { box -> (x: Double, y: Double, w: Double, h: Double)? in
+            guard let rect = box.children.first(where: { $0.name == "rect" }), let x = rect.number("x"), let y = rect.number("y"),
+                  let w = rect.number("width"), let h = rect.number("height") else { return nil }
+            return (x, y, w, h)
+        }
+        for marble in marbles {
+            let left = marble.cx - marble.width / 2, right = marble.cx + marble.width / 2
+            let top = marble.cy - marble.height / 2, bottom = marble.cy + marble.height / 2
+            if left < 0 || right > width || top < 0 || bottom > height { problems.append("marble leaves the canvas at (\(marble.cx), \(marble.cy))") }
+            if boxes.contains(where: { left < $0.x + $0.w && $0.x < right && top < $0.y + $0.h && $0.y < bottom }) {
+                problems.append("marble in an operator box at (\(marble.cx), \(marble.cy))")
             }
         }
         // No marble lies off its lane: on its arrow's level part, or stacked under it.
