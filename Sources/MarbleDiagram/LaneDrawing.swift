@@ -63,7 +63,7 @@ extension Renderer {
         if let note = timeline.note {
             // Over an empty arrow, in its middle; past the arrowhead when marbles are drawn.
             let position = notePosition(timeline, axisY: axisY)
-            writer.element("text", [Attribute("x", position.x), Attribute("y", position.y), Attribute("text-anchor", timeline.events.isEmpty ? "middle" : "start"),
+            writer.element("text", [Attribute("x", position.x), Attribute("y", position.y), Attribute("text-anchor", Self.drawsEvents(timeline) ? "start" : "middle"),
                                     Attribute("font-size", Self.noteFont), Attribute("font-style", "italic"), Attribute("fill", theme.muted)], text: note)
         }
         drawEvents(timeline.events, ghost: timeline.ghost, dropped: timeline.dropped) { _ in axisY }
@@ -78,7 +78,7 @@ extension Renderer {
     static let noteFont = 11.0
 
     func notePosition(_ timeline: Timeline, axisY: Double) -> (x: Double, y: Double) {
-        timeline.events.isEmpty ? ((axisStart + axisEnd) / 2, axisY - 7) : (arrowTip + 6, axisY + 4)
+        Self.drawsEvents(timeline) ? (arrowTip + 6, axisY + 4) : ((axisStart + axisEnd) / 2, axisY - 7)
     }
 
     mutating func drawArrowhead(x: Double, y: Double, colour: String) {
@@ -114,7 +114,7 @@ extension Renderer {
         guard scene.lanes.indices.contains(index), tops.indices.contains(index) else { return nil }
         switch scene.lanes[index].content {
         case .timeline(let timeline): return tops[index] + axisOffset(timeline)
-        case .inner: return tops[index] + 6
+        case .inner: return tops[index] + Self.bandInset
         case .requests: return tops[index] + 16
         case .box, .expectedSpans: return nil
         }
@@ -155,7 +155,7 @@ extension Renderer {
     }
 
     mutating func drawBox(_ lines: [String], subscriber: Bool, taps: [Int], top: Double) {
-        let boxTop = top + 6
+        let boxTop = top + Self.bandInset
         let boxHeight = Double(lines.count) * Self.boxLineHeight + 12
         let longest = lines.map { subscriber ? TextMetrics.sans($0, size: 12) : TextMetrics.monospace($0, size: Self.boxFont) }.max() ?? 0
         let boxRight = max(arrowTip, axisStart + longest + 16)
@@ -187,7 +187,7 @@ extension Renderer {
     /// its own and runs along it until it ends (a slash where it was cancelled). The paths go
     /// first, then the marks, so no line crosses a marble.
     mutating func drawInner(_ instances: [Instance], lane: Lane, index laneIndex: Int, top: Double) {
-        let originY = top + 6
+        let originY = top + Self.bandInset
         let depths = innerDepths(instances).rows
         drawLabel(lane, axisY: originY + innerKnee, ghost: false)
         for (index, instance) in instances.enumerated() {

@@ -18,6 +18,24 @@ struct Renderer {
     static let axisLead = 0.75
     static let axisTail = 0.9
     static let arrowheadLength = 9.0
+    /// Space between lanes, and above a lane's marbles.
+    static let laneGap = 10.0
+    /// Top of a lane to its arrow when it draws no marbles.
+    static let emptyAxisOffset = 16.0
+    /// Room under marbles for a failure's message.
+    static let messageHeight = 14.0
+    /// Distance between rows of subscription brackets.
+    static let spanRowStep = 10.0
+    static let connectionRowHeight = 24.0
+    /// Room at the bottom of a highlighted lane for the numbered badges.
+    static let differenceBadgeRoom = 14.0
+    /// Inside an operator box: above and below its text.
+    static let boxPadding = 12.0
+    /// Top of a lane to its box or to the top of its inner band.
+    static let bandInset = 6.0
+    static let expectedSpansHeight = 28.0
+    static let requestsHeight = 40.0
+    static let requestRowStep = 20.0
     static let titleFont = 15.0
     /// A diagram narrower than this widens to it for a title that would otherwise wrap.
     static let narrowestTitle = 440.0
@@ -383,40 +401,44 @@ struct Renderer {
         return rows
     }
 
-    /// Distance from a timeline lane's top to its axis.
-    /// An arrow without events (a stream nobody observed) needs no room for marbles.
+    /// Distance from a timeline lane's top to its axis. An arrow without marbles or marks (a
+    /// stream nobody observed) needs no room for them.
     func axisOffset(_ timeline: Timeline) -> Double {
-        timeline.events.isEmpty ? 16 : radius + Self.terminalOverhang + 4
+        Self.drawsEvents(timeline) ? radius + Self.terminalOverhang + Self.laneGap / 2 : Self.emptyAxisOffset
+    }
+
+    static func drawsEvents(_ timeline: Timeline) -> Bool {
+        !timeline.events.isEmpty || !timeline.dropped.isEmpty
     }
 
     /// How far below the axis a timeline's marbles, messages and brackets reach.
     func below(_ timeline: Timeline) -> (marbles: Double, total: Double) {
         let (stack, message) = extent(timeline.events + timeline.dropped)
-        var below = timeline.events.isEmpty ? 0 : radius + Self.terminalOverhang + Double(stack - 1) * stackStep
-        if message { below += 14 }
+        var below = Self.drawsEvents(timeline) ? radius + Self.terminalOverhang + Double(stack - 1) * stackStep : 0
+        if message { below += Self.messageHeight }
         let marbles = below
         if !timeline.spans.isEmpty {
             let rows = (spanRows(timeline.spans).max() ?? 0) + 1
-            below += 10 + Double(rows - 1) * 10 + 4
+            below += Self.spanRowStep + Double(rows - 1) * Self.spanRowStep + 4
         }
-        if !timeline.connections.isEmpty { below += 24 }
+        if !timeline.connections.isEmpty { below += Self.connectionRowHeight }
         return (marbles, below)
     }
 
     func height(of lane: Lane, at index: Int) -> Double {
-        let ghostRoom = isHighlightBottom(index) ? 14.0 : 0
+        let badgeRoom = isHighlightBottom(index) ? Self.differenceBadgeRoom : 0
         switch lane.content {
         case .timeline(let timeline):
-            return axisOffset(timeline) + below(timeline).total + 10 + ghostRoom
+            return axisOffset(timeline) + below(timeline).total + Self.laneGap + badgeRoom
         case .box(let lines, _, _):
-            return Double(boxLines(lines).count) * Self.boxLineHeight + 12 + 12
+            return Double(boxLines(lines).count) * Self.boxLineHeight + 2 * Self.boxPadding
         case .inner(let instances):
-            return 6 + innerDepths(instances).bottom + 12 + ghostRoom
+            return Self.bandInset + innerDepths(instances).bottom + Self.laneGap + 2 + badgeRoom
         case .expectedSpans:
-            return 28 + ghostRoom
+            return Self.expectedSpansHeight + badgeRoom
         case .requests(let events, _):
             let stack = Dictionary(grouping: events, by: \.frame).values.map(\.count).max() ?? 1
-            return 40 + Double(stack - 1) * 20 + ghostRoom
+            return Self.requestsHeight + Double(stack - 1) * Self.requestRowStep + badgeRoom
         }
     }
 
@@ -453,7 +475,7 @@ struct Renderer {
             if case .timeline(let timeline) = lane.content, let note = timeline.note {
                 let position = notePosition(timeline, axisY: 0)
                 let text = TextMetrics.sans(note, size: Self.noteFont)
-                right = max(right, position.x + (timeline.events.isEmpty ? text / 2 : text) + Self.padding)
+                right = max(right, position.x + (Self.drawsEvents(timeline) ? text : text / 2) + Self.padding)
             }
         }
         // A long title may widen a narrow diagram a little rather than wrap into many lines.
