@@ -66,7 +66,7 @@ extension Renderer {
             writer.element("text", [Attribute("x", position.x), Attribute("y", position.y), Attribute("text-anchor", Self.drawsEvents(timeline) ? "start" : "middle"),
                                     Attribute("font-size", Self.noteFont), Attribute("font-style", "italic"), Attribute("fill", theme.muted)], text: note)
         }
-        drawEvents(timeline.events, ghost: timeline.ghost, dropped: timeline.dropped) { _ in axisY }
+        drawEvents(timeline.events, ghost: timeline.ghost, dropped: timeline.dropped, droppedBy: timeline.droppedBy) { _ in axisY }
         for cut in timeline.cuts { drawCut(x: scale.x(cut), y: axisY, frame: cut) }
         let extent = below(timeline)
         if !timeline.spans.isEmpty {

@@ -9,7 +9,7 @@ enum Mark: CaseIterable {
         case .finished: return "finished"
         case .failed: return "failed"
         case .cancelled: return "cancelled"
-        case .dropped: return "dropped: the subscriber had no demand"
+        case .dropped: return "dropped: no demand for it"
         case .subscription: return "subscribed … ended"
         case .repeated: return "identical subscriptions"
         case .requested: return "demand asked of a source"

@@ -8,7 +8,7 @@ extension Renderer {
     /// Draws events grouped by frame, all at the frame's x: values stacked downwards in order;
     /// a completion or failure at the same frame is drawn behind the first marble, bigger than
     /// it, so that marks of one frame line up across lanes. `axis` gives the y of the arrow.
-    mutating func drawEvents(_ events: [RenderedEvent], ghost: Bool, dropped: [RenderedEvent] = [], axis: (Int) -> Double) {
+    mutating func drawEvents(_ events: [RenderedEvent], ghost: Bool, dropped: [RenderedEvent] = [], droppedBy: String? = nil, axis: (Int) -> Double) {
         var frames: [(frame: Int, events: [PrintableEvent], dropped: [Bool])] = []
         let all = events.map { ($0, false) } + dropped.map { ($0, true) }
         for (event, isDropped) in all.enumerated().sorted(by: { ($0.element.0.frame, $0.offset) < ($1.element.0.frame, $1.offset) }).map(\.element) {
@@ -53,7 +53,7 @@ extension Renderer {
             }
             for (index, value) in values.enumerated() {
                 drawValue(value.token, x: x, y: y + Double(index) * stackStep, room: room, frame: entry.frame, ghost: ghost || value.dropped,
-                          dropped: value.dropped)
+                          dropped: value.dropped, droppedBy: droppedBy)
             }
         }
     }
@@ -95,13 +95,13 @@ extension Renderer {
     /// width. An expected (ghost) marble is drawn on an opaque disc so that the dashed arrow
     /// does not strike through its label.
     @discardableResult
-    mutating func drawValue(_ token: String, x: Double, y: Double, room: Double, frame: Int, ghost: Bool, dropped: Bool = false) -> Double {
+    mutating func drawValue(_ token: String, x: Double, y: Double, room: Double, frame: Int, ghost: Bool, dropped: Bool = false, droppedBy: String? = nil) -> Double {
         let label = fitted(labels.label(token), room: room)
         let textWidth = TextMetrics.monospace(label, size: valueFont)
         let width = max(2 * radius, textWidth + 12)
         let fill = colour(labels.key(token))
         writer.open("g", [Attribute("class", dropped ? "value dropped" : ghost ? "value expected" : "value"), Attribute("data-frame", frame)])
-        writer.element("title", text: dropped ? "\(labels.tooltip(token)) sent at \(when(frame)), dropped: the subscriber had no demand"
+        writer.element("title", text: dropped ? "\(labels.tooltip(token)) sent at \(when(frame)), dropped: \(droppedBy.map { "\($0) had no demand" } ?? "the subscriber had no demand")"
                                               : "\(labels.tooltip(token)) at \(when(frame))")
         var shape: [Attribute]
         let circle = width <= 2 * radius

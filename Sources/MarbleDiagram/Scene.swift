@@ -59,6 +59,8 @@ struct Timeline {
     var connections: [Span] = []
     /// Values a subject sent to the test's subscriber while it had no demand (drawn ghosted).
     var dropped: [RenderedEvent] = []
+    /// Who had no demand for `dropped`: a stream reading this one; `nil`: the test's subscriber.
+    var droppedBy: String?
 }
 
 struct Lane {
@@ -195,20 +197,79 @@ struct SceneBuilder {
             timeline.spans = visibleSpans(stream, events: declared)
             let sublabel = stream.kind == .hot ? "hot" : (stream.expression ?? "subject")
             if stream.kind == .subject, written == nil { timeline.note = "nothing sent" }
+            let readers = test.streams.filter { $0.kind == .derived && $0.inputs.contains(stream.name) }
+            if Self.dropsWhatNobodyAskedFor(stream), stream.observed == nil, readers.count == 1, stream.subscriptions.count == 1,
+               let dropped = Self.dropped(declared, by: stream.subscriptions[0]), !dropped.isEmpty {
+                // One operator reads the subject, once: what it had no demand for was dropped.
+                var unmatched = Dictionary(dropped.map { ($0, 1) }, uniquingKeysWith: +)
+                timeline.events = declared.filter { event in
+                    guard let count = unmatched[event], count > 0 else { return true }
+                    unmatched[event] = count - 1
+                    return false
+                }
+                timeline.dropped = dropped
+                timeline.droppedBy = readers[0].name
+            }
             append(Lane(label: stream.name, sublabel: sublabel, content: .timeline(timeline), stream: stream.name, isRow: true), spans: true)
         }
         if let observed = stream.observed {
             lanes.append(Lane(content: .box(lines: ["test subscriber"], subscriber: true, taps: [])))
             var timeline = Timeline(events: observed)
             timeline.cancelledAt = stream.subscriber?.cancel
-            // A PassthroughSubject drops what nobody asked for (a CurrentValueSubject keeps its value).
-            if stream.kind == .hot || stream.expression?.hasPrefix("PassthroughSubject") == true {
+            if Self.dropsWhatNobodyAskedFor(stream) {
                 timeline.dropped = Self.dropped(declared, received: observed, subscriber: stream.subscriber)
             }
             append(Lane(label: stream.name, sublabel: "received", content: .timeline(timeline), stream: stream.name, isRow: true),
                    spans: false)
             appendDemand(of: stream)
         }
+    }
+
+    /// A PassthroughSubject drops what nobody asked for (a CurrentValueSubject keeps its value).
+    static func dropsWhatNobodyAskedFor(_ stream: StreamReport) -> Bool {
+        stream.kind == .hot || (stream.kind == .subject && stream.expression?.hasPrefix("PassthroughSubject") == true)
+    }
+
+    /// The values a subject dropped for one subscription, found by replaying what was asked
+    /// through it against what was sent: a value is delivered while demand is left, else
+    /// dropped. Requests and sends of one frame may have come in either order; an order is
+    /// believed only when it delivers as many values as the subscription really did (and
+    /// when both do, only if they agree). `nil`: not known.
+    static func dropped(_ declared: [RenderedEvent], by record: SubscriptionRecord) -> [RenderedEvent]? {
+        let end = min(record.end ?? .max, declared.first { $0.event.isTerminal }?.frame ?? .max)
+        let sent = declared.filter { event in
+            if case .value = event.event { return event.frame >= record.start && event.frame < end } else { return false }
+        }
+        func replay(requestsFirst: Bool) -> (dropped: [RenderedEvent], delivered: Int) {
+            var demand = 0
+            var unlimited = false
+            var requests = record.requests[...]
+            var dropped: [RenderedEvent] = []
+            var delivered = 0
+            func ask(through frame: Int, inclusive: Bool) {
+                while let request = requests.first, inclusive ? request.frame <= frame : request.frame < frame {
+                    requests = requests.dropFirst()
+                    guard case .request(let asked) = request.event else { continue }
+                    switch asked {
+                    case .unlimited: unlimited = true
+                    case .max(let count): demand += count
+                    }
+                }
+            }
+            for value in sent {
+                ask(through: value.frame, inclusive: requestsFirst)
+                if unlimited || demand > 0 {
+                    delivered += 1
+                    if !unlimited { demand -= 1 }
+                } else {
+                    dropped.append(value)
+                }
+            }
+            return (dropped, delivered)
+        }
+        let candidates = [replay(requestsFirst: true), replay(requestsFirst: false)].filter { $0.delivered == record.delivered }
+        guard let first = candidates.first, candidates.allSatisfy({ $0.dropped == first.dropped }) else { return nil }
+        return first.dropped
     }
 
     /// What a subject sent while the test's subscriber (with a `demand` line) was subscribed

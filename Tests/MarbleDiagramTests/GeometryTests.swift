@@ -198,7 +198,7 @@ struct Geometry {
             }
         }
         // Distinct values are as far apart in hue as `Theme.swift` promises.
-        let fills = Set(root.all.filter { $0.attributes["class"] == "value" && $0.parent?.attributes["class"] != "legend" }
+        let fills = Set(root.all.filter { ($0.attributes["class"] ?? "").hasPrefix("value") && $0.parent?.attributes["class"] != "legend" }
             .compactMap { $0.children.last { $0.name == "circle" || $0.name == "rect" }?.attributes["fill"] })
         let hues = fills.compactMap(Self.hue(ofHex:))
         let promised = ValueColor.promisedSeparation(count: hues.count)

@@ -24,8 +24,26 @@ struct WhatTheTestSaysTests {
         let dropped = root.classed("value dropped")
         #expect(dropped.map(\.title) == ["\"c\" sent at 5ms (frame 5), dropped: the subscriber had no demand",
                                          "\"e\" sent at 9ms (frame 9), dropped: the subscriber had no demand"])
-        #expect(root.classed("legend").contains { $0.allText.contains("dropped: the subscriber had no demand") })
+        #expect(root.classed("legend").contains { $0.allText.contains("dropped: no demand for it") })
         #expect(root.classed("legend").contains { $0.allText.contains("demand of the test's subscriber") })
+    }
+
+    @Test func whatASubjectDroppedForTheOperatorReadingItIsGhostedOnItsArrow() throws {
+        let source = """
+            test "flatMap(maxPublishers: .max(1)) ignores taps while a request runs"
+              hot    taps                  -a-b--------c---|
+              cold   request               ---x|
+              let    flat    = taps.flatMap(maxPublishers: .max(1)) { _ in request }
+              expect flat                  ----x----------x|
+            """
+        let root = try parseXML(try svg(source))
+        let taps = try #require(root.classed("stream").first)
+        #expect(taps.classed("value").compactMap { $0.elements("text").first?.text } == ["a", "c"])
+        #expect(taps.classed("value dropped").map(\.title) == ["\"b\" sent at 3ms (frame 3), dropped: flat had no demand"])
+        // With unlimited demand nothing is dropped.
+        let plain = try parseXML(try svg(source.replacingOccurrences(of: "flatMap(maxPublishers: .max(1))", with: "flatMap")
+            .replacingOccurrences(of: "----x----------x|", with: "----x-x--------x|")))
+        #expect(plain.classed("value dropped").isEmpty)
     }
 
     @Test func aCurrentValueSubjectDropsNothing() throws {

@@ -141,6 +141,10 @@ struct DeclaredTimeline: Sendable, Hashable {
 public struct SubscriptionRecord: Sendable, Hashable {
     public var start: Int
     public var end: Int?
+    /// How many values it delivered to its subscriber.
+    public var delivered = 0
+    /// What its subscriber requested through it, in order (`.request` events).
+    public var requests: [RenderedEvent] = []
 }
 
 /// A `values` entry of a test (or of its file): the name and the literal as written.

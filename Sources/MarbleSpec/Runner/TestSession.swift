@@ -560,7 +560,13 @@ final class TestSession {
         report.values = valueNames
         report.streams = streamOrder.compactMap { name in
             guard var stream = streams[name]?.report else { return nil }
-            stream.subscriptions = streams[name]?.log.spans.map { SubscriptionRecord(start: $0.start, end: $0.end) } ?? []
+            if let log = streams[name]?.log {
+                var requests: [Int: [(frame: Int, demand: Subscribers.Demand)]] = [:]
+                for request in log.requests { requests[request.subscription, default: []].append((request.time, request.demand)) }
+                stream.subscriptions = log.spans.enumerated().map { index, span in
+                    SubscriptionRecord(start: span.start, end: span.end, delivered: log.deliveries[index], requests: Comparison.render(requests[index] ?? []))
+                }
+            }
             if let plan = subscribers.first(where: { $0.name == name }), let subscriber = plan.subscriber {
                 stream.observed = observed(name, recorded(subscriber))
                 stream.subscriber = SubscriberRecord(start: plan.subscribeAt, cancel: plan.cancelAt,
