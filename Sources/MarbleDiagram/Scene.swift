@@ -272,6 +272,26 @@ struct SceneBuilder {
         return first.dropped
     }
 
+    /// For `let late = shared`, a second subscriber (with a `demand` line) to a publisher that
+    /// multicasts through a PassthroughSubject (`share()`, `multicast(subject: PassthroughSubject())`):
+    /// what the subject sent is what any subscriber of it received, so what this one did not
+    /// get while subscribed (after its first frame, whose order is not known) was dropped.
+    private func droppedBySharedSubject(_ stream: StreamReport, received: [RenderedEvent]) -> [RenderedEvent] {
+        guard stream.inputs.count == 1, stream.expression == stream.inputs[0], var subscriber = stream.subscriber, !subscriber.demand.isEmpty,
+              let shared = streams[stream.inputs[0]], let expression = shared.expression,
+              let last = PipelineText.steps(expression).last,
+              last == ".share()" || (last.hasPrefix(".multicast") && last.contains("PassthroughSubject")) else { return [] }
+        var sent: [RenderedEvent: Int] = [:]
+        for other in test.streams where other.name == shared.name || (other.expression == shared.name && other.name != stream.name) {
+            var counts: [RenderedEvent: Int] = [:]
+            for event in other.observed ?? [] { counts[event, default: 0] += 1 }
+            sent.merge(counts, uniquingKeysWith: max)
+        }
+        let ordered = sent.flatMap { Array(repeating: $0.key, count: $0.value) }.sorted { ($0.frame, "\($0.event)") < ($1.frame, "\($1.event)") }
+        subscriber.start += 1
+        return Self.dropped(ordered, received: received, subscriber: subscriber)
+    }
+
     /// What a subject sent while the test's subscriber (with a `demand` line) was subscribed
     /// but did not receive: a subject drops a value its subscriber has no demand for.
     static func dropped(_ declared: [RenderedEvent], received: [RenderedEvent], subscriber: SubscriberRecord?) -> [RenderedEvent] {
@@ -346,6 +366,7 @@ struct SceneBuilder {
             timeline = Timeline(events: observed)
             timeline.spans = visibleSpans(stream, events: observed)
             timeline.cancelledAt = stream.subscriber?.cancel
+            timeline.dropped = droppedBySharedSubject(stream, received: observed)
         } else {
             timeline = Timeline(events: [], dashed: true, note: "not observed")
             // How it ended is unknown, so no span is marked cancelled.

@@ -46,6 +46,27 @@ struct WhatTheTestSaysTests {
         #expect(plain.classed("value dropped").isEmpty)
     }
 
+    @Test func whatAShareDroppedForASecondSubscriberIsGhostedOnItsArrow() throws {
+        let source = """
+            test "a subscriber without demand misses the values the subject drops"
+              cold   source   -a-b-c-d-|
+              let    shared = source.share()
+              let    slow   = shared
+              demand slow     1-----1---
+              expect shared   -a-b-c-d-|
+              expect slow     -a-----d-|
+            """
+        let root = try parseXML(try svg(source))
+        let slow = try #require(root.classed("stream").last)
+        #expect(slow.classed("value dropped").map(\.title) == ["\"b\" sent at 3ms (frame 3), dropped: the subscriber had no demand",
+                                                               "\"c\" sent at 5ms (frame 5), dropped: the subscriber had no demand"])
+        // Through a CurrentValueSubject nothing is dropped: the subject holds its value.
+        let held = try parseXML(try svg(source.replacingOccurrences(of: "source.share()", with: "source.multicast(subject: CurrentValueSubject(\"z\"))")
+            .replacingOccurrences(of: "expect shared   -a-b-c-d-|", with: "connect shared   ^")
+            .replacingOccurrences(of: "expect slow     -a-----d-|", with: "expect slow     za-----d-|")))
+        #expect(held.classed("value dropped").isEmpty)
+    }
+
     @Test func aCurrentValueSubjectDropsNothing() throws {
         let source = """
             test "held, not dropped"
