@@ -52,12 +52,16 @@ extension Publishers {
                 self.transform = transform
                 super.init(downstream: downstream)
             }
+            /// After a cancel values are still transformed and forwarded, and a throw still
+            /// fails the stream; an upstream completion is not forwarded (OpenCombine
+            /// `MapTests.testTryMapCancel`, run against Combine: `.value(2)` after the cancel).
             override func receive(_ input: Upstream.Output) -> Subscribers.Demand {
-                guard !isTerminated else { return .none }
+                guard !isTerminated || isCancelledByDownstream else { return .none }
                 do {
                     return downstream.receive(try transform(input))
                 } catch {
                     cancel()
+                    _ = endPassThrough()
                     downstream.receive(completion: .failure(error))
                     return .none
                 }

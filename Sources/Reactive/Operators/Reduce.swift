@@ -140,8 +140,6 @@ extension Publishers {
         private final class Link<Downstream: Subscriber>: OperatorLink<Upstream.Output, Upstream.Failure, Downstream> where Downstream.Input == [Upstream.Output], Downstream.Failure == Upstream.Failure {
             let count: Int
             var chunk: [Upstream.Output] = []
-            /// Cancelled by downstream, and no completion has come since.
-            var isCancelled = false
             init(downstream: Downstream, count: Int) {
                 self.count = count
                 super.init(downstream: downstream)
@@ -155,11 +153,10 @@ extension Publishers {
                 return downstream.receive(full) * count
             }
             override func receive(completion: Subscribers.Completion<Upstream.Failure>) {
-                if isCancelled {
+                if endPassThrough() {
                     // Combine's CollectByCount drops values after a cancel but still passes a
                     // completion upstream sends, without the chunk the cancel discarded
                     // (OpenCombine `CollectByCountTests.testCancelThenFinish`).
-                    isCancelled = false
                     downstream.receive(completion: completion)
                     return
                 }
@@ -174,9 +171,7 @@ extension Publishers {
                 requestUpstream(demand * count)
             }
             override func cancel() {
-                guard !isTerminated else { return }
                 chunk = []
-                isCancelled = true
                 super.cancel()
             }
         }

@@ -61,11 +61,14 @@ extension Publishers {
                 self.nextPartialResult = nextPartialResult
                 super.init(downstream: downstream)
             }
+            /// After a cancel values are still accumulated and forwarded; a throw then ends it
+            /// silently, and an upstream completion is not forwarded (OpenCombine `Publishers.TryScan`).
             override func receive(_ input: Upstream.Output) -> Subscribers.Demand {
-                guard !isTerminated else { return .none }
+                guard !isTerminated || isCancelledByDownstream else { return .none }
                 do {
                     result = try nextPartialResult(result, input)
                 } catch {
+                    if endPassThrough() { return .none }
                     cancel()
                     downstream.receive(completion: .failure(error))
                     return .none
