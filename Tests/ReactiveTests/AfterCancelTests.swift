@@ -90,6 +90,21 @@ import Testing
         #expect(source.subscription.history == ["request unlimited", "cancel"])
     }
 
+    /// OC `Publishers.Map.swift` (TryMap): a throw after the cancel still fails the stream
+    /// (its catch path sends the failure whatever the state). Nothing passes after that failure:
+    /// OC's value path would go on forwarding, which no subscriber may see after a completion.
+    @Test func aTryMapThrowAfterACancelStillFailsTheStreamOnce() {
+        let source = Source(), lines = SequenceLines()
+        let subscriber = attach(source.tryMap { value -> Int in
+            if value == 0 { throw TestFailure("zero") }
+            return value
+        }, lines: lines)
+        subscriber.subscription?.cancel()
+        source.send(0)
+        source.send(1)
+        #expect(lines.lines == ["downstream subscription", "downstream failure zero"])
+    }
+
     /// OC `Publishers.TryScan`: values pass after a cancel, the completion does not.
     @Test func tryScanForwardsValuesButNotTheCompletionAfterACancel() {
         let source = Source(), lines = SequenceLines()
