@@ -175,8 +175,9 @@ extension Publishers {
 }
 
 /// How `print` names a subscription: its `description` when it has one, otherwise the name of the
-/// operator or source type that made it ("Map", "Just", "Sequence"), as Combine's subscriptions
-/// describe themselves.
+/// operator or source type that made it ("Drop", "Just", "Sequence"), as Combine's subscriptions
+/// describe themselves. Behind `map` and the other operators that hand their upstream's
+/// subscription through, that is the upstream's name.
 public func printName(of subscription: any Subscription) -> String {
     if let described = subscription as? any CustomStringConvertible { return described.description }
     var plain = ""
