@@ -565,18 +565,20 @@ final class TestSession {
     }
 
     /// A warning for each stream nothing checks: no `expect` line names it, and no checked
-    /// stream is built from it (directly or in a closure). A source feeding only an unchecked
-    /// stream is not named again: the warning on the stream built from it says enough.
+    /// stream is built from it (directly or in a closure). Only a stream that no other stream
+    /// uses is named (what is built from a checked stream is checked too, so that is exactly the
+    /// unchecked streams that nothing else builds on): a source feeding only an unchecked stream
+    /// is not named again, the warning on the stream built from it says enough.
     private func uncheckedStreams() -> [FileDiagnostic] {
-        var checked: Set<String> = []
-        var pending = expectations.map(\.name)
-        while let name = pending.popLast() {
-            guard checked.insert(name).inserted, let report = streams[name]?.report else { continue }
-            pending += report.inputs + report.innerSources
+        var used = Set<String>(minimumCapacity: streamOrder.count)
+        for expectation in expectations { used.insert(expectation.name) }
+        for name in streamOrder {
+            guard let report = streams[name]?.report else { continue }
+            for input in report.inputs { used.insert(input) }
+            for inner in report.innerSources { used.insert(inner) }
         }
-        let used = Set(streams.values.flatMap { $0.report.inputs + $0.report.innerSources })
         return streamOrder.compactMap { name -> FileDiagnostic? in
-            guard !checked.contains(name), !used.contains(name), let stream = streams[name] else { return nil }
+            guard !used.contains(name), let stream = streams[name] else { return nil }
             return FileDiagnostic(path: path, line: stream.definition.line, column: stream.definition.column, length: name.count,
                                   message: "'\(name)' is never checked: no expect line names it or a stream built from it",
                                   hint: "add `expect \(name) …`, or remove it", lineText: lineText(stream.definition.line), severity: .warning)
