@@ -352,7 +352,7 @@ final class TestSession {
                 bindPlaceholder(name, subject: true)
             }
         case .binding(let name, let expr):
-            switch evaluate(expr) {
+            switch evaluate(expr, in: consumerEnvironment(for: name.name, expr)) {
             case .stream(let stream)?:
                 bind(name, stream, kind: .derived, expression: expr)
             case .value(let value)?:
@@ -395,8 +395,28 @@ final class TestSession {
         })
     }
 
-    private func evaluate(_ expr: Expr) -> Runtime? {
-        switch Result(catching: { () throws(EvalError) -> Runtime in try interpreter.evaluate(expr, in: interpreter.globals) }) {
+    /// The subscriptions each derived stream's closures made to each inner source, by stream name.
+    private var innerLogs: [String: [(source: String, log: SubscriptionLog)]] = [:]
+
+    /// The globals, except that the streams `expr` uses inside its closures are seen through a
+    /// recorder of their own, so that a diagram can tell which operator made which inner
+    /// subscription (two operators using one cold source each get their own record).
+    private func consumerEnvironment(for name: String, _ expr: Expr) -> Environment {
+        let inner = NameCheck.references(in: expr, to: Set(streams.keys)).inClosures
+        guard !inner.isEmpty else { return interpreter.globals }
+        let environment = Environment(parent: interpreter.globals)
+        for source in inner {
+            guard var stream = streams[source]?.stream else { continue }
+            let log = SubscriptionLog()
+            stream.publisher = SubscriptionRecorder(stream.publisher, log: log, scheduler: scheduler).eraseToAnyPublisher()
+            environment[source] = .stream(stream)
+            innerLogs[name, default: []].append((source, log))
+        }
+        return environment
+    }
+
+    private func evaluate(_ expr: Expr, in environment: Environment? = nil) -> Runtime? {
+        switch Result(catching: { () throws(EvalError) -> Runtime in try interpreter.evaluate(expr, in: environment ?? interpreter.globals) }) {
         case .success(let runtime): return runtime
         case .failure(let error):
             report(error, at: expr.location)
@@ -548,14 +568,28 @@ final class TestSession {
         } else {
             report.endFrame = horizon
         }
+        report.connections = connections.compactMap { connection in
+            connection.start.map { ConnectionRecord(stream: connection.name, start: $0, end: connection.end) }
+        }
         report.values = valueNames
         report.warnings = uncheckedStreams()
         report.streams = streamOrder.compactMap { name in
             guard var stream = streams[name]?.report else { return nil }
-            stream.subscriptions = streams[name]?.log.spans.map { SubscriptionRecord(start: $0.start, end: $0.end) } ?? []
-            if let subscriber = subscribers.first(where: { $0.name == name })?.subscriber {
+            if let log = streams[name]?.log {
+                var requests: [Int: [(frame: Int, demand: Subscribers.Demand)]] = [:]
+                for request in log.requests { requests[request.subscription, default: []].append((request.time, request.demand)) }
+                stream.subscriptions = log.spans.enumerated().map { index, span in
+                    SubscriptionRecord(start: span.start, end: span.end, delivered: log.deliveries[index], requests: Comparison.render(requests[index] ?? []))
+                }
+            }
+            if let plan = subscribers.first(where: { $0.name == name }), let subscriber = plan.subscriber {
                 stream.observed = observed(name, recorded(subscriber))
                 if let comparedThrough { stream.observed?.removeAll { $0.frame > comparedThrough } }
+                stream.subscriber = SubscriberRecord(start: plan.subscribeAt, cancel: plan.cancelAt,
+                                                     demand: plan.hasDemandLine ? Comparison.render(plan.requests) : [])
+            }
+            stream.innerSubscriptions = (innerLogs[name] ?? []).map { use in
+                InnerUse(source: use.source, subscriptions: use.log.spans.map { SubscriptionRecord(start: $0.start, end: $0.end) })
             }
             return stream
         }
