@@ -86,6 +86,12 @@ public final class EmptySubscription: Subscription {
     public func cancel() {}
 }
 
+/// The namespace Combine uses for ready-made subscriptions.
+public enum Subscriptions {
+    /// A subscription that ignores requests and cancels (Combine's `Subscriptions.empty`).
+    public static var empty: any Subscription { EmptySubscription() }
+}
+
 /// Wraps a cancel action; cancels when asked or when released (Combine's `AnyCancellable`).
 public final class AnyCancellable: Cancellable, Hashable {
     private var action: (() -> Void)?
