@@ -29,10 +29,15 @@ extension RunLoop: Scheduler {
     /// Runs `action` on the run loop at `date`, then every `interval`, until the handle cancels
     /// the timer.
     public func schedule(after date: SchedulerTimeType, interval: SchedulerTimeType.Stride, tolerance: SchedulerTimeType.Stride, options: SchedulerOptions?, _ action: @escaping () -> Void) -> any Cancellable {
+        addTimer(at: date, interval: interval, tolerance: tolerance, mode: .default, action)
+    }
+
+    /// A repeating timer in `mode`; the handle invalidates it.
+    func addTimer(at date: SchedulerTimeType, interval: SchedulerTimeType.Stride, tolerance: SchedulerTimeType.Stride, mode: RunLoop.Mode, _ action: @escaping () -> Void) -> any Cancellable {
         let work = UncheckedAction(run: action)
         let timer = Timer(fire: date.date, interval: interval.timeInterval, repeats: true) { _ in work.run() }
         timer.tolerance = tolerance.timeInterval
-        add(timer, forMode: .default)
+        add(timer, forMode: mode)
         return AnyCancellable { timer.invalidate() }
     }
 }
