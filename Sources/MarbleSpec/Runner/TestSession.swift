@@ -564,7 +564,7 @@ final class TestSession {
         // What happened after the longest line (late events) is drawn too — unless the run never
         // settled: where a limit cut it is arbitrary, and the error says what kept it going.
         if !report.unsettled, let settling, scheduler.actionCount > settling.actions {
-            report.endFrame = max(horizon, scheduler.now + 1)
+            report.endFrame = max(horizon, scheduler.currentFrame + 1)
         } else {
             report.endFrame = horizon
         }
@@ -661,7 +661,7 @@ final class TestSession {
                 let twin = rerun(with: quick)
                 if case .instantActionLimit(_, frame)? = twin.scheduler.stopReason {
                     var diagnostic = twin.stopDiagnostic(stop)
-                    diagnostic.frame = scheduler.now
+                    diagnostic.frame = scheduler.currentFrame
                     return diagnostic
                 }
             }
@@ -678,12 +678,12 @@ final class TestSession {
         let subscribed = streamOrder.filter { streams[$0]?.log.spans.last.map { $0.end == nil } ?? false }
         // Without a busy node, the stream still subscribed that is defined last: the furthest downstream.
         let location = busy.flatMap { definition(of: $0) } ?? subscribed.last.flatMap { streams[$0]?.definition } ?? syntax.location
-        let stopped = RunStop(stop: stop, frame: scheduler.now, lastLineFrame: horizon - 1,
+        let stopped = RunStop(stop: stop, frame: scheduler.currentFrame, lastLineFrame: horizon - 1,
                               settleActions: settling.map { scheduler.actionCount - $0.actions },
                               budget: (base: options.maxActions, perEvent: options.actionsPerWrittenEvent, events: writtenEvents),
                               busy: busy, subscribed: subscribed)
         return FileDiagnostic(path: path, line: location.line, column: location.column, length: 1,
-                              message: stopped.message, hint: stopped.hint, lineText: lineText(location.line), frame: scheduler.now)
+                              message: stopped.message, hint: stopped.hint, lineText: lineText(location.line), frame: scheduler.currentFrame)
     }
 
     /// The same test prepared and run again with other options (the engine is deterministic).
