@@ -8,7 +8,12 @@ import PackageDescription
 //   MarbleSpec      — values, interpreter, operator catalogue, test runner, comparison
 //                     (imports Reactive, MarbleNotation, MarbleSyntax)
 //   MarbleDiagram   — SVG marble diagrams drawn from a test's report (imports MarbleSpec, MarbleNotation)
-//   MarblesCLI      — `marbles` and `marbles-svg` commands and reporters (imports the above)
+//   MarbleDiff      — the human diff of a failing check: aligned marbles, carets, sentences
+//                     (imports MarbleSpec, MarbleNotation)
+//   MarbleTesting   — marble tests for Swift code: TestScheduler, hot/cold, expectations reported
+//                     to Swift Testing or XCTest (imports Reactive, MarbleNotation, MarbleSpec,
+//                     MarbleDiff, MarbleDiagram; nothing imports it but tests and the bench)
+//   MarblesCLI      — `marbles` and `marbles-svg` commands and reporters (imports the above but MarbleTesting)
 //   marbles, marbles-svg — thin mains over MarblesCLI
 let package = Package(
     name: "marbles",
@@ -18,6 +23,7 @@ let package = Package(
         .executable(name: "marbles-svg", targets: ["marbles-svg"]),
         .library(name: "Reactive", targets: ["Reactive"]),
         .library(name: "MarbleSpec", targets: ["MarbleSpec"]),
+        .library(name: "MarbleTesting", targets: ["MarbleTesting"]),
     ],
     targets: [
         .target(name: "Reactive"),
@@ -25,17 +31,20 @@ let package = Package(
         .target(name: "MarbleSyntax", dependencies: ["MarbleNotation"]),
         .target(name: "MarbleSpec", dependencies: ["Reactive", "MarbleNotation", "MarbleSyntax"]),
         .target(name: "MarbleDiagram", dependencies: ["MarbleSpec", "MarbleNotation"]),
-        .target(name: "MarblesCLI", dependencies: ["MarbleSpec", "MarbleSyntax", "MarbleNotation", "MarbleDiagram"]),
+        .target(name: "MarbleDiff", dependencies: ["MarbleSpec", "MarbleNotation"]),
+        .target(name: "MarbleTesting", dependencies: ["Reactive", "MarbleNotation", "MarbleSpec", "MarbleDiff", "MarbleDiagram"]),
+        .target(name: "MarblesCLI", dependencies: ["MarbleSpec", "MarbleSyntax", "MarbleNotation", "MarbleDiagram", "MarbleDiff"]),
         .executableTarget(name: "marbles", dependencies: ["MarblesCLI"]),
         .executableTarget(name: "marbles-svg", dependencies: ["MarblesCLI"]),
         // The Swift side of `make bench` (engine API, end-to-end runs, the hand-written floor).
         .executableTarget(name: "marbles-bench", dependencies: ["Reactive", "MarbleSpec", "MarbleNotation"]),
-        .testTarget(name: "ReactiveTests", dependencies: ["Reactive"]),
+        .testTarget(name: "ReactiveTests", dependencies: ["Reactive", "MarbleTesting"]),
+        .testTarget(name: "MarbleTestingTests", dependencies: ["MarbleTesting"]),
         .testTarget(name: "MarbleNotationTests", dependencies: ["MarbleNotation"]),
         .testTarget(name: "MarbleSyntaxTests", dependencies: ["MarbleSyntax"]),
         .testTarget(name: "MarbleSpecTests", dependencies: ["MarbleSpec", "Reactive"]),
         .testTarget(name: "MarbleDiagramTests", dependencies: ["MarbleDiagram", "MarbleSpec"], exclude: ["Golden"]),
-        .testTarget(name: "MarblesCLITests", dependencies: ["MarblesCLI", "marbles", "marbles-svg"]),
+        .testTarget(name: "MarblesCLITests", dependencies: ["MarblesCLI", "MarbleDiff", "marbles", "marbles-svg"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -2,14 +2,24 @@ import Reactive
 import MarbleNotation
 
 /// Compares what a subscriber received with what a test expected, frame by frame, and
-/// explains each difference in one sentence.
-enum Comparison {
+/// explains each difference in one sentence. The generic parts are public: MarbleTesting
+/// compares Swift values with them, in the same words.
+public enum Comparison {
     typealias Event = TimelineEvent<Value, StreamError>
 
     static func differences(expected: [TimedEvent<Value, StreamError>], actual: [TimedEvent<Value, StreamError>], table: ValueTable) -> [Difference] {
         // The usual case, a passing check: the same events in the same order mean the same
         // events at every frame, so there is nothing to group and compare frame by frame.
         if same(expected, actual) { return [] }
+        return differences(expected: expected, actual: actual) { describe($0, table) }
+    }
+
+    /// The frames at which `expected` and `actual` differ, each with a sentence
+    /// ("expected c, got nothing") built from `describe`.
+    public static func differences<Output: Equatable, Failure: Equatable>(
+        expected: [TimedEvent<Output, Failure>], actual: [TimedEvent<Output, Failure>],
+        describe: (TimelineEvent<Output, Failure>) -> String
+    ) -> [Difference] {
         let expectedByFrame = Dictionary(grouping: expected, by: \.time)
         let actualByFrame = Dictionary(grouping: actual, by: \.time)
         let frames = Set(expectedByFrame.keys).union(actualByFrame.keys).sorted()
@@ -18,9 +28,13 @@ enum Comparison {
             let want = expectedByFrame[frame, default: []].map(\.event)
             let got = actualByFrame[frame, default: []].map(\.event)
             guard want != got else { continue }
-            differences.append(Difference(frame: frame, sentence: "expected \(describe(want, table)), got \(describe(got, table))"))
+            differences.append(Difference(frame: frame, sentence: "expected \(sentence(want, describe)), got \(sentence(got, describe))"))
         }
         return differences
+    }
+
+    private static func sentence<Output, Failure>(_ events: [TimelineEvent<Output, Failure>], _ describe: (TimelineEvent<Output, Failure>) -> String) -> String {
+        events.isEmpty ? "nothing" : events.map(describe).joined(separator: " then ")
     }
 
     /// `expected == actual`, written out: `Array.==` on the engine's generic event types, called
@@ -41,7 +55,7 @@ enum Comparison {
 
     /// Notes that make a difference easier to understand, e.g. that the stream had already
     /// terminated when more was expected.
-    static func notes(stream: String, expected: [TimedEvent<Value, StreamError>], actual: [TimedEvent<Value, StreamError>], table: ValueTable) -> [String] {
+    public static func notes<Output, Failure>(stream: String, expected: [TimedEvent<Output, Failure>], actual: [TimedEvent<Output, Failure>]) -> [String] {
         var notes: [String] = []
         if let end = actual.first(where: { $0.event.isTerminal }), expected.contains(where: { $0.time > end.time }) {
             notes.append("\(stream) had already \(end.event.isFailure ? "failed" : "finished") at frame \(end.time)")
@@ -50,11 +64,6 @@ enum Comparison {
             notes.append("\(stream) was expected to \(end.event.isFailure ? "fail" : "finish") at frame \(end.time)")
         }
         return notes
-    }
-
-    static func describe(_ events: [Event], _ table: ValueTable) -> String {
-        guard !events.isEmpty else { return "nothing" }
-        return events.map { describe($0, table) }.joined(separator: " then ")
     }
 
     static func describe(_ event: Event, _ table: ValueTable) -> String {
@@ -78,7 +87,7 @@ enum Comparison {
     // MARK: Subscriptions
 
     /// Compares one `expect X.subscriptions` line with one recorded span (either may be absent).
-    static func subscriptionDifferences(stream: String, expected: SubscriptionSpan?, actual: SubscriptionSpan?, ordinal: Int) -> [Difference] {
+    public static func subscriptionDifferences(stream: String, expected: SubscriptionSpan?, actual: SubscriptionSpan?, ordinal: Int) -> [Difference] {
         let which = ordinalText(ordinal)
         switch (expected, actual) {
         case (nil, nil):
@@ -105,7 +114,7 @@ enum Comparison {
         }
     }
 
-    static func render(_ span: SubscriptionSpan?) -> [RenderedEvent] {
+    public static func render(_ span: SubscriptionSpan?) -> [RenderedEvent] {
         guard let span else { return [] }
         var events = [RenderedEvent(frame: span.start, event: .subscribe)]
         if let end = span.end { events.append(RenderedEvent(frame: end, event: .cancel)) }
@@ -115,7 +124,7 @@ enum Comparison {
     // MARK: Requests
 
     /// Compares the demand a stream was asked for with an `expect X.requests` line, frame by frame.
-    static func requestDifferences(stream: String, expected: [(frame: Int, demand: Subscribers.Demand)], actual: [(frame: Int, demand: Subscribers.Demand)]) -> [Difference] {
+    public static func requestDifferences(stream: String, expected: [(frame: Int, demand: Subscribers.Demand)], actual: [(frame: Int, demand: Subscribers.Demand)]) -> [Difference] {
         let want = Dictionary(grouping: expected, by: \.frame).mapValues { $0.map(\.demand) }
         let got = Dictionary(grouping: actual, by: \.frame).mapValues { $0.map(\.demand) }
         return Set(want.keys).union(got.keys).sorted().compactMap { frame in
@@ -130,11 +139,11 @@ enum Comparison {
         demands.isEmpty ? "nothing" : demands.map { $0.isUnlimited ? ".unlimited" : ".max(\($0.max ?? 0))" }.joined(separator: " then ")
     }
 
-    static func render(_ requests: [(frame: Int, demand: Subscribers.Demand)]) -> [RenderedEvent] {
+    public static func render(_ requests: [(frame: Int, demand: Subscribers.Demand)]) -> [RenderedEvent] {
         requests.map { RenderedEvent(frame: $0.frame, event: .request($0.demand.max.map(DemandRequest.max) ?? .unlimited)) }
     }
 
-    static func ordinalText(_ n: Int) -> String {
+    public static func ordinalText(_ n: Int) -> String {
         switch n {
         case 1: return "first"
         case 2: return "second"

@@ -1,0 +1,95 @@
+import MarbleNotation
+import MarbleSpec
+import Reactive
+
+/// What the names of a marble string stand for: `values` for value names and `{literals}`,
+/// `error` for a bare `#`, `errors` for `#{name}`. Without an entry, a name or literal is read
+/// as the value itself when the value type can be written as text (`a` is "a" for `String`,
+/// `7` is 7 and `{42}` is 42 for `Int`, `{"two words"}` is "two words" for `String`).
+struct MarbleValues<Output, Failure: Error> {
+    var values: [Character: Output]
+    var error: Failure?
+    var errors: [String: Failure]
+
+    /// The value a token stands for, or why there is none.
+    func value(_ token: ValueToken) -> Result<Output, MarbleSyntaxError> {
+        switch token.form {
+        case .name(let name):
+            // Index, not subscript: `values["n"]` for `["n": nil]` would read as a missing entry.
+            if let index = values.index(forKey: name) { return .success(values[index].value) }
+            if let value = Self.parse(String(name)) { return .success(value) }
+            return .failure(MarbleSyntaxError(message: "no value named '\(name)'", offset: token.offset,
+                                              hint: "add \"\(name)\": … to values:"))
+        case .literal(let literal):
+            if let value = Self.parse(Self.unquoted(literal)) { return .success(value) }
+            return .failure(MarbleSyntaxError(message: "'{\(literal)}' is not a \(Output.self)", offset: token.offset,
+                                              length: literal.count + 2, hint: "name the value with a letter and add it to values:"))
+        }
+    }
+
+    /// The error a `#` or `#{name}` stands for, or why there is none.
+    func failure(_ token: ValueToken?, at offset: Int) -> Result<Failure, MarbleSyntaxError> {
+        guard let token else {
+            if let error { return .success(error) }
+            return .failure(MarbleSyntaxError(message: "'#' fails the stream, but no error was given", offset: offset,
+                                              hint: "pass error: (the \(Failure.self) that '#' stands for)"))
+        }
+        let name = token.text.dropFirst().dropLast()
+        if let error = errors[String(name)] { return .success(error) }
+        return .failure(MarbleSyntaxError(message: "no error named '\(name)'", offset: token.offset,
+                                          length: token.text.count, hint: "add \"\(name)\": … to errors:"))
+    }
+
+    /// A token read as the value itself: the text for `String`, `init?(_:)` for other types that
+    /// can be written as text.
+    private static func parse(_ text: String) -> Output? {
+        if let value = text as? Output { return value }
+        guard let type = Output.self as? any LosslessStringConvertible.Type else { return nil }
+        return type.init(text) as? Output
+    }
+
+    private static func unquoted(_ literal: String) -> String {
+        guard literal.count >= 2, literal.first == "\"", literal.last == "\"" else { return literal }
+        return String(literal.dropFirst().dropLast())
+    }
+}
+
+extension MarbleValues where Output: Equatable, Failure: Equatable {
+    /// How `value` is written in a diff: its name in `values`, else its text (`a`, `{42}`,
+    /// `{"two words"}`, `{Item(id: 1)}`).
+    func token(for value: Output) -> String {
+        if let name = values.filter({ $0.value == value }).keys.min() { return String(name) }
+        let text = String(describing: value)
+        if text.count == 1, let character = text.first, !MarbleValues.reserved.contains(character), !character.isWhitespace,
+           Self.parse(text) == value {
+            return text
+        }
+        return ValueToken.braced(value is String ? "\"\(text)\"" : text)
+    }
+
+    /// How `error` is written after `#`: nothing for `error`, `{name}` for an entry of `errors`.
+    func token(for error: Failure) -> String? {
+        if error == self.error { return nil }
+        if let name = errors.filter({ $0.value == error }).keys.min() { return ValueToken.braced(name) }
+        return ValueToken.braced(String(describing: error))
+    }
+
+    /// An event in a sentence: `c`, `finished`, `failure #{timeout}`.
+    func describe(_ event: TimelineEvent<Output, Failure>) -> String {
+        switch event {
+        case .value(let value): return token(for: value)
+        case .completion(.finished): return "finished"
+        case .completion(.failure(let error)): return "failure #" + (token(for: error) ?? "")
+        }
+    }
+
+    func rendered(_ event: TimedEvent<Output, Failure>) -> RenderedEvent {
+        switch event.event {
+        case .value(let value): return RenderedEvent(frame: event.time, event: .value(token(for: value)))
+        case .completion(.finished): return RenderedEvent(frame: event.time, event: .finished)
+        case .completion(.failure(let error)): return RenderedEvent(frame: event.time, event: .failure(token(for: error)))
+        }
+    }
+
+    private static var reserved: Set<Character> { ["-", "|", "#", "(", ")", "{", "}", "^", "!"] }
+}
