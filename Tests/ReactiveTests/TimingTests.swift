@@ -289,7 +289,7 @@ extension Bench {
         let subscriber = AnySubscriber<String, TestFailure>(
             receiveSubscription: { $0.request(.max(1)) },
             receiveValue: { value in
-                received.append("\(value)@\(scheduler.now)")
+                received.append("\(value)@\(scheduler.currentFrame)")
                 return .max(1)
             })
         ColdTimeline(timeline("abc|"), scheduler: scheduler).delay(for: 2, scheduler: scheduler).subscribe(subscriber)
@@ -656,10 +656,10 @@ extension Bench {
         publisher.subscribe(AnySubscriber<[String], P.Failure>(
             receiveSubscription: { $0.request(.max(1)) },
             receiveValue: { array in
-                received.append(array.joined() + "@\(scheduler.now)")
+                received.append(array.joined() + "@\(scheduler.currentFrame)")
                 return .max(1)
             },
-            receiveCompletion: { _ in received.append("|@\(scheduler.now)") }))
+            receiveCompletion: { _ in received.append("|@\(scheduler.currentFrame)") }))
         scheduler.run(until: deadline)
         return received
     }

@@ -530,7 +530,7 @@ final class TestSession {
         } else if let stop = scheduler.stopReason {
             report.error = FileDiagnostic(path: path, line: syntax.location.line, column: syntax.location.column,
                                           message: "the run stopped: \(stop)", hint: "a pipeline that resubscribes or reschedules without end (e.g. retry() on a source that fails at once) never settles",
-                                          lineText: lineText(syntax.location.line), frame: scheduler.now)
+                                          lineText: lineText(syntax.location.line), frame: scheduler.currentFrame)
         }
         report.checks = checks()
         report.endFrame = horizon

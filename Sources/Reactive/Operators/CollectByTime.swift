@@ -84,7 +84,7 @@ extension Publishers {
 
             func restartTimer() {
                 timer?.cancel()
-                timer = scheduler.schedule(at: scheduler.now.addingClamped(interval), interval: interval) { [weak self] in
+                timer = scheduler.schedule(at: scheduler.currentFrame.addingClamped(interval), interval: interval) { [weak self] in
                     guard let self, !self.isTerminated else { return }
                     self.tick()
                 }

@@ -73,7 +73,7 @@ extension Publishers {
                     pending.initialize(to: input)
                     hasPending = true
                 }
-                scheduler.rearm(timer, at: scheduler.now.addingClamped(dueTime), fire)
+                scheduler.rearm(timer, at: scheduler.currentFrame.addingClamped(dueTime), fire)
                 return .none
             }
 

@@ -19,7 +19,7 @@ extension Publishers {
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             upstream.receive(subscriber: ScheduledDeliveryLink(downstream: subscriber) { [interval, scheduler] action in
-                scheduler.schedule(after: interval, action)
+                scheduler.schedule(afterFrames: interval, action)
             })
         }
     }

@@ -22,18 +22,18 @@ extension Publishers {
 
             init(downstream: Downstream, scheduler: VirtualTimeScheduler) {
                 self.scheduler = scheduler
-                last = scheduler.now
+                last = scheduler.currentFrame
                 super.init(downstream: downstream)
             }
 
             override func receive(subscription: any Subscription) {
-                if upstream == nil, !isTerminated { last = scheduler.now }
+                if upstream == nil, !isTerminated { last = scheduler.currentFrame }
                 super.receive(subscription: subscription)
             }
 
             override func receive(_ input: Upstream.Output) -> Subscribers.Demand {
                 guard !isTerminated else { return .none }
-                let now = scheduler.now
+                let now = scheduler.currentFrame
                 let elapsed = now - last
                 last = now
                 return downstream.receive(elapsed)

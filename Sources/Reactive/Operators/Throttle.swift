@@ -62,7 +62,7 @@ extension Publishers {
                     if latest { pendingValue = input }
                     return .none
                 }
-                let now = scheduler.now
+                let now = scheduler.currentFrame
                 let emitAt = lastEmission.map { Swift.max(now, $0.addingClamped(interval)) } ?? now
                 demand -= 1
                 pendingValue = input
@@ -105,7 +105,7 @@ extension Publishers {
                 pendingValue = nil
                 pendingCompletion = nil
                 if let value {
-                    lastEmission = scheduler.now
+                    lastEmission = scheduler.currentFrame
                     let more = downstream.receive(value)
                     if !isTerminated { demand += more }
                 }

@@ -81,7 +81,7 @@ extension Publishers {
 
             private func restartClock() {
                 timer?.cancel()
-                timer = scheduler.schedule(after: interval) { [weak self] in self?.timedOut() }
+                timer = scheduler.schedule(afterFrames: interval) { [weak self] in self?.timedOut() }
             }
 
             private func stopClock() {

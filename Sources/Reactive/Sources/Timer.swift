@@ -34,14 +34,14 @@ public enum VirtualTimer {
         /// Starts a clock. The returned handle stops it; dropping the handle does not (as a
         /// run loop keeps a Foundation timer alive).
         public func connect() -> any Cancellable {
-            let clock = scheduler.schedule(at: scheduler.now.addingClamped(interval), interval: interval) { [self] in
+            let clock = scheduler.schedule(at: scheduler.currentFrame.addingClamped(interval), interval: interval) { [self] in
                 fire()
             }
             return Connection(clock: clock, publisher: self)
         }
 
         private func fire() {
-            let now = scheduler.now
+            let now = scheduler.currentFrame
             for subscription in subscriptions { subscription.send(now) }
         }
 
