@@ -140,7 +140,7 @@ extension TestScheduler {
 
     /// Subscribes a recording subscriber to `publisher` as `subscription` and `demand` say.
     private func subscribe<P: Publisher>(_ publisher: P, subscription: String?, demand: String?, at location: MarbleSourceLocation) -> Recording<P.Output, P.Failure> {
-        var span = SubscriptionSpan(start: max(0, clock.now))
+        var span = SubscriptionSpan(start: max(0, clock.currentFrame))
         if let subscription {
             switch reader.span(subscription, role: "subscription") {
             case .success(let parsed): span = parsed

@@ -12,7 +12,7 @@ import Reactive
 /// ```swift
 /// let scheduler = TestScheduler(frame: .milliseconds(100))
 /// let typing = scheduler.hot("-a-b-c-----d--e-|")
-/// let query = typing.debounce(for: 3, scheduler: scheduler.clock)
+/// let query = typing.debounce(for: .milliseconds(300), scheduler: scheduler)
 /// scheduler.expect(query, "--------c-------|")
 /// scheduler.run()
 /// ```
@@ -46,15 +46,8 @@ public final class TestScheduler {
         }
     }
 
-    /// The current frame.
-    public var now: VirtualTime { clock.now }
-
-    /// Frames in `duration` (rounded down), for code that schedules by frames.
-    public func frames(_ duration: Duration) -> Int {
-        let (seconds, attoseconds) = duration.components
-        let nanoseconds = seconds.multipliedReportingOverflow(by: 1_000_000_000).partialValue + attoseconds / 1_000_000_000
-        return Int(nanoseconds / frameNanoseconds)
-    }
+    /// The current frame (`now` is its start, as a `Scheduler` time).
+    public var currentFrame: VirtualTime { clock.currentFrame }
 
     // MARK: Running
 
@@ -71,7 +64,7 @@ public final class TestScheduler {
         var failures: [MarbleFailure] = []
         if let stop = clock.run(until: frame) {
             let location = MarbleSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-            failures.append(MarbleFailure(message: "the run stopped at frame \(clock.now): \(stop)", location: location))
+            failures.append(MarbleFailure(message: "the run stopped at frame \(clock.currentFrame): \(stop)", location: location))
         }
         let checks = pendingChecks
         pendingChecks = []
