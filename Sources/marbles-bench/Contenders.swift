@@ -21,7 +21,7 @@ enum EngineContender {
         case .mapFilterScan:
             subjects[0].map { $0 * 2 }.filter { $0 % 3 != 0 }.scan(0, +).subscribe(sink)
         case .debounce(let frames):
-            subjects[0].debounce(for: frames, scheduler: scheduler).subscribe(sink)
+            subjects[0].debounce(for: .init(frames: frames), scheduler: scheduler).subscribe(sink)
         case .merge:
             Publishers.MergeMany(subjects).subscribe(sink)
         }

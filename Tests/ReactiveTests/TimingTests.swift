@@ -389,19 +389,19 @@ extension Bench {
 @Suite struct MeasureIntervalTests {
     @Test func measuresFromTheSubscriptionThenBetweenValues() {
         let bench = Bench()
-        #expect(bench.run(bench.hot("---a--b-|").measureInterval(using: bench.scheduler).map(String.init), subscribeAt: 1) == "---2--3-|")
+        #expect(bench.run(bench.hot("---a--b-|").measureInterval(using: bench.scheduler).map { String($0.frames) }, subscribeAt: 1) == "---2--3-|")
     }
 
     @Test func sameFrameValuesMeasureZeroAndFailurePasses() {
         let bench = Bench()
-        #expect(bench.run(bench.hot("-(ab)#").measureInterval(using: bench.scheduler).map(String.init)) == "-(10)#")
+        #expect(bench.run(bench.hot("-(ab)#").measureInterval(using: bench.scheduler).map { String($0.frames) }) == "-(10)#")
     }
 
     @Test func isSynchronous() {
         let scheduler = VirtualTimeScheduler()
         let subject = PassthroughSubject<String, Never>()
         let subscriber = TestSubscriber<Int, Never>(scheduler: scheduler)
-        subject.measureInterval(using: scheduler).subscribe(subscriber)
+        subject.measureInterval(using: scheduler).map(\.frames).subscribe(subscriber)
         var seenInline = -1
         scheduler.schedule(at: 4) {
             subject.send("a")
@@ -414,14 +414,14 @@ extension Bench {
 
     @Test func demandPassesThrough() {
         let bench = Bench()
-        #expect(bench.run(bench.cold("ab|").measureInterval(using: bench.scheduler).map(String.init),
+        #expect(bench.run(bench.cold("ab|").measureInterval(using: bench.scheduler).map { String($0.frames) },
                           initialDemand: .max(1), requests: [(4, .max(1))]) == "0---(4|)")
     }
 
     @Test func cancelReachesUpstream() {
         let bench = Bench()
         let log = SubscriptionLog()
-        #expect(bench.run(bench.hot("-a--b|", log: log).measureInterval(using: bench.scheduler).map(String.init), cancelAt: 3) == "-1")
+        #expect(bench.run(bench.hot("-a--b|", log: log).measureInterval(using: bench.scheduler).map { String($0.frames) }, cancelAt: 3) == "-1")
         #expect(render(log) == ["^--!"])
     }
 }

@@ -1,30 +1,33 @@
 extension Publishers {
-    /// Emits a value only once `dueTime` frames have passed without a newer one. Each value
+    /// Emits a value only once `dueTime` has passed without a newer one. Each value
     /// replaces the pending one and restarts the wait. When the wait ends the value goes
     /// downstream if it has demand, otherwise it is dropped. At completion (finished or failed)
     /// the pending value is dropped and the completion is delivered by a hop (same frame, after
     /// work already queued). A cancel after upstream completed does not stop that hop
     /// (OpenCombine: cancel is a no-op once upstream has completed).
-    public struct Debounce<Upstream: Publisher>: Publisher {
+    public struct Debounce<Upstream: Publisher, Context: Scheduler>: Publisher {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
         public let upstream: Upstream
-        public let dueTime: Int
-        public let scheduler: VirtualTimeScheduler
+        public let dueTime: Context.SchedulerTimeType.Stride
+        public let scheduler: Context
+        public let options: Context.SchedulerOptions?
 
-        public init(upstream: Upstream, dueTime: Int, scheduler: VirtualTimeScheduler) {
+        public init(upstream: Upstream, dueTime: Context.SchedulerTimeType.Stride, scheduler: Context, options: Context.SchedulerOptions?) {
             self.upstream = upstream
             self.dueTime = dueTime
             self.scheduler = scheduler
+            self.options = options
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.receive(subscriber: Link(downstream: subscriber, dueTime: dueTime, scheduler: scheduler))
+            upstream.receive(subscriber: Link(downstream: subscriber, dueTime: dueTime, clock: OperatorClock(scheduler, options: options)))
         }
 
         private final class Link<Downstream: Subscriber>: OperatorLink<Output, Upstream.Failure, Downstream> where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
-            let dueTime: Int
-            let scheduler: VirtualTimeScheduler
+            /// On the virtual clock: the clock and the wait in frames (one re-armed timer).
+            let virtual: VirtualTimeScheduler?
+            let dueFrames: Int
             @exclusivity(unchecked) private var demand: Subscribers.Demand = .none
             /// The pending value, out of line with a flag rather than an `Output?`: this generic
             /// code is compiled once, unspecialised, and would look up `Optional<Output>`'s
@@ -38,10 +41,18 @@ extension Publishers {
             /// reference would make every retain of the link take the slow path): the link
             /// cancels the timer in `deinit`, so the action never runs after the link is gone.
             @exclusivity(unchecked) private var fire: () -> Void = {}
+            /// Elsewhere: the scheduler, and a count of values; a wait ends in a value only if
+            /// no newer value started another (Combine's schedulers cannot take work back).
+            let clock: OperatorClock<Context>
+            let dueTime: Context.SchedulerTimeType.Stride
+            @exclusivity(unchecked) private var generation = 0
 
-            init(downstream: Downstream, dueTime: Int, scheduler: VirtualTimeScheduler) {
+            init(downstream: Downstream, dueTime: Context.SchedulerTimeType.Stride, clock: OperatorClock<Context>) {
+                self.clock = clock
                 self.dueTime = dueTime
-                self.scheduler = scheduler
+                let frames = clock.frames(dueTime)
+                virtual = frames == nil ? nil : clock.virtual
+                dueFrames = frames ?? 0
                 super.init(downstream: downstream)
                 let link = Unmanaged.passUnretained(self)
                 fire = {
@@ -73,14 +84,23 @@ extension Publishers {
                     pending.initialize(to: input)
                     hasPending = true
                 }
-                scheduler.rearm(timer, at: scheduler.currentFrame.addingClamped(dueTime), fire)
+                if let virtual {
+                    virtual.rearm(timer, at: virtual.currentFrame.addingClamped(dueFrames), fire)
+                } else {
+                    generation &+= 1
+                    let expected = generation
+                    clock.once(at: clock.now.advanced(by: dueTime)) { [weak self] in
+                        guard let self, self.generation == expected else { return }
+                        self.due()
+                    }
+                }
                 return .none
             }
 
             override func receive(completion: Subscribers.Completion<Upstream.Failure>) {
                 guard terminate() else { return }
                 dropPending()
-                scheduler.schedule { [downstream] in downstream.receive(completion: completion) }
+                clock.hop { [downstream] in downstream.receive(completion: completion) }
             }
 
             override func request(_ demand: Subscribers.Demand) {
@@ -104,6 +124,7 @@ extension Publishers {
 
             private func dropPending() {
                 timer.cancel()
+                generation &+= 1
                 guard hasPending else { return }
                 hasPending = false
                 pending.deinitialize(count: 1)
@@ -113,8 +134,9 @@ extension Publishers {
 }
 
 extension Publisher {
-    /// Combine's `debounce(for:scheduler:options:)`, with the wait in frames.
-    public func debounce(for dueTime: Int, scheduler: VirtualTimeScheduler) -> Publishers.Debounce<Self> {
-        Publishers.Debounce(upstream: self, dueTime: dueTime, scheduler: scheduler)
+    /// Publishes a value once `dueTime` has passed on `scheduler` without a newer one (Combine's
+    /// `debounce(for:scheduler:options:)`).
+    public func debounce<S: Scheduler>(for dueTime: S.SchedulerTimeType.Stride, scheduler: S, options: S.SchedulerOptions? = nil) -> Publishers.Debounce<Self, S> {
+        Publishers.Debounce(upstream: self, dueTime: dueTime, scheduler: scheduler, options: options)
     }
 }
