@@ -6,7 +6,7 @@ import Testing
     @Test func aPassingExpectationRecordsNothing() {
         let scheduler = TestScheduler(frame: .milliseconds(100))
         let typing = scheduler.hot("-a-b-c-----d--e-|")
-        scheduler.expect(typing.debounce(for: 3, scheduler: scheduler.clock), "--------c-------|")
+        scheduler.expect(typing.debounce(for: .milliseconds(300), scheduler: scheduler), "--------c-------|")
         #expect(scheduler.run().isEmpty)
     }
 
@@ -15,7 +15,7 @@ import Testing
         let issues = recordedIssues {
             let scheduler = TestScheduler(frame: .milliseconds(100))
             let typing = scheduler.hot("-a-b-c-----d--e-|", name: "typing")
-            let query = typing.debounce(for: 3, scheduler: scheduler.clock)
+            let query = typing.debounce(for: .milliseconds(300), scheduler: scheduler)
             line = #line + 1
             scheduler.expect(query, "--------c-------e|", name: "query")
             scheduler.run()

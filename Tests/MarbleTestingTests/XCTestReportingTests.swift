@@ -28,7 +28,7 @@ final class XCTestReportingTests: XCTestCase {
         let failures = capture {
             let scheduler = TestScheduler(frame: .milliseconds(100))
             let typing = scheduler.hot("-a-b-c-----d--e-|")
-            scheduler.expect(typing.debounce(for: 3, scheduler: scheduler.clock), "--------c-------|")
+            scheduler.expect(typing.debounce(for: .milliseconds(300), scheduler: scheduler), "--------c-------|")
             scheduler.run()
         }
         XCTAssertEqual(failures.count, 0)
@@ -40,7 +40,7 @@ final class XCTestReportingTests: XCTestCase {
             let scheduler = TestScheduler(frame: .milliseconds(100))
             let typing = scheduler.hot("-a-b-c-----d--e-|", name: "typing")
             line = #line + 1
-            scheduler.expect(typing.debounce(for: 3, scheduler: scheduler.clock), "--------c-------e|", name: "query")
+            scheduler.expect(typing.debounce(for: .milliseconds(300), scheduler: scheduler), "--------c-------e|", name: "query")
             scheduler.run()
         }
         XCTAssertEqual(failures.count, 1)
