@@ -89,8 +89,12 @@ enum DiagramFolder {
 
     /// The path written, or nil when the variable is not set or the file could not be written.
     static func write(_ failure: MarbleFailure) -> String? {
-        guard let folder = ProcessInfo.processInfo.environment[variable], !folder.isEmpty,
-              let svg = failure.svg, let name = failure.diagramName else { return nil }
+        guard let folder = ProcessInfo.processInfo.environment[variable], !folder.isEmpty else { return nil }
+        return write(failure, to: folder)
+    }
+
+    static func write(_ failure: MarbleFailure, to folder: String) -> String? {
+        guard let svg = failure.svg, let name = failure.diagramName else { return nil }
         let url = URL(fileURLWithPath: folder, isDirectory: true)
         do {
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
