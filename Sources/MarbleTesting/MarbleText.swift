@@ -2,8 +2,10 @@ import MarbleNotation
 import Reactive
 
 /// A mistake in a marble string given to MarbleTesting, reported at the call that passed it.
-struct MarbleMistake: Error {
-    var message: String
+public struct MarbleMistake: Error, Sendable, CustomStringConvertible {
+    /// The complaint, the marbles and a caret under the offending characters, and a suggestion.
+    public var message: String
+    public var description: String { message }
 
     /// `error in marbles "-a-(b": …`, the marbles, a caret under the offending characters and the hint.
     init(_ error: MarbleSyntaxError, in text: String, role: String) {

@@ -33,9 +33,14 @@ public final class TestScheduler {
     /// - Parameter frame: how long one frame of a marble string lasts (`10ms` in a marble
     ///   string is then 10ms / frame frames). At least one nanosecond.
     public init(frame: Duration = .milliseconds(1), limits: VirtualTimeScheduler.Limits = VirtualTimeScheduler.Limits()) {
-        let (seconds, attoseconds) = frame.components
-        frameNanoseconds = max(1, seconds.multipliedReportingOverflow(by: 1_000_000_000).partialValue + attoseconds / 1_000_000_000)
+        frameNanoseconds = Self.nanoseconds(frame)
         clock = VirtualTimeScheduler(limits: limits)
+    }
+
+    /// A frame length in whole nanoseconds, at least one.
+    static func nanoseconds(_ frame: Duration) -> Int64 {
+        let (seconds, attoseconds) = frame.components
+        return max(1, seconds.multipliedReportingOverflow(by: 1_000_000_000).partialValue + attoseconds / 1_000_000_000)
     }
 
     deinit {

@@ -313,7 +313,7 @@ extension Bench {
 
     @Test func failsWithTheCustomError() {
         let bench = Bench()
-        #expect(bench.run(bench.hot("-a------|").timeout(3, scheduler: bench.scheduler, customError: { TestFailure("timeout") })) == "-a--#timeout")
+        #expect(bench.run(bench.hot("-a------|").timeout(3, scheduler: bench.scheduler, customError: { TestFailure("timeout") })) == "-a--#{timeout}")
     }
 
     @Test func valuesGoByHop() {
