@@ -49,12 +49,12 @@ extension Cancellable {
 
 /// The link a publisher hands to a subscriber: the subscriber asks for values through it and
 /// cancels through it.
-public protocol Subscription: Cancellable {
+public protocol Subscription: Cancellable, CustomCombineIdentifierConvertible {
     func request(_ demand: Subscribers.Demand)
 }
 
 /// Receives a subscription, then values (returning how many more it wants), then at most one completion.
-public protocol Subscriber<Input, Failure>: AnyObject {
+public protocol Subscriber<Input, Failure>: AnyObject, CustomCombineIdentifierConvertible {
     associatedtype Input
     associatedtype Failure: Error
 
@@ -84,6 +84,12 @@ public final class EmptySubscription: Subscription {
     public init() {}
     public func request(_ demand: Subscribers.Demand) {}
     public func cancel() {}
+}
+
+/// The namespace Combine uses for ready-made subscriptions.
+public enum Subscriptions {
+    /// A subscription that ignores requests and cancels (Combine's `Subscriptions.empty`).
+    public static var empty: any Subscription { EmptySubscription() }
 }
 
 /// Wraps a cancel action; cancels when asked or when released (Combine's `AnyCancellable`).
