@@ -11,6 +11,7 @@ final class FakeSearch {
     init(_ scheduler: TestScheduler) { self.scheduler = scheduler }
 
     /// The answer to `query`: `marbles` over `values`, `#` failing with `SearchError("down")`.
+    @discardableResult
     func answer(_ query: String, _ marbles: String, _ values: [Character: [String]] = [:]) -> TestPublisher<[String], SearchError> {
         let answer = scheduler.cold(marbles, values: values, error: SearchError("down"), name: "search(\"\(query)\")")
         answers[query] = answer
@@ -33,8 +34,9 @@ final class FakeSearch {
         api.answer("sw", "--r|", shown)
         let model = SearchViewModel(search: api.search, scheduler: scheduler)
         scheduler.send("-s-w", values: typed) { model.query = $0 }
-        // [] at once, [] for "" (typed over before it was sent? no: "" is the first query), then "sw"'s answer.
-        scheduler.expect(model.$results, "e--e----r", values: shown)
+        // [] at once; "" never reaches the search (typing restarts the wait at frame 1); "sw"
+        // waits from 3 to 6, and its answer takes 2 frames.
+        scheduler.expect(model.$results, "e-------r", values: shown)
         scheduler.run()
     }
 
@@ -45,8 +47,9 @@ final class FakeSearch {
         api.answer("swift", "-r|", shown)
         let model = SearchViewModel(search: api.search, scheduler: scheduler)
         scheduler.send("-s-w---f", values: typed) { model.query = $0 }
-        scheduler.expect(model.$results, "e--e---------r", values: shown)
-        // "sw" was asked at frame 6 and cancelled when "swift" was asked at frame 10.
+        scheduler.expect(model.$results, "e----------r", values: shown)
+        // "sw" was asked at frame 6 and cancelled when "swift" was asked at frame 10 (its answer
+        // would have come at 12).
         scheduler.expect(slow.subscriptions, "------^---!")
         scheduler.run()
     }
@@ -57,7 +60,7 @@ final class FakeSearch {
         let failing = api.answer("sw", "-#", shown)
         let model = SearchViewModel(search: api.search, scheduler: scheduler)
         scheduler.send("-s-w", values: typed) { model.query = $0 }
-        scheduler.expect(model.$results, inOrder: "e e o", values: shown)
+        scheduler.expect(model.$results, inOrder: "e o", values: shown)
         scheduler.expect(failing.subscriptions, "------^!", "-------^!")
         scheduler.run()
     }

@@ -11,7 +11,7 @@ final class SearchViewModelXCTests: XCTestCase {
         api.answer("swift", "--r|", ["r": ["swift", "swiftui"]])
         let model = SearchViewModel(search: api.search, scheduler: scheduler)
         scheduler.send("-s-w-f", values: ["s": "s", "w": "sw", "f": "swift"]) { model.query = $0 }
-        scheduler.expect(model.$results, "e--e------r", values: ["e": [], "r": ["swift", "swiftui"]])
+        scheduler.expect(model.$results, "e---------r", values: ["e": [], "r": ["swift", "swiftui"]])
         scheduler.run()
     }
 }
