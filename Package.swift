@@ -36,8 +36,8 @@ let package = Package(
         .target(name: "MarblesCLI", dependencies: ["MarbleSpec", "MarbleSyntax", "MarbleNotation", "MarbleDiagram", "MarbleDiff"]),
         .executableTarget(name: "marbles", dependencies: ["MarblesCLI"]),
         .executableTarget(name: "marbles-svg", dependencies: ["MarblesCLI"]),
-        // The Swift side of `make bench` (engine API, end-to-end runs, the hand-written floor).
-        .executableTarget(name: "marbles-bench", dependencies: ["Reactive", "MarbleSpec", "MarbleNotation"]),
+        // The Swift side of `make bench` (engine API, MarbleTesting, end-to-end runs, the hand-written floor).
+        .executableTarget(name: "marbles-bench", dependencies: ["Reactive", "MarbleSpec", "MarbleNotation", "MarbleTesting"]),
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive", "MarbleTesting"]),
         .testTarget(name: "MarbleTestingTests", dependencies: ["MarbleTesting"]),
         .testTarget(name: "MarbleNotationTests", dependencies: ["MarbleNotation"]),

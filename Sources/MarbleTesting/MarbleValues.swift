@@ -10,6 +10,16 @@ struct MarbleValues<Output, Failure: Error> {
     var values: [Character: Output]
     var error: Failure?
     var errors: [String: Failure]
+    /// Reads a token as the value itself; decided once per table, not per token (a long line
+    /// has a million of them).
+    private let parse: (String) -> Output?
+
+    init(values: [Character: Output], error: Failure?, errors: [String: Failure]) {
+        self.values = values
+        self.error = error
+        self.errors = errors
+        parse = Self.textParser()
+    }
 
     /// The value a token stands for, or why there is none.
     func value(_ token: ValueToken) -> Result<Output, MarbleSyntaxError> {
@@ -17,11 +27,11 @@ struct MarbleValues<Output, Failure: Error> {
         case .name(let name):
             // Index, not subscript: `values["n"]` for `["n": nil]` would read as a missing entry.
             if let index = values.index(forKey: name) { return .success(values[index].value) }
-            if let value = Self.parse(String(name)) { return .success(value) }
+            if let value = parse(String(name)) { return .success(value) }
             return .failure(MarbleSyntaxError(message: "no value named '\(name)'", offset: token.offset,
                                               hint: "add \"\(name)\": … to values:"))
         case .literal(let literal):
-            if let value = Self.parse(Self.unquoted(literal)) { return .success(value) }
+            if let value = parse(Self.unquoted(literal)) { return .success(value) }
             return .failure(MarbleSyntaxError(message: "'{\(literal)}' is not a \(Output.self)", offset: token.offset,
                                               length: literal.count + 2, hint: "name the value with a letter and add it to values:"))
         }
@@ -40,12 +50,13 @@ struct MarbleValues<Output, Failure: Error> {
                                           length: token.text.count, hint: "add \"\(name)\": … to errors:"))
     }
 
-    /// A token read as the value itself: the text for `String`, `init?(_:)` for other types that
-    /// can be written as text.
-    private static func parse(_ text: String) -> Output? {
-        if let value = text as? Output { return value }
-        guard let type = Output.self as? any LosslessStringConvertible.Type else { return nil }
-        return type.init(text) as? Output
+    /// How a token is read as the value itself: the text for `String`, `Int(_:)` for `Int`,
+    /// `init?(_:)` for other types that can be written as text, nothing otherwise.
+    private static func textParser() -> (String) -> Output? {
+        if Output.self == String.self { return { $0 as? Output } }
+        if Output.self == Int.self { return { Int($0) as? Output } }
+        guard let type = Output.self as? any LosslessStringConvertible.Type else { return { _ in nil } }
+        return { type.init($0) as? Output }
     }
 
     private static func unquoted(_ literal: String) -> String {
@@ -61,7 +72,7 @@ extension MarbleValues where Output: Equatable, Failure: Equatable {
         if let name = values.filter({ $0.value == value }).keys.min() { return String(name) }
         let text = String(describing: value)
         if text.count == 1, let character = text.first, !MarbleValues.reserved.contains(character), !character.isWhitespace,
-           Self.parse(text) == value {
+           parse(text) == value {
             return text
         }
         return ValueToken.braced(value is String ? "\"\(text)\"" : text)
