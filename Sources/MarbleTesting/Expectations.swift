@@ -155,21 +155,43 @@ extension TestScheduler {
             }
         }
         let subscriber = TestSubscriber<P.Output, P.Failure>(scheduler: clock, initialDemand: demand == nil ? .unlimited : .none)
-        clock.schedule(at: span.start) { publisher.subscribe(subscriber) }
-        for request in requests { clock.schedule(at: request.frame) { subscriber.request(request.demand) } }
-        if let end = span.end { clock.schedule(at: end) { subscriber.cancel() } }
-        return Recording(subscriber)
+        return attach(subscriber, span: span, requests: requests) { publisher.subscribe(subscriber) }
+    }
+
+    /// Schedules `subscribe` at the span's start, the requests, and the cancel at its end.
+    func attach<Output, Failure>(_ recorder: any MarbleRecorder<Output, Failure>, span: SubscriptionSpan,
+                                 requests: [(frame: Int, demand: Subscribers.Demand)], subscribe: @escaping () -> Void) -> Recording<Output, Failure> {
+        clock.schedule(at: span.start, subscribe)
+        for request in requests { clock.schedule(at: request.frame) { recorder.request(request.demand) } }
+        if let end = span.end { clock.schedule(at: end) { recorder.cancel() } }
+        return Recording(recorder)
     }
 }
 
+/// What an expectation reads from the subscriber it attached, and how it scripts it: the seam
+/// for other publisher worlds (on Apple platforms, a Combine subscriber recording the same way
+/// is one more conformance; see docs/marble-testing.md).
+public protocol MarbleRecorder<Output, Failure>: AnyObject {
+    associatedtype Output
+    associatedtype Failure: Error
+    /// Every event received, in order, with its frame.
+    var events: [TimedEvent<Output, Failure>] { get }
+    /// Frames at which a value arrived beyond the demand.
+    var valuesWithoutDemand: [VirtualTime] { get }
+    func request(_ demand: Subscribers.Demand)
+    func cancel()
+}
+
+extension TestSubscriber: MarbleRecorder {}
+
 /// What the test's subscriber of an `expect` received, with frames (complete after `run()`).
 public struct Recording<Output, Failure: Error> {
-    let subscriber: TestSubscriber<Output, Failure>
-    init(_ subscriber: TestSubscriber<Output, Failure>) { self.subscriber = subscriber }
+    let recorder: any MarbleRecorder<Output, Failure>
+    init(_ recorder: any MarbleRecorder<Output, Failure>) { self.recorder = recorder }
     /// Every event received, in order, with its frame.
-    public var events: [TimedEvent<Output, Failure>] { subscriber.events }
+    public var events: [TimedEvent<Output, Failure>] { recorder.events }
     /// The values received, in order.
-    public var values: [Output] { subscriber.events.compactMap { if case .value(let value) = $0.event { value } else { nil } } }
+    public var values: [Output] { recorder.events.compactMap { if case .value(let value) = $0.event { value } else { nil } } }
     /// Frames at which a value arrived beyond the subscriber's demand.
-    public var valuesWithoutDemand: [VirtualTime] { subscriber.valuesWithoutDemand }
+    public var valuesWithoutDemand: [VirtualTime] { recorder.valuesWithoutDemand }
 }
