@@ -18,7 +18,7 @@ extension TestScheduler {
     ///     without, `.unlimited` on subscription.
     ///   - name: the publisher's name in the diff (default `output`).
     /// - Returns: the subscriber's recording, readable after `run()`.
-    @discardableResult
+    @inlinable @discardableResult
     public func expect<P: Publisher>(
         _ publisher: P, _ marbles: String, values: [Character: P.Output] = [:], error: P.Failure? = nil, errors: [String: P.Failure] = [:],
         subscription: String? = nil, demand: String? = nil, name: String = "output",
@@ -26,17 +26,20 @@ extension TestScheduler {
     ) -> Recording<P.Output, P.Failure> where P.Output: Equatable, P.Failure: Equatable {
         let location = MarbleSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         let table = MarbleValues(values: values, error: error, errors: errors)
-        let recording = subscribe(publisher, subscription: subscription, demand: demand, at: location)
+        let subscriber = subscribe(publisher, subscription: subscription, demand: demand, at: location)
+        let recording = Recording<P.Output, P.Failure>(subscriber)
         switch reader.events(marbles, as: .expect, table, role: "expected") {
         case .failure(let mistake):
             report(mistake, at: location)
         case .success(let expected):
             register(PendingCheck(location: location) { scheduler, labelled in
-                let actual = recording.events
+                // The concrete subscriber, not the recording: its `events` is then built for
+                // the caller's types (a long timeline would look up their metadata per event).
+                let actual = subscriber.events
                 guard expected != actual else { return nil }
                 let differences = Comparison.differences(expected: expected, actual: actual, describe: table.describe)
                 var notes = Comparison.notes(stream: name, expected: expected, actual: actual)
-                if let frame = recording.valuesWithoutDemand.first { notes.append("\(name) received a value without demand at frame \(frame)") }
+                if let frame = subscriber.valuesWithoutDemand.first { notes.append("\(name) received a value without demand at frame \(frame)") }
                 let check = CheckReport(kind: .events, label: name, stream: name, line: Int(line), expected: expected.map(table.rendered),
                                         actual: actual.map(table.rendered), differences: differences, notes: notes)
                 return scheduler.failure(check, headline: "\(name) did not emit the expected marbles", labelled: labelled, at: location)
@@ -56,7 +59,7 @@ extension TestScheduler {
     ) -> Recording<P.Output, P.Failure> where P.Output: Equatable, P.Failure: Equatable {
         let location = MarbleSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         let table = MarbleValues(values: values, error: error, errors: errors)
-        let recording = subscribe(publisher, subscription: subscription, demand: demand, at: location)
+        let recording = Recording<P.Output, P.Failure>(subscribe(publisher, subscription: subscription, demand: demand, at: location))
         switch reader.events(marbles, as: .expect, table, role: "expected") {
         case .failure(let mistake):
             report(mistake, at: location)
@@ -139,7 +142,8 @@ extension TestScheduler {
     }
 
     /// Subscribes a recording subscriber to `publisher` as `subscription` and `demand` say.
-    private func subscribe<P: Publisher>(_ publisher: P, subscription: String?, demand: String?, at location: MarbleSourceLocation) -> Recording<P.Output, P.Failure> {
+    @inlinable
+    func subscribe<P: Publisher>(_ publisher: P, subscription: String?, demand: String?, at location: MarbleSourceLocation) -> TestSubscriber<P.Output, P.Failure> {
         var span = SubscriptionSpan(start: max(0, clock.currentFrame))
         if let subscription {
             switch reader.span(subscription, role: "subscription") {
@@ -155,16 +159,17 @@ extension TestScheduler {
             }
         }
         let subscriber = TestSubscriber<P.Output, P.Failure>(scheduler: clock, initialDemand: demand == nil ? .unlimited : .none)
-        return attach(subscriber, span: span, requests: requests) { publisher.subscribe(subscriber) }
+        attach(subscriber, span: span, requests: requests) { publisher.subscribe(subscriber) }
+        return subscriber
     }
 
     /// Schedules `subscribe` at the span's start, the requests, and the cancel at its end.
+    @usableFromInline
     func attach<Output, Failure>(_ recorder: any MarbleRecorder<Output, Failure>, span: SubscriptionSpan,
-                                 requests: [(frame: Int, demand: Subscribers.Demand)], subscribe: @escaping () -> Void) -> Recording<Output, Failure> {
+                                 requests: [(frame: Int, demand: Subscribers.Demand)], subscribe: @escaping () -> Void) {
         clock.schedule(at: span.start, subscribe)
         for request in requests { clock.schedule(at: request.frame) { recorder.request(request.demand) } }
         if let end = span.end { clock.schedule(at: end) { recorder.cancel() } }
-        return Recording(recorder)
     }
 }
 
@@ -187,6 +192,7 @@ extension TestSubscriber: MarbleRecorder {}
 /// What the test's subscriber of an `expect` received, with frames (complete after `run()`).
 public struct Recording<Output, Failure: Error> {
     let recorder: any MarbleRecorder<Output, Failure>
+    @usableFromInline
     init(_ recorder: any MarbleRecorder<Output, Failure>) { self.recorder = recorder }
     /// Every event received, in order, with its frame.
     public var events: [TimedEvent<Output, Failure>] { recorder.events }

@@ -56,6 +56,7 @@ public struct MarbleFailure: Sendable, CustomStringConvertible {
 
 extension TestScheduler {
     /// The failure of `check`: its headline and diff, and its diagram.
+    @usableFromInline
     func failure(_ check: CheckReport, headline: String, labelled: Bool, position: String = "frame", at location: MarbleSourceLocation) -> MarbleFailure {
         let report = testReport(check, at: location)
         var layout = DiagramLayout(failing: check, of: report, labelled: labelled, indent: 2)

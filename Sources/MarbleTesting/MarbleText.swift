@@ -8,6 +8,7 @@ public struct MarbleMistake: Error, Sendable, CustomStringConvertible {
     public var description: String { message }
 
     /// `error in marbles "-a-(b": …`, the marbles, a caret under the offending characters and the hint.
+    @usableFromInline
     init(_ error: MarbleSyntaxError, in text: String, role: String) {
         let caret = String(repeating: " ", count: error.offset + 1) + String(repeating: "^", count: error.length)
         var lines = ["error in \(role) marbles: \(error.message)", "  \"\(text)\"", "  " + caret]
@@ -17,10 +18,15 @@ public struct MarbleMistake: Error, Sendable, CustomStringConvertible {
 }
 
 /// Marble strings read for one clock: its frame length decides what `100ms` is.
+@usableFromInline
 struct MarbleReader {
-    var frameNanoseconds: Int64
+    @usableFromInline var frameNanoseconds: Int64
+
+    @usableFromInline
+    init(frameNanoseconds: Int64) { self.frameNanoseconds = frameNanoseconds }
 
     /// The events of a hot, cold or expect line with their values resolved.
+    @inlinable
     func events<Output, Failure>(_ text: String, as kind: MarbleLineKind, _ values: MarbleValues<Output, Failure>,
                                  role: String) -> Result<[TimedEvent<Output, Failure>], MarbleMistake> {
         do {
@@ -52,6 +58,7 @@ struct MarbleReader {
     }
 
     /// The frame of `^` and of `!` (if any) of a subscription line: exactly one `^`, at most one `!` after it.
+    @usableFromInline
     func span(_ text: String, role: String) -> Result<SubscriptionSpan, MarbleMistake> {
         do {
             let parsed = try MarbleParser(frameNanoseconds: frameNanoseconds).parse(text, as: .subscription)
@@ -67,6 +74,7 @@ struct MarbleReader {
     }
 
     /// The requests of a demand line, in order.
+    @usableFromInline
     func demands(_ text: String, role: String) -> Result<[(frame: Int, demand: Subscribers.Demand)], MarbleMistake> {
         do {
             let parsed = try MarbleParser(frameNanoseconds: frameNanoseconds).parse(text, as: .demand)

@@ -6,14 +6,16 @@ import Reactive
 /// `error` for a bare `#`, `errors` for `#{name}`. Without an entry, a name or literal is read
 /// as the value itself when the value type can be written as text (`a` is "a" for `String`,
 /// `7` is 7 and `{42}` is 42 for `Int`, `{"two words"}` is "two words" for `String`).
+@usableFromInline
 struct MarbleValues<Output, Failure: Error> {
-    var values: [Character: Output]
-    var error: Failure?
-    var errors: [String: Failure]
+    @usableFromInline var values: [Character: Output]
+    @usableFromInline var error: Failure?
+    @usableFromInline var errors: [String: Failure]
     /// Reads a token as the value itself; decided once per table, not per token (a long line
     /// has a million of them).
-    private let parse: (String) -> Output?
+    @usableFromInline let parse: (String) -> Output?
 
+    @inlinable
     init(values: [Character: Output], error: Failure?, errors: [String: Failure]) {
         self.values = values
         self.error = error
@@ -22,6 +24,7 @@ struct MarbleValues<Output, Failure: Error> {
     }
 
     /// The value a token stands for, or why there is none.
+    @inlinable
     func value(_ token: ValueToken) -> Result<Output, MarbleSyntaxError> {
         switch token.form {
         case .name(let name):
@@ -38,6 +41,7 @@ struct MarbleValues<Output, Failure: Error> {
     }
 
     /// The error a `#` or `#{name}` stands for, or why there is none.
+    @inlinable
     func failure(_ token: ValueToken?, at offset: Int) -> Result<Failure, MarbleSyntaxError> {
         guard let token else {
             if let error { return .success(error) }
@@ -52,14 +56,16 @@ struct MarbleValues<Output, Failure: Error> {
 
     /// How a token is read as the value itself: the text for `String`, `Int(_:)` for `Int`,
     /// `init?(_:)` for other types that can be written as text, nothing otherwise.
-    private static func textParser() -> (String) -> Output? {
+    @inlinable
+    static func textParser() -> (String) -> Output? {
         if Output.self == String.self { return { $0 as? Output } }
         if Output.self == Int.self { return { Int($0) as? Output } }
         guard let type = Output.self as? any LosslessStringConvertible.Type else { return { _ in nil } }
         return { type.init($0) as? Output }
     }
 
-    private static func unquoted(_ literal: String) -> String {
+    @inlinable
+    static func unquoted(_ literal: String) -> String {
         guard literal.count >= 2, literal.first == "\"", literal.last == "\"" else { return literal }
         return String(literal.dropFirst().dropLast())
     }
@@ -86,6 +92,7 @@ extension MarbleValues where Output: Equatable, Failure: Equatable {
     }
 
     /// An event in a sentence: `c`, `finished`, `failure #{timeout}`.
+    @usableFromInline
     func describe(_ event: TimelineEvent<Output, Failure>) -> String {
         switch event {
         case .value(let value): return token(for: value)
@@ -94,6 +101,7 @@ extension MarbleValues where Output: Equatable, Failure: Equatable {
         }
     }
 
+    @usableFromInline
     func rendered(_ event: TimedEvent<Output, Failure>) -> RenderedEvent {
         switch event.event {
         case .value(let value): return RenderedEvent(frame: event.time, event: .value(token(for: value)))

@@ -6,6 +6,7 @@ import Reactive
 /// and the demand it is asked for, which `expect(source.subscriptions, …)` and
 /// `expect(source.requests, …)` check.
 public struct TestPublisher<Output, Failure: Error>: Publisher {
+    @usableFromInline
     enum Source {
         /// A subject fed at the line's absolute frames: subscribers see what is sent while subscribed.
         case hot(PassthroughSubject<Output, Failure>)
@@ -13,11 +14,19 @@ public struct TestPublisher<Output, Failure: Error>: Publisher {
         case cold(ColdTimeline<Output, Failure>)
     }
 
-    let source: Source
-    let log: SubscriptionLog
-    let clock: VirtualTimeScheduler
+    @usableFromInline let source: Source
+    @usableFromInline let log: SubscriptionLog
+    @usableFromInline let clock: VirtualTimeScheduler
     /// The name in failure diagrams (`hot`, `cold2`, or the one given).
     public let name: String
+
+    @usableFromInline
+    init(source: Source, log: SubscriptionLog, clock: VirtualTimeScheduler, name: String) {
+        self.source = source
+        self.log = log
+        self.clock = clock
+        self.name = name
+    }
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
         switch source {
@@ -56,6 +65,7 @@ extension TestScheduler {
     ///   - values: what value names stand for (without, `a` is "a" for String, `7` is 7 for Int).
     ///   - error: what `#` stands for; `errors` names others for `#{name}`.
     ///   - name: the source's name in failure diagrams (default `hot`, `hot2`, …).
+    @inlinable
     public func hot<Output, Failure: Error>(
         _ marbles: String, values: [Character: Output] = [:], error: Failure? = nil, errors: [String: Failure] = [:], name: String? = nil,
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
@@ -77,6 +87,7 @@ extension TestScheduler {
     }
 
     /// A hot source that never fails.
+    @inlinable
     public func hot<Output>(
         _ marbles: String, values: [Character: Output] = [:], name: String? = nil,
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
@@ -94,6 +105,7 @@ extension TestScheduler {
 
     /// A cold source: each subscription plays the line from its own frame (the first character
     /// is the subscription's frame). Values wait for demand, the completion behind them.
+    @inlinable
     public func cold<Output, Failure: Error>(
         _ marbles: String, values: [Character: Output] = [:], error: Failure? = nil, errors: [String: Failure] = [:], name: String? = nil,
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
@@ -107,6 +119,7 @@ extension TestScheduler {
     }
 
     /// A cold source that never fails.
+    @inlinable
     public func cold<Output>(
         _ marbles: String, values: [Character: Output] = [:], name: String? = nil,
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
@@ -161,7 +174,8 @@ extension TestScheduler {
     }
 
     /// The events of a source line; a mistake is recorded at `location` and leaves no events.
-    private func timeline<Output, Failure>(_ marbles: String, as kind: MarbleNotation.MarbleLineKind, _ values: MarbleValues<Output, Failure>,
+    @inlinable
+    func timeline<Output, Failure>(_ marbles: String, as kind: MarbleNotation.MarbleLineKind, _ values: MarbleValues<Output, Failure>,
                                            role: String, at location: MarbleSourceLocation) -> [TimedEvent<Output, Failure>] {
         switch reader.events(marbles, as: kind, values, role: role) {
         case .success(let events):

@@ -21,7 +21,7 @@ public final class TestScheduler {
     public let clock: VirtualTimeScheduler
     /// The length of one frame, in nanoseconds.
     public let frameNanoseconds: Int64
-    var reader: MarbleReader { MarbleReader(frameNanoseconds: frameNanoseconds) }
+    @usableFromInline var reader: MarbleReader { MarbleReader(frameNanoseconds: frameNanoseconds) }
 
     /// Every hot, cold and `send` source, in creation order (for diagrams).
     private(set) var sources: [SourceRecord] = []
@@ -84,35 +84,55 @@ public final class TestScheduler {
 
     // MARK: For sources and expectations
 
+    @usableFromInline
     func register(_ source: SourceRecord, playback: (() -> Void)?) {
         sources.append(source)
         if let playback { pendingPlayback.append(playback) }
     }
 
+    @usableFromInline
     func register(_ check: PendingCheck) { pendingChecks.append(check) }
 
     /// A name for the next source of `kind`: `hot`, `hot2`, …
+    @usableFromInline
     func defaultName(_ kind: StreamReport.Kind, _ base: String) -> String {
         let count = sources.filter { $0.kind == kind }.count
         return count == 0 ? base : base + String(count + 1)
     }
 
     /// Records a mistake in a marble string now, at the call that passed it.
+    @usableFromInline
     func report(_ mistake: MarbleMistake, at location: MarbleSourceLocation) {
         TestLibrary.record(MarbleFailure(message: mistake.message, location: location))
     }
 }
 
 /// A source's declaration, for the diagram above a failing expectation.
+@usableFromInline
 struct SourceRecord {
     var name: String
     var kind: StreamReport.Kind
     var marbles: [String]
     var log: SubscriptionLog?
+
+    @usableFromInline
+    init(name: String, kind: StreamReport.Kind, marbles: [String], log: SubscriptionLog?) {
+        self.name = name
+        self.kind = kind
+        self.marbles = marbles
+        self.log = log
+    }
 }
 
 /// An expectation waiting for `run()`: it builds its report from what was recorded.
+@usableFromInline
 struct PendingCheck {
     var location: MarbleSourceLocation
     var evaluate: (TestScheduler, _ labelled: Bool) -> MarbleFailure?
+
+    @usableFromInline
+    init(location: MarbleSourceLocation, evaluate: @escaping (TestScheduler, _ labelled: Bool) -> MarbleFailure?) {
+        self.location = location
+        self.evaluate = evaluate
+    }
 }
