@@ -65,7 +65,7 @@ final class XCTestReportingTests: XCTestCase {
             PublisherContract.check("eager") { _ in Eager() }
         }
         XCTAssertEqual(failures.map(\.line), [line])
-        // Demand .max(1), then none in the scenarios that start with none: 2, 1, 2 and 2 values too many.
+        // Eager sends two values on subscription: with demand .max(1), the second is one too many.
         XCTAssertEqual(failures.first?.description.components(separatedBy: "\n").prefix(2), [
             "failed - eager breaks the publisher contract:",
             "  frame 0: no value beyond demand — a value arrived beyond the demand (none was outstanding)",
