@@ -7,17 +7,20 @@ import MarbleNotation
 public enum Comparison {
     typealias Event = TimelineEvent<Value, StreamError>
 
-    static func differences(expected: [TimedEvent<Value, StreamError>], actual: [TimedEvent<Value, StreamError>], table: ValueTable) -> [Difference] {
+    /// `lastFrame` is the last frame the `expect` line covers: a run goes on until its scheduler
+    /// has nothing left to do, and whatever the stream does after that frame is a difference too.
+    static func differences(expected: [TimedEvent<Value, StreamError>], actual: [TimedEvent<Value, StreamError>], table: ValueTable,
+                            lastFrame: Int = .max) -> [Difference] {
         // The usual case, a passing check: the same events in the same order mean the same
         // events at every frame, so there is nothing to group and compare frame by frame.
         if same(expected, actual) { return [] }
-        return differences(expected: expected, actual: actual) { describe($0, table) }
+        return differences(expected: expected, actual: actual, lastFrame: lastFrame) { describe($0, table) }
     }
 
     /// The frames at which `expected` and `actual` differ, each with a sentence
     /// ("expected c, got nothing") built from `describe`.
     public static func differences<Output: Equatable, Failure: Equatable>(
-        expected: [TimedEvent<Output, Failure>], actual: [TimedEvent<Output, Failure>],
+        expected: [TimedEvent<Output, Failure>], actual: [TimedEvent<Output, Failure>], lastFrame: Int = .max,
         describe: (TimelineEvent<Output, Failure>) -> String
     ) -> [Difference] {
         let expectedByFrame = Dictionary(grouping: expected, by: \.time)
@@ -28,13 +31,19 @@ public enum Comparison {
             let want = expectedByFrame[frame, default: []].map(\.event)
             let got = actualByFrame[frame, default: []].map(\.event)
             guard want != got else { continue }
-            differences.append(Difference(frame: frame, sentence: "expected \(sentence(want, describe)), got \(sentence(got, describe))"))
+            let expectation = want.isEmpty && frame > lastFrame ? nothingAfter(lastFrame) : sentence(want, describe)
+            differences.append(Difference(frame: frame, sentence: "expected \(expectation), got \(sentence(got, describe))"))
         }
         return differences
     }
 
     private static func sentence<Output, Failure>(_ events: [TimelineEvent<Output, Failure>], _ describe: (TimelineEvent<Output, Failure>) -> String) -> String {
         events.isEmpty ? "nothing" : events.map(describe).joined(separator: " then ")
+    }
+
+    /// What an expectation says about the frames after its line ends.
+    static func nothingAfter(_ lastFrame: Int) -> String {
+        "nothing after frame \(lastFrame)"
     }
 
     /// `expected == actual`, written out: `Array.==` on the engine's generic event types, called
@@ -87,7 +96,9 @@ public enum Comparison {
     // MARK: Subscriptions
 
     /// Compares one `expect X.subscriptions` line with one recorded span (either may be absent).
-    public static func subscriptionDifferences(stream: String, expected: SubscriptionSpan?, actual: SubscriptionSpan?, ordinal: Int) -> [Difference] {
+    /// `lastFrame` is the last frame the line covers (an end after it is reported as such).
+    public static func subscriptionDifferences(stream: String, expected: SubscriptionSpan?, actual: SubscriptionSpan?, ordinal: Int,
+                                        lastFrame: Int = .max) -> [Difference] {
         let which = ordinalText(ordinal)
         switch (expected, actual) {
         case (nil, nil):
@@ -107,7 +118,8 @@ public enum Comparison {
             case let (e?, nil):
                 differences.append(Difference(frame: e, sentence: "expected the \(which) subscription to end here, but it was never cancelled or completed"))
             case let (nil, a?):
-                differences.append(Difference(frame: a, sentence: "the \(which) subscription ended here (cancelled or completed), but the line expects it to stay active"))
+                let when = a > lastFrame ? ", after frame \(lastFrame)" : ""
+                differences.append(Difference(frame: a, sentence: "the \(which) subscription ended here\(when) (cancelled or completed), but the line expects it to stay active"))
             default: break
             }
             return differences
@@ -124,14 +136,17 @@ public enum Comparison {
     // MARK: Requests
 
     /// Compares the demand a stream was asked for with an `expect X.requests` line, frame by frame.
-    public static func requestDifferences(stream: String, expected: [(frame: Int, demand: Subscribers.Demand)], actual: [(frame: Int, demand: Subscribers.Demand)]) -> [Difference] {
+    /// `lastFrame` is the last frame the line covers: requests after it are differences too.
+    public static func requestDifferences(stream: String, expected: [(frame: Int, demand: Subscribers.Demand)], actual: [(frame: Int, demand: Subscribers.Demand)],
+                                   lastFrame: Int = .max) -> [Difference] {
         let want = Dictionary(grouping: expected, by: \.frame).mapValues { $0.map(\.demand) }
         let got = Dictionary(grouping: actual, by: \.frame).mapValues { $0.map(\.demand) }
         return Set(want.keys).union(got.keys).sorted().compactMap { frame in
             let w = want[frame, default: []]
             let g = got[frame, default: []]
             guard w != g else { return nil }
-            return Difference(frame: frame, sentence: "expected \(stream) to be asked for \(describe(w)), got \(describe(g))")
+            let expectation = w.isEmpty && frame > lastFrame ? nothingAfter(lastFrame) : describe(w)
+            return Difference(frame: frame, sentence: "expected \(stream) to be asked for \(expectation), got \(describe(g))")
         }
     }
 

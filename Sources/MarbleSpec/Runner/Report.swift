@@ -13,8 +13,13 @@ public struct FileDiagnostic: Sendable, Hashable, Error {
     public var lineText: String
     /// For runtime errors: the frame at which it happened.
     public var frame: Int?
+    public enum Severity: String, Sendable, Hashable { case error, warning }
+    /// Errors stop a file or a test; warnings (a stream nothing checks) only inform.
+    public var severity: Severity
 
-    public init(path: String, line: Int, column: Int, length: Int = 1, message: String, hint: String? = nil, lineText: String = "", frame: Int? = nil) {
+    public init(path: String, line: Int, column: Int, length: Int = 1, message: String, hint: String? = nil, lineText: String = "", frame: Int? = nil,
+                severity: Severity = .error) {
+        self.severity = severity
         self.path = path
         self.line = line
         self.column = column
@@ -55,6 +60,8 @@ public struct CheckReport: Sendable, Hashable {
     public var label: String
     public var stream: String
     public var line: Int
+    /// The column of the line's `expect`.
+    public var column: Int = 1
     public var expected: [RenderedEvent]
     public var actual: [RenderedEvent]
     public var differences: [Difference]
@@ -62,12 +69,13 @@ public struct CheckReport: Sendable, Hashable {
     public var notes: [String]
     public var passed: Bool { differences.isEmpty }
 
-    public init(kind: Kind, label: String, stream: String, line: Int, expected: [RenderedEvent], actual: [RenderedEvent],
+    public init(kind: Kind, label: String, stream: String, line: Int, column: Int = 1, expected: [RenderedEvent], actual: [RenderedEvent],
                 differences: [Difference], notes: [String] = []) {
         self.kind = kind
         self.label = label
         self.stream = stream
         self.line = line
+        self.column = column
         self.expected = expected
         self.actual = actual
         self.differences = differences
@@ -104,6 +112,34 @@ public struct StreamReport: Sendable, Hashable {
     public var observed: [RenderedEvent]?
     /// Every subscription to this stream: start frame, end frame (nil while active at the end).
     public var subscriptions: [SubscriptionRecord]
+    /// The test's own subscriber to this stream, when the test observes it: when it attached,
+    /// when a `subscribe … !` line cancelled it, and what its `demand` line asked for.
+    public var subscriber: SubscriberRecord?
+    /// Per inner source used in this stream's closures, the subscriptions those closures'
+    /// publishers made (so a source used by two operators is drawn once per operator).
+    public var innerSubscriptions: [InnerUse] = []
+}
+
+/// The test subscriber of a stream.
+public struct SubscriberRecord: Sendable, Hashable {
+    public var start: Int
+    /// The frame of the `!` of its `subscribe` line.
+    public var cancel: Int?
+    /// The `.request` events of its `demand` line, in order (empty: no demand line, unlimited).
+    public var demand: [RenderedEvent]
+}
+
+/// The subscriptions one stream's closures made to one inner source.
+public struct InnerUse: Sendable, Hashable {
+    public var source: String
+    public var subscriptions: [SubscriptionRecord]
+}
+
+/// A `connect NAME ^…!` line: when the connectable was connected and when that was cancelled.
+public struct ConnectionRecord: Sendable, Hashable {
+    public var stream: String
+    public var start: Int
+    public var end: Int?
 }
 
 /// The marble lines a stream was declared with (several `send` lines for a subject), as written.
@@ -125,9 +161,15 @@ struct DeclaredTimeline: Sendable, Hashable {
 public struct SubscriptionRecord: Sendable, Hashable {
     public var start: Int
     public var end: Int?
-    public init(start: Int, end: Int?) {
+    /// How many values it delivered to its subscriber.
+    public var delivered = 0
+    /// What its subscriber requested through it, in order (`.request` events).
+    public var requests: [RenderedEvent] = []
+    public init(start: Int, end: Int?, delivered: Int = 0, requests: [RenderedEvent] = []) {
         self.start = start
         self.end = end
+        self.delivered = delivered
+        self.requests = requests
     }
 }
 
@@ -145,12 +187,20 @@ public struct TestReport: Sendable, Hashable {
     public var checks: [CheckReport]
     /// A runtime error in a closure, or a run stopped by a limit.
     public var error: FileDiagnostic?
+    /// Streams the test defines that nothing checks (see `docs/language.md`).
+    public var warnings: [FileDiagnostic] = []
     /// Every named stream, in the order the test declares them.
     public var streams: [StreamReport] = []
     /// The value names in force in the test: the file's `values`, then the test's.
     public var values: [ValueName] = []
-    /// The last frame of the run (the end of the test's longest line).
+    /// Where the run's diagram ends: the end of the test's longest line, or later when the
+    /// run went on after it (the frame after the last action).
     public var endFrame: Int = 0
+    /// The test's `connect` lines, in order.
+    public var connections: [ConnectionRecord] = []
+    /// A limit stopped the run while work was still due: the pipeline never settles (the
+    /// `error` says which limit and what kept the scheduler busy).
+    public var unsettled = false
     /// Output of `print` operators: frame and line.
     public var trace: [TraceLine]
     /// Every event at every named stream and operator, in order (only with `RunOptions.traceEvents`).

@@ -84,6 +84,9 @@ public final class VirtualTimeScheduler {
     /// Whether any action is still queued.
     public var hasPendingWork: Bool { !queue.isEmpty }
 
+    /// How many actions (and counted units of work) the run has done so far.
+    public var actionCount: Int { actionsInRun }
+
     /// The time of the next queued action that has not been cancelled, if any.
     public var nextActionTime: VirtualTime? { queue.earliestLiveTime }
 
