@@ -14,11 +14,13 @@ build:
 
 # The Swift tests, then the catalogue in marbles/ with the freshly built binary, and a check that
 # the catalogue is laid out as `marbles fmt` lays it out (marbles/examples keeps the format
-# brief's worked examples exactly as the brief writes them).
+# brief's worked examples exactly as the brief writes them), then the worked example package
+# (Examples/SearchFeature, built into .build/examples so that later runs are incremental).
 test: build
 	$(SWIFT) test
 	$(DEBUG_BIN) run marbles/
 	$(DEBUG_BIN) fmt --check marbles/operators marbles/guides
+	$(SWIFT) test --package-path Examples/SearchFeature --scratch-path .build/examples
 
 run: build
 	$(DEBUG_BIN) run marbles/

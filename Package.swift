@@ -10,7 +10,12 @@ import PackageDescription
 //   MarbleSpec      — values, interpreter, operator catalogue, test runner, comparison
 //                     (imports Reactive, MarbleNotation, MarbleSyntax)
 //   MarbleDiagram   — SVG marble diagrams drawn from a test's report (imports MarbleSpec, MarbleNotation)
-//   MarblesCLI      — `marbles` and `marbles-svg` commands and reporters (imports the above)
+//   MarbleDiff      — the human diff of a failing check: aligned marbles, carets, sentences
+//                     (imports MarbleSpec, MarbleNotation)
+//   MarbleTesting   — marble tests for Swift code: TestScheduler, hot/cold, expectations reported
+//                     to Swift Testing or XCTest (imports Reactive, MarbleNotation, MarbleSpec,
+//                     MarbleDiff, MarbleDiagram; nothing imports it but tests and the bench)
+//   MarblesCLI      — `marbles` and `marbles-svg` commands and reporters (imports the above but MarbleTesting)
 //   marbles, marbles-svg — thin mains over MarblesCLI
 let package = Package(
     name: "marbles",
@@ -21,6 +26,7 @@ let package = Package(
         .library(name: "Reactive", targets: ["Reactive"]),
         .library(name: "ReactiveNetworking", targets: ["ReactiveNetworking"]),
         .library(name: "MarbleSpec", targets: ["MarbleSpec"]),
+        .library(name: "MarbleTesting", targets: ["MarbleTesting"]),
     ],
     targets: [
         .target(name: "Reactive"),
@@ -29,12 +35,15 @@ let package = Package(
         .target(name: "MarbleSyntax", dependencies: ["MarbleNotation"]),
         .target(name: "MarbleSpec", dependencies: ["Reactive", "MarbleNotation", "MarbleSyntax"]),
         .target(name: "MarbleDiagram", dependencies: ["MarbleSpec", "MarbleNotation"]),
-        .target(name: "MarblesCLI", dependencies: ["MarbleSpec", "MarbleSyntax", "MarbleNotation", "MarbleDiagram"]),
+        .target(name: "MarbleDiff", dependencies: ["MarbleSpec", "MarbleNotation"]),
+        .target(name: "MarbleTesting", dependencies: ["Reactive", "MarbleNotation", "MarbleSpec", "MarbleDiff", "MarbleDiagram"]),
+        .target(name: "MarblesCLI", dependencies: ["MarbleSpec", "MarbleSyntax", "MarbleNotation", "MarbleDiagram", "MarbleDiff"]),
         .executableTarget(name: "marbles", dependencies: ["MarblesCLI"]),
         .executableTarget(name: "marbles-svg", dependencies: ["MarblesCLI"]),
-        // The Swift side of `make bench` (engine API, end-to-end runs, the hand-written floor).
-        .executableTarget(name: "marbles-bench", dependencies: ["Reactive", "MarbleSpec", "MarbleNotation"]),
-        .testTarget(name: "ReactiveTests", dependencies: ["Reactive"]),
+        // The Swift side of `make bench` (engine API, MarbleTesting, end-to-end runs, the hand-written floor).
+        .executableTarget(name: "marbles-bench", dependencies: ["Reactive", "MarbleSpec", "MarbleNotation", "MarbleTesting"]),
+        .testTarget(name: "ReactiveTests", dependencies: ["Reactive", "MarbleTesting"]),
+        .testTarget(name: "MarbleTestingTests", dependencies: ["MarbleTesting"]),
         // Combine app code (view models, forms, networking, timers, custom publishers) that must
         // typecheck against Reactive with only its import changed.
         // Swift 5 mode, as the app code it models: 3 of the files (global caches, a shared singleton,
@@ -45,7 +54,7 @@ let package = Package(
         .testTarget(name: "MarbleSyntaxTests", dependencies: ["MarbleSyntax"]),
         .testTarget(name: "MarbleSpecTests", dependencies: ["MarbleSpec", "Reactive"]),
         .testTarget(name: "MarbleDiagramTests", dependencies: ["MarbleDiagram", "MarbleSpec"], exclude: ["Golden"]),
-        .testTarget(name: "MarblesCLITests", dependencies: ["MarblesCLI", "marbles", "marbles-svg"]),
+        .testTarget(name: "MarblesCLITests", dependencies: ["MarblesCLI", "MarbleDiff", "marbles", "marbles-svg"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,3 +1,5 @@
+import MarbleDiff
+
 /// The texts of `--help`, `--version` and usage errors.
 enum Help {
     static let runUsage = "usage: marbles run [PATH…] [OPTIONS]"

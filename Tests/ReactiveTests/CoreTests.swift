@@ -245,7 +245,7 @@ import Testing
             if value == "b" { throw TestFailure("boom") }
             return value
         }
-        #expect(bench.run(pipeline) == "-a-#boom")
+        #expect(bench.run(pipeline) == "-a-#{boom}")
         #expect(render(log) == ["^--!"])
     }
 

@@ -819,7 +819,7 @@ final class TestSession {
                 if let comparedThrough { actual.removeAll { $0.time > comparedThrough } }
                 let renderedActual = observed(expectation.name, actual)
                 let differences = Comparison.differences(expected: expectation.events, actual: actual, table: table, lastFrame: expectation.lastFrame)
-                var notes = differences.isEmpty ? [] : Comparison.notes(stream: expectation.name, expected: expectation.events, actual: actual, table: table)
+                var notes = differences.isEmpty ? [] : Comparison.notes(stream: expectation.name, expected: expectation.events, actual: actual)
                 // Some Combine operators really do send beyond demand (replaceEmpty asks upstream
                 // for .unlimited and forwards everything), so this explains, it does not fail.
                 if !differences.isEmpty, let frame = subscriber.valuesWithoutDemand.first {
