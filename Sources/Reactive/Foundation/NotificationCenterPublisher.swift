@@ -14,8 +14,11 @@ extension NotificationCenter {
         public typealias Output = Notification
         public typealias Failure = Never
 
+        /// The center observed.
         public let center: NotificationCenter
+        /// The notifications' name.
         public let name: Notification.Name
+        /// The sender observed, or nil for any.
         public let object: AnyObject?
 
         public init(center: NotificationCenter, name: Notification.Name, object: AnyObject? = nil) {

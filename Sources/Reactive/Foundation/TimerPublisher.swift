@@ -15,10 +15,15 @@ extension Timer {
         public typealias Output = Date
         public typealias Failure = Never
 
+        /// Seconds between ticks.
         public let interval: TimeInterval
+        /// How late a tick may be.
         public let tolerance: TimeInterval?
+        /// The run loop the timer runs on.
         public let runLoop: RunLoop
+        /// The run loop mode of the timer.
         public let mode: RunLoop.Mode
+        /// Not used (Combine's run loop has no options either).
         public let options: RunLoop.SchedulerOptions?
         private let ticks: Publishers.Timer<RunLoopInMode>
 

@@ -101,8 +101,11 @@ extension DispatchQueue: Scheduler {
 
     /// How work is submitted to the queue (Combine's `DispatchQueue.SchedulerOptions`).
     public struct SchedulerOptions {
+        /// The quality of service of the submitted work.
         public var qos: DispatchQoS
+        /// The work item's flags (barrier, …).
         public var flags: DispatchWorkItemFlags
+        /// A group the immediate work joins.
         public var group: DispatchGroup?
 
         public init(qos: DispatchQoS = .unspecified, flags: DispatchWorkItemFlags = [], group: DispatchGroup? = nil) {
