@@ -48,8 +48,10 @@ extension Cancellable {
 }
 
 /// The link a publisher hands to a subscriber: the subscriber asks for values through it and
-/// cancels through it.
-public protocol Subscription: Cancellable, CustomCombineIdentifierConvertible {
+/// cancels through it. A class, unlike Combine's protocol (which allows value types, though
+/// subscriptions hold state and are classes in practice): `any Subscription` stays one reference
+/// wide in the engine's links.
+public protocol Subscription: AnyObject, Cancellable, CustomCombineIdentifierConvertible {
     func request(_ demand: Subscribers.Demand)
 }
 

@@ -21,14 +21,50 @@ extension Publishers {
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.receive(subscriber: Link(downstream: subscriber, dueTime: dueTime, clock: OperatorClock(scheduler, options: options)))
+            let clock = OperatorClock(scheduler, options: options)
+            if let virtual = clock.virtual, let frames = clock.frames(dueTime) {
+                upstream.receive(subscriber: VirtualLink(downstream: subscriber, dueTime: frames, scheduler: virtual))
+            } else {
+                upstream.receive(subscriber: SchedulerLink(downstream: subscriber, dueTime: dueTime, clock: clock))
+            }
         }
 
-        private final class Link<Downstream: Subscriber>: OperatorLink<Output, Upstream.Failure, Downstream> where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
-            /// On the virtual clock: the clock and the wait in frames (one re-armed timer).
-            let virtual: VirtualTimeScheduler?
-            let dueFrames: Int
-            @exclusivity(unchecked) private var demand: Subscribers.Demand = .none
+        /// What both links share: downstream's demand is kept here and upstream is asked for
+        /// everything; a cancel drops the pending value.
+        private class Link<Downstream: Subscriber>: OperatorLink<Output, Upstream.Failure, Downstream> where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
+            @exclusivity(unchecked) final var demand: Subscribers.Demand = .none
+
+            override func receive(subscription: any Subscription) {
+                let accepted = upstream == nil && !isTerminated
+                super.receive(subscription: subscription)
+                if accepted { requestUpstream(.unlimited) }
+            }
+
+            override func request(_ demand: Subscribers.Demand) {
+                guard !isTerminated else { return }
+                self.demand += demand
+            }
+
+            override func cancel() {
+                dropPending()
+                super.cancel()
+            }
+
+            /// Forgets the pending value and its wait.
+            func dropPending() {}
+
+            /// A wait ended: `value` goes downstream if it has demand, else it is dropped.
+            final func deliver(_ value: Output) {
+                guard demand > 0 else { return }
+                demand -= 1
+                demand += downstream.receive(value)
+            }
+        }
+
+        /// The link on the virtual clock: the wait in frames, one re-armed timer.
+        private final class VirtualLink<Downstream: Subscriber>: Link<Downstream> where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
+            let dueTime: Int
+            let scheduler: VirtualTimeScheduler
             /// The pending value, out of line with a flag rather than an `Output?`: this generic
             /// code is compiled once, unspecialised, and would look up `Optional<Output>`'s
             /// metadata at every access of an optional (a generic wrapper struct costs the same).
@@ -41,18 +77,10 @@ extension Publishers {
             /// reference would make every retain of the link take the slow path): the link
             /// cancels the timer in `deinit`, so the action never runs after the link is gone.
             @exclusivity(unchecked) private var fire: () -> Void = {}
-            /// Elsewhere: the scheduler, and a count of values; a wait ends in a value only if
-            /// no newer value started another (Combine's schedulers cannot take work back).
-            let clock: OperatorClock<Context>
-            let dueTime: Context.SchedulerTimeType.Stride
-            @exclusivity(unchecked) private var generation = 0
 
-            init(downstream: Downstream, dueTime: Context.SchedulerTimeType.Stride, clock: OperatorClock<Context>) {
-                self.clock = clock
+            init(downstream: Downstream, dueTime: Int, scheduler: VirtualTimeScheduler) {
                 self.dueTime = dueTime
-                let frames = clock.frames(dueTime)
-                virtual = frames == nil ? nil : clock.virtual
-                dueFrames = frames ?? 0
+                self.scheduler = scheduler
                 super.init(downstream: downstream)
                 let link = Unmanaged.passUnretained(self)
                 fire = {
@@ -69,13 +97,6 @@ extension Publishers {
                 pending.deallocate()
             }
 
-            override func receive(subscription: any Subscription) {
-                let accepted = upstream == nil && !isTerminated
-                super.receive(subscription: subscription)
-                // Downstream demand is kept here; upstream is asked for everything.
-                if accepted { requestUpstream(.unlimited) }
-            }
-
             override func receive(_ input: Output) -> Subscribers.Demand {
                 guard !isTerminated else { return .none }
                 if hasPending {
@@ -84,15 +105,53 @@ extension Publishers {
                     pending.initialize(to: input)
                     hasPending = true
                 }
-                if let virtual {
-                    virtual.rearm(timer, at: virtual.currentFrame.addingClamped(dueFrames), fire)
-                } else {
-                    generation &+= 1
-                    let expected = generation
-                    clock.once(at: clock.now.advanced(by: dueTime)) { [weak self] in
-                        guard let self, self.generation == expected else { return }
-                        self.due()
-                    }
+                scheduler.rearm(timer, at: scheduler.currentFrame.addingClamped(dueTime), fire)
+                return .none
+            }
+
+            override func receive(completion: Subscribers.Completion<Upstream.Failure>) {
+                guard terminate() else { return }
+                dropPending()
+                scheduler.schedule { [downstream] in downstream.receive(completion: completion) }
+            }
+
+            private func due() {
+                guard !isTerminated, hasPending else { return }
+                hasPending = false
+                deliver(pending.move())
+            }
+
+            override func dropPending() {
+                timer.cancel()
+                guard hasPending else { return }
+                hasPending = false
+                pending.deinitialize(count: 1)
+            }
+        }
+
+        /// The link on any other scheduler. Combine's schedulers cannot take work back, so every
+        /// value starts a wait, and a wait ends in a value only if no newer value (or a completion
+        /// or cancel) came since: each is numbered.
+        private final class SchedulerLink<Downstream: Subscriber>: Link<Downstream> where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
+            let dueTime: Context.SchedulerTimeType.Stride
+            let clock: OperatorClock<Context>
+            private var pending: Output?
+            private var generation = 0
+
+            init(downstream: Downstream, dueTime: Context.SchedulerTimeType.Stride, clock: OperatorClock<Context>) {
+                self.dueTime = dueTime
+                self.clock = clock
+                super.init(downstream: downstream)
+            }
+
+            override func receive(_ input: Output) -> Subscribers.Demand {
+                guard !isTerminated else { return .none }
+                pending = input
+                generation &+= 1
+                let expected = generation
+                clock.once(at: clock.now.advanced(by: dueTime)) { [weak self] in
+                    guard let self, self.generation == expected else { return }
+                    self.due()
                 }
                 return .none
             }
@@ -103,31 +162,15 @@ extension Publishers {
                 clock.hop { [downstream] in downstream.receive(completion: completion) }
             }
 
-            override func request(_ demand: Subscribers.Demand) {
-                guard !isTerminated else { return }
-                self.demand += demand
-            }
-
-            override func cancel() {
-                dropPending()
-                super.cancel()
-            }
-
             private func due() {
-                guard !isTerminated, hasPending else { return }
-                hasPending = false
-                let value = pending.move()
-                guard demand > 0 else { return }
-                demand -= 1
-                demand += downstream.receive(value)
+                guard !isTerminated, let value = pending else { return }
+                pending = nil
+                deliver(value)
             }
 
-            private func dropPending() {
-                timer.cancel()
+            override func dropPending() {
                 generation &+= 1
-                guard hasPending else { return }
-                hasPending = false
-                pending.deinitialize(count: 1)
+                pending = nil
             }
         }
     }

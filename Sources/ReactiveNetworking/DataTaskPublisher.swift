@@ -1,3 +1,8 @@
+// URLSession's publisher lives in its own module: on Linux, FoundationNetworking brings libcurl
+// and some thirty libraries with it, which every program linking `Reactive` (the `marbles`
+// command among them) would load at start. App code that loads URLs imports FoundationNetworking
+// there anyway, and imports this module beside it.
+@_exported import Reactive
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
