@@ -217,6 +217,17 @@ private enum Failure: Error, Equatable { case timeout, offline }
         #expect(scheduler.now == TestScheduler.SchedulerTimeType(nanoseconds: 1_000_000_000))
     }
 
+    @Test func theDispatchQueueStandInRunsOnTheVirtualClock() {
+        let scheduler = TestScheduler(frame: .milliseconds(100))
+        let queue: AnySchedulerOf<DispatchQueue> = scheduler.dispatchQueue
+        let typing = scheduler.hot("-a-b-c-----d--e-|")
+        scheduler.expect(typing.debounce(for: .milliseconds(300), scheduler: queue), "--------c-------|")
+        var frames: [Int] = []
+        queue.schedule(after: queue.now.advanced(by: .milliseconds(250))) { frames.append(scheduler.currentFrame) }
+        #expect(scheduler.run().isEmpty)
+        #expect(frames == [3])
+    }
+
     @Test func anExpectationNeverRunIsReported() throws {
         var line = 0
         let issues = recordedIssues {
