@@ -7,19 +7,22 @@ RELEASE_BIN := .build/release/marbles
 SVG_BIN     := .build/debug/marbles-svg
 DIAGRAMS    := docs/diagrams
 
-.PHONY: build test run install clean diagrams golden bench
+.PHONY: build test run install clean diagrams golden bench mutants
 
 build:
 	$(SWIFT) build
 
-# The Swift tests, then the catalogue in marbles/ with the freshly built binary, and a check that
+# The Swift tests, then the catalogue in marbles/ with the freshly built binary, a check that
 # the catalogue is laid out as `marbles fmt` lays it out (marbles/examples keeps the format
-# brief's worked examples exactly as the brief writes them), then the worked example package
-# (Examples/SearchFeature, built into .build/examples so that later runs are incremental).
+# brief's worked examples exactly as the brief writes them), a check that every mutant of
+# `make mutants` still applies to the engine (its tests; nothing is built), then the worked
+# example package (Examples/SearchFeature, built into .build/examples so that later runs are
+# incremental).
 test: build
 	$(SWIFT) test
 	$(DEBUG_BIN) run marbles/
 	$(DEBUG_BIN) fmt --check marbles/operators marbles/guides
+	python3 -m unittest discover -s mutants -q
 	$(SWIFT) test --package-path Examples/SearchFeature --scratch-path .build/examples
 
 run: build
@@ -48,6 +51,13 @@ install:
 # floor; prints one table (see docs/performance.md). Takes minutes; not part of `make test`.
 bench:
 	python3 bench/bench.py
+
+# Runs the catalogue against every mutant of the engine in mutants/mutants.txt (each one rebuilt
+# incrementally in a scratch copy under .build/mutants) and writes docs/mutation.md. About
+# 15-20 minutes on 2 shared cores; not part of `make test`. `python3 mutants/mutate.py NAME…`
+# runs only some.
+mutants:
+	python3 mutants/mutate.py
 
 clean:
 	rm -rf .build
