@@ -182,4 +182,10 @@ public struct FileReport: Sendable, Hashable {
     public var diagnostics: [FileDiagnostic]
     public var tests: [TestReport]
     public var isError: Bool { !diagnostics.isEmpty }
+
+    public init(path: String, diagnostics: [FileDiagnostic], tests: [TestReport]) {
+        self.path = path
+        self.diagnostics = diagnostics
+        self.tests = tests
+    }
 }
