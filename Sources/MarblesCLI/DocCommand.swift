@@ -84,6 +84,9 @@ struct DocCommand {
             }
         }
         reporter.finish(summary)
+        if summary.tally.inputErrors > 0 {
+            printer.line("a document with an error is left unchanged, its diagrams unwritten")
+        }
         if arguments.check {
             for path in stale { printer.line("stale: \(path) (run 'marbles doc' to refresh it)") }
             printer.line(stale.isEmpty ? "docs up to date" : "\(stale.count) file\(stale.count == 1 ? "" : "s") stale")
