@@ -352,7 +352,7 @@ final class TestSession {
                 bindPlaceholder(name, subject: true)
             }
         case .binding(let name, let expr):
-            switch evaluate(expr) {
+            switch evaluate(expr, in: consumerEnvironment(for: name.name, expr)) {
             case .stream(let stream)?:
                 bind(name, stream, kind: .derived, expression: expr)
             case .value(let value)?:
@@ -395,8 +395,28 @@ final class TestSession {
         })
     }
 
-    private func evaluate(_ expr: Expr) -> Runtime? {
-        switch Result(catching: { () throws(EvalError) -> Runtime in try interpreter.evaluate(expr, in: interpreter.globals) }) {
+    /// The subscriptions each derived stream's closures made to each inner source, by stream name.
+    private var innerLogs: [String: [(source: String, log: SubscriptionLog)]] = [:]
+
+    /// The globals, except that the streams `expr` uses inside its closures are seen through a
+    /// recorder of their own, so that a diagram can tell which operator made which inner
+    /// subscription (two operators using one cold source each get their own record).
+    private func consumerEnvironment(for name: String, _ expr: Expr) -> Environment {
+        let inner = NameCheck.references(in: expr, to: Set(streams.keys)).inClosures
+        guard !inner.isEmpty else { return interpreter.globals }
+        let environment = Environment(parent: interpreter.globals)
+        for source in inner {
+            guard var stream = streams[source]?.stream else { continue }
+            let log = SubscriptionLog()
+            stream.publisher = SubscriptionRecorder(stream.publisher, log: log, scheduler: scheduler).eraseToAnyPublisher()
+            environment[source] = .stream(stream)
+            innerLogs[name, default: []].append((source, log))
+        }
+        return environment
+    }
+
+    private func evaluate(_ expr: Expr, in environment: Environment? = nil) -> Runtime? {
+        switch Result(catching: { () throws(EvalError) -> Runtime in try interpreter.evaluate(expr, in: environment ?? interpreter.globals) }) {
         case .success(let runtime): return runtime
         case .failure(let error):
             report(error, at: expr.location)
@@ -544,18 +564,32 @@ final class TestSession {
         // What happened after the longest line (late events) is drawn too — unless the run never
         // settled: where a limit cut it is arbitrary, and the error says what kept it going.
         if !report.unsettled, let settling, scheduler.actionCount > settling.actions {
-            report.endFrame = max(horizon, scheduler.now + 1)
+            report.endFrame = max(horizon, scheduler.currentFrame + 1)
         } else {
             report.endFrame = horizon
+        }
+        report.connections = connections.compactMap { connection in
+            connection.start.map { ConnectionRecord(stream: connection.name, start: $0, end: connection.end) }
         }
         report.values = valueNames
         report.warnings = uncheckedStreams()
         report.streams = streamOrder.compactMap { name in
             guard var stream = streams[name]?.report else { return nil }
-            stream.subscriptions = streams[name]?.log.spans.map { SubscriptionRecord(start: $0.start, end: $0.end) } ?? []
-            if let subscriber = subscribers.first(where: { $0.name == name })?.subscriber {
+            if let log = streams[name]?.log {
+                var requests: [Int: [(frame: Int, demand: Subscribers.Demand)]] = [:]
+                for request in log.requests { requests[request.subscription, default: []].append((request.time, request.demand)) }
+                stream.subscriptions = log.spans.enumerated().map { index, span in
+                    SubscriptionRecord(start: span.start, end: span.end, delivered: log.deliveries[index], requests: Comparison.render(requests[index] ?? []))
+                }
+            }
+            if let plan = subscribers.first(where: { $0.name == name }), let subscriber = plan.subscriber {
                 stream.observed = observed(name, recorded(subscriber))
                 if let comparedThrough { stream.observed?.removeAll { $0.frame > comparedThrough } }
+                stream.subscriber = SubscriberRecord(start: plan.subscribeAt, cancel: plan.cancelAt,
+                                                     demand: plan.hasDemandLine ? Comparison.render(plan.requests) : [])
+            }
+            stream.innerSubscriptions = (innerLogs[name] ?? []).map { use in
+                InnerUse(source: use.source, subscriptions: use.log.spans.map { SubscriptionRecord(start: $0.start, end: $0.end) })
             }
             return stream
         }
@@ -627,7 +661,7 @@ final class TestSession {
                 let twin = rerun(with: quick)
                 if case .instantActionLimit(_, frame)? = twin.scheduler.stopReason {
                     var diagnostic = twin.stopDiagnostic(stop)
-                    diagnostic.frame = scheduler.now
+                    diagnostic.frame = scheduler.currentFrame
                     return diagnostic
                 }
             }
@@ -644,12 +678,12 @@ final class TestSession {
         let subscribed = streamOrder.filter { streams[$0]?.log.spans.last.map { $0.end == nil } ?? false }
         // Without a busy node, the stream still subscribed that is defined last: the furthest downstream.
         let location = busy.flatMap { definition(of: $0) } ?? subscribed.last.flatMap { streams[$0]?.definition } ?? syntax.location
-        let stopped = RunStop(stop: stop, frame: scheduler.now, lastLineFrame: horizon - 1,
+        let stopped = RunStop(stop: stop, frame: scheduler.currentFrame, lastLineFrame: horizon - 1,
                               settleActions: settling.map { scheduler.actionCount - $0.actions },
                               budget: (base: options.maxActions, perEvent: options.actionsPerWrittenEvent, events: writtenEvents),
                               busy: busy, subscribed: subscribed)
         return FileDiagnostic(path: path, line: location.line, column: location.column, length: 1,
-                              message: stopped.message, hint: stopped.hint, lineText: lineText(location.line), frame: scheduler.now)
+                              message: stopped.message, hint: stopped.hint, lineText: lineText(location.line), frame: scheduler.currentFrame)
     }
 
     /// The same test prepared and run again with other options (the engine is deterministic).

@@ -129,7 +129,7 @@ final class TraceRecorder {
     }
 
     private func record(_ node: Int, _ subscription: Int, _ raw: Raw) {
-        entries.append(Entry(frame: scheduler.now, node: node, subscription: subscription, raw: raw, printed: printedCount()))
+        entries.append(Entry(frame: scheduler.currentFrame, node: node, subscription: subscription, raw: raw, printed: printedCount()))
     }
 
     fileprivate func subscribed(_ node: Int, _ subscription: Int) { record(node, subscription, .subscription) }
