@@ -257,4 +257,25 @@ struct DocCommandTests {
         #expect(missing.code == 2)
         #expect(missing.stdout.contains("/no/such.md: error: no such file or directory"))
     }
+
+    @Test func aRegionWithoutItsEndIsAnErrorAtItsFirstLine() throws {
+        let text = "```marble\ntest \"a\"\n  hot x -a-|\n  expect x -a-|\n```\n  <!-- marbles:begin -->\nold\n"
+        let sandbox = try Sandbox(["README.md": text])
+        let path = sandbox.path("README.md")
+        let outcome = marbles("doc", path)
+        #expect(outcome.code == 2)
+        #expect(outcome.stdout.contains("\(path):6:3: error: '<!-- marbles:begin -->' has no '<!-- marbles:end -->' after it; "
+            + "add it (or delete the region) so that marbles doc can replace it"))
+        #expect(try sandbox.read("README.md") == text)
+    }
+
+    @Test func aTestNameUsedInTwoBlocksGetsTwoDiagrams() throws {
+        let block = "```marble\ntest \"same\"\n  hot x -a-|\n  expect x -a-|\n```\n\n"
+        let sandbox = try Sandbox(["Guide.md": block + block])
+        #expect(marbles("doc", sandbox.path("Guide.md")).code == 0)
+        let text = try sandbox.read("Guide.md")
+        #expect(text.contains("srcset=\"diagrams/guide--same~dark.svg\""))
+        #expect(text.contains("srcset=\"diagrams/guide--same-2~dark.svg\""))
+        #expect(FileManager.default.fileExists(atPath: sandbox.path("diagrams/guide--same-2.svg")))
+    }
 }
