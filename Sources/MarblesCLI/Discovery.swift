@@ -40,6 +40,11 @@ enum Discovery {
 
     /// Every `*.marble` regular file below `folder`, as `folder/relative/path`, sorted.
     static func marbleFiles(in folder: String, fileManager: FileManager = .default) -> [String] {
+        files(in: folder, withExtension: fileExtension, fileManager: fileManager)
+    }
+
+    /// Every regular file named `*.EXTENSION` below `folder`, as `folder/relative/path`, sorted.
+    static func files(in folder: String, withExtension fileExtension: String, fileManager: FileManager = .default) -> [String] {
         let root = URL(fileURLWithPath: folder, isDirectory: true)
         guard let enumerator = fileManager.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey],
                                                       options: [.skipsHiddenFiles]) else { return [] }

@@ -235,6 +235,12 @@ public struct FileReport: Sendable, Hashable {
     public var diagnostics: [FileDiagnostic]
     public var tests: [TestReport]
     public var isError: Bool { !diagnostics.isEmpty }
+
+    public init(path: String, diagnostics: [FileDiagnostic], tests: [TestReport]) {
+        self.path = path
+        self.diagnostics = diagnostics
+        self.tests = tests
+    }
 }
 
 // Public initialisers, for reports built outside the runner: MarbleTesting describes a failing
