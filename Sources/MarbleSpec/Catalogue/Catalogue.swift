@@ -97,7 +97,7 @@ public enum Catalogue {
 
     static func isConstructor(_ name: String) -> Bool { constructors[name] != nil }
 
-    static func applyOperator(_ name: String, to receiver: StreamValue, _ args: [CallArgument], at location: SourceLocation, text: String, interpreter: Interpreter) throws(EvalError) -> Runtime {
+    static func applyOperator(_ name: String, to receiver: StreamValue, _ args: [CallArgument], at location: SourceLocation, text: CodeText, interpreter: Interpreter) throws(EvalError) -> Runtime {
         guard let candidates = methods[name] else {
             let suggestion = Suggestions.nearest(to: name, in: methods.keys)
             throw EvalError.fault(SpecDiagnostic("unknown operator '\(name)'", at: location,
@@ -106,14 +106,14 @@ public enum Catalogue {
         return try dispatch(candidates, receiver: receiver, args, at: location, text: text, interpreter: interpreter)
     }
 
-    static func construct(_ name: String, _ args: [CallArgument], at location: SourceLocation, text: String, interpreter: Interpreter) throws(EvalError) -> Runtime {
+    static func construct(_ name: String, _ args: [CallArgument], at location: SourceLocation, text: CodeText, interpreter: Interpreter) throws(EvalError) -> Runtime {
         guard let candidates = constructors[name] else {
             throw EvalError.fault(SpecDiagnostic("unknown publisher '\(name)'", at: location))
         }
         return try dispatch(candidates, receiver: nil, args, at: location, text: text, interpreter: interpreter)
     }
 
-    private static func dispatch(_ candidates: [CatalogueEntry], receiver: StreamValue?, _ args: [CallArgument], at location: SourceLocation, text: String, interpreter: Interpreter) throws(EvalError) -> Runtime {
+    private static func dispatch(_ candidates: [CatalogueEntry], receiver: StreamValue?, _ args: [CallArgument], at location: SourceLocation, text: CodeText, interpreter: Interpreter) throws(EvalError) -> Runtime {
         for entry in candidates {
             if let bound = bind(args, to: entry.signature.parameters) {
                 return try entry.build(BoundCall(signature: entry.signature, receiver: receiver, arguments: bound.arguments, variadic: bound.variadic, location: location, text: text, interpreter: interpreter))

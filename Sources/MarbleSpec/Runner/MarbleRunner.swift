@@ -17,6 +17,35 @@ public enum MarbleRunner {
 
     /// Runs the text of a file; `path` is only used in messages.
     public static func run(source: String, path: String, options: RunOptions = RunOptions()) -> FileReport {
+        onLargeStack { runOnThisThread(source: source, path: path, options: options) }
+    }
+
+    /// The stack each file runs on. The limits (expression depth, pipeline depth, a stream
+    /// inside itself) bound every recursion of the parser's walks, the interpreter and the
+    /// engine; this is the margin under them whatever thread calls in — a secondary thread's
+    /// default stack (512 KB on some systems) is far smaller than the main thread's.
+    static let stackSize = 256 << 20
+
+    /// `work` on a thread with `stackSize` bytes of stack (reserved, not touched), waited for.
+    static func onLargeStack<T: Sendable>(_ work: @escaping @Sendable () -> T) -> T {
+        let result = ResultBox<T>()
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            result.value = work()
+            done.signal()
+        }
+        thread.stackSize = stackSize
+        thread.start()
+        done.wait()
+        // The semaphore orders the write before this read.
+        return result.value!
+    }
+
+    private final class ResultBox<T>: @unchecked Sendable {
+        var value: T?
+    }
+
+    private static func runOnThisThread(source: String, path: String, options: RunOptions) -> FileReport {
         let lines = LineTable(source)
         let (file, syntaxErrors) = MarbleFileParser.parse(source)
         var diagnostics = syntaxErrors.map { error in

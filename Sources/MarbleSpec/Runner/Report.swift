@@ -129,6 +129,10 @@ public struct TestReport: Sendable, Hashable {
     public var checks: [CheckReport]
     /// A runtime error in a closure, or a run stopped by a limit.
     public var error: FileDiagnostic?
+    /// Whether `error` is a limit of marbles (a stream inside itself, a value or a stream too
+    /// large, too much work at one frame) rather than an error in a closure: the file cannot
+    /// be run as written, as with a mistake in it (`marbles run` exits 2).
+    public var stoppedAtLimit = false
     /// Every named stream, in the order the test declares them.
     public var streams: [StreamReport] = []
     /// The value names in force in the test: the file's `values`, then the test's.
