@@ -30,6 +30,8 @@ let package = Package(
         .executableTarget(name: "marbles-svg", dependencies: ["MarblesCLI"]),
         // The Swift side of `make bench` (engine API, end-to-end runs, the hand-written floor).
         .executableTarget(name: "marbles-bench", dependencies: ["Reactive", "MarbleSpec", "MarbleNotation"]),
+        // libFuzzer targets (`make fuzz`); built normally, a replayer of corpus files.
+        .executableTarget(name: "marbles-fuzz", dependencies: ["MarbleNotation", "MarbleSyntax", "MarbleSpec"]),
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive"]),
         .testTarget(name: "MarbleNotationTests", dependencies: ["MarbleNotation"]),
         .testTarget(name: "MarbleSyntaxTests", dependencies: ["MarbleSyntax"]),

@@ -108,14 +108,15 @@ struct FormatCommand {
                 continuation.formUnion((statement.range.start.line + 1)...statement.range.end.line)
             }
         }
-        for test in file.tests { statementLines.insert(test.location.line) }
+        let testLines = Set(file.tests.map(\.location.line))
+        statementLines.formUnion(testLines)
         for number in 1...lines.lines.count {
             var content = lines.lines[number - 1].content
             if !continuation.contains(number) {
                 while let last = content.last, last == " " || last == "\t" { content.removeLast() }
             }
             if statementLines.contains(number) {
-                let isTestLine = file.tests.contains { $0.location.line == number }
+                let isTestLine = testLines.contains(number)
                 let indent = number < firstTestLine || isTestLine ? "" : "  "
                 content = Array(indent) + Array(content.drop { $0 == " " || $0 == "\t" })
             }
@@ -234,6 +235,8 @@ struct FormatCommand {
         let (before, beforeErrors) = MarbleFileParser.parse(old)
         let (after, afterErrors) = MarbleFileParser.parse(new)
         guard beforeErrors.isEmpty, afterErrors.isEmpty else { return Problem(message: "the formatted file would not parse") }
+        // Split once: per test, a file of a million tests would be split a million times.
+        let (old, new) = (SourceLines(old), SourceLines(new))
         guard before.tests.map(\.name) == after.tests.map(\.name),
               signatures(before.statements, old, frameNanoseconds: 1_000_000) == signatures(after.statements, new, frameNanoseconds: 1_000_000) else {
             return Problem(message: "formatting would change the file's meaning")
@@ -251,8 +254,7 @@ struct FormatCommand {
     }
 
     /// What a statement means, independent of spacing outside expressions.
-    private static func signatures(_ statements: [Statement], _ source: String, frameNanoseconds: Int64) -> [String] {
-        let lines = SourceLines(source)
+    private static func signatures(_ statements: [Statement], _ lines: SourceLines, frameNanoseconds: Int64) -> [String] {
         func text(from start: SourceLocation, to end: SourceLocation) -> String {
             var pieces: [String] = []
             for number in start.line...max(start.line, end.line) {

@@ -105,4 +105,29 @@ struct LimitTests {
         let (result, _) = try Self.run(Self.test("let b = Just(1)" + String(repeating: inner, count: 8), "expect b -"), ["trace"])
         #expect(result.stdout.contains("more events were not recorded (a trace keeps 200000)"))
     }
+
+    /// 20,000 differing frames used to print a caret line each, padded to its column (401 MB).
+    @Test func aLongFailingLineShowsTheFirstDifferencesAndCountsTheRest() throws {
+        let text = Self.test("hot a -|", "expect a " + String(repeating: "1", count: 20_000) + "|")
+        let (result, _) = try Self.run(text)
+        #expect(result.code == 1)
+        #expect(result.stdout.contains("^ frame 9: expected 1, got nothing\n"))
+        #expect(!result.stdout.contains("frame 10: expected"))
+        #expect(result.stdout.contains("… and 19991 more differences, up to frame 20000 (--reporter json lists them all)\n"))
+        // The two timelines (20,000 columns each) and a handful of short lines.
+        #expect(result.stdout.utf8.count < 60_000)
+        let (json, _) = try Self.run(text, ["run", "--reporter", "json"])
+        #expect(json.code == 1)
+        #expect(json.stdout.components(separatedBy: "expected 1, got nothing").count - 1 == 19_999)
+    }
+
+    /// `fmt --check` compared every test's statements against the whole file split into lines
+    /// again, and looked up every line among all tests: quadratic in the number of tests.
+    @Test func fmtCheckOnAFileOfManyTestsEnds() throws {
+        let tests = (0..<3_000).map { "test \"t\($0)\"\n  hot a -1-|\n  expect a -1-|\n" }.joined(separator: "\n")
+        let (result, path) = try Self.run(tests, ["fmt", "--check"])
+        // The columns are not aligned as `fmt` aligns them: it says so, for the whole file.
+        #expect(result.code == 1)
+        #expect(result.stdout.contains("would reformat \(path) (6000 lines)\n"))
+    }
 }
