@@ -8,9 +8,9 @@ import MarbleSpec
 // chosen by MARBLES_FUZZ_TARGET: `notation` (marble strings, every line kind), `file` (the
 // .marble file parser), `expression` (the expression parser), `run` (parse, prepare, run).
 //
-// Built with `-sanitize=fuzzer,address -D FUZZING`, libFuzzer supplies `main`. Built normally
-// (as `swift build` does), `main` below replays the files given as arguments through the same
-// target, so a corpus or a crash found by the fuzzer is a plain regression run.
+// Built with `-sanitize=fuzzer,address -D FUZZING`, `main` runs libFuzzer's driver. Built
+// normally (as `swift build` does), `main` replays the files given as arguments through the
+// same target, so a corpus or a crash found by the fuzzer is a plain regression run.
 
 enum FuzzTarget: String {
     case notation, file, expression, run
@@ -44,11 +44,25 @@ public func fuzzOneInput(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     return 0
 }
 
-#if !FUZZING
-/// Replays files through the selected target; prints how many.
+#if FUZZING
+/// libFuzzer's driver, called from `main` (SwiftPM names an executable's entry point itself, so
+/// libFuzzer's own `main` is not the one linked).
+@_silgen_name("LLVMFuzzerRunDriver")
+func LLVMFuzzerRunDriver(_ argc: UnsafeMutablePointer<CInt>,
+                         _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
+                         _ callback: @convention(c) (UnsafePointer<UInt8>, Int) -> CInt) -> CInt
+#endif
+
+/// Fuzzing: hands control to libFuzzer. Otherwise replays the files (or folders of files)
+/// given as arguments through the selected target, and prints how many.
 @main
 struct Replay {
     static func main() {
+        #if FUZZING
+        var argc = CommandLine.argc
+        var argv = CommandLine.unsafeArgv
+        exit(LLVMFuzzerRunDriver(&argc, &argv) { bytes, count in fuzzOneInput(bytes, count) })
+        #else
         let target = FuzzTarget.selected
         var replayed = 0
         for path in CommandLine.arguments.dropFirst() {
@@ -60,6 +74,6 @@ struct Replay {
             }
         }
         print("replayed \(replayed) inputs through the \(target.rawValue) target")
+        #endif
     }
 }
-#endif
