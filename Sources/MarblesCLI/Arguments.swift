@@ -62,6 +62,8 @@ struct RunArguments: Equatable {
     var jobs: Int? = nil
     var shard: Shard? = nil
     var failFast = false
+    /// `--pass-with-no-tests`: a `--filter`/`--shard` that chooses no test is a success.
+    var passWithNoTests = false
     var list = false
     var slowest: Int? = nil
     /// `--svg DIR`: write a diagram of every failing test there (see SVGCommand.swift).
@@ -159,7 +161,7 @@ enum ArgumentParser {
     // MARK: run
 
     static let runOptions = ["--reporter", "--output", "--update", "--filter", "--jobs", "--shard", "--fail-fast",
-                             "--list", "--slowest", "--svg", "--no-color", "--help"]
+                             "--pass-with-no-tests", "--list", "--slowest", "--svg", "--no-color", "--help"]
 
     private static func parseRun(_ rest: [String]) throws(UsageError) -> Command {
         var run = RunArguments()
@@ -173,6 +175,7 @@ enum ArgumentParser {
                 case "--help", "-h": return .help(topic: .run)
                 case "--update", "-u": try reader.noValue(name, inline); run.update = true
                 case "--fail-fast": try reader.noValue(name, inline); run.failFast = true
+                case "--pass-with-no-tests": try reader.noValue(name, inline); run.passWithNoTests = true
                 case "--list": try reader.noValue(name, inline); run.list = true
                 case "--reporter":
                     let value = try reader.value(for: name, inline)

@@ -9,9 +9,10 @@ import MarbleSpec
 ///
 /// The command line becomes a one-test `.marble` text (its lines are what error messages
 /// quote) that the ordinary runner runs: `--hot a=-a-b-|` is `hot a -a-b-|`, the expression is
-/// `let result = …`, and the result is subscribed at frame 0
-/// (or as `--subscribe` says) for as many frames as `--until` says — by default twice the
-/// longest source and 10 frames more, so that what a delay or a debounce holds back still shows.
+/// `let result = …`, and the result is subscribed at frame 0 (or as `--subscribe` says). The
+/// run is `marbles run`'s: it goes on until nothing is left to do, so what a delay or a debounce
+/// holds back shows; `--until FRAMES` cancels the subscription at that frame (a `!` on the
+/// subscribe line), which is how a pipeline that never settles — a `Timer` — is explored.
 struct EvalCommand {
     var arguments: EvalArguments
     var printer: Printer
@@ -61,20 +62,22 @@ struct EvalCommand {
         let result = test.streams.first { $0.name == program.resultName }
         var observed = result?.observed ?? []
         var cancelled = false
-        if arguments.subscribe != nil, let span = result?.subscriptions.first {
-            // A subscribe line was given: show when the subscriber attached and cancelled.
-            observed.insert(RenderedEvent(frame: span.start, event: .subscribe), at: 0)
+        if arguments.subscribe != nil || program.until != nil, let span = result?.subscriptions.first {
+            // A subscribe line was given, or --until: show when the subscriber attached and cancelled.
+            if arguments.subscribe != nil { observed.insert(RenderedEvent(frame: span.start, event: .subscribe), at: 0) }
             if let end = span.end, !observed.contains(where: { $0.event.isTerminal }) {
                 observed.append(RenderedEvent(frame: end, event: .cancel))
                 cancelled = true
             }
         }
-        rows.append(.aligned(label: program.resultLabel, events: observed))
         var notes: [String] = []
+        // What a run that never settles did before a limit cut it is arbitrary (and can be
+        // long): only the error is shown.
+        if !test.unsettled { rows.append(.aligned(label: program.resultLabel, events: observed)) }
         if test.error == nil, !cancelled, !observed.contains(where: { $0.event.isTerminal }) {
-            notes.append("not finished by frame \(program.until); --until FRAMES runs longer")
+            notes.append("not finished; nothing was left to run after frame \(max(0, test.endFrame - 1))")
         }
-        var output = DiagramLayout(rows: rows, differences: [], notes: notes, indent: 0).lines(style: style)
+        var output = rows.isEmpty ? [] : DiagramLayout(rows: rows, differences: [], notes: notes, indent: 0).lines(style: style)
         if !test.trace.isEmpty {
             output.append("")
             let width = test.trace.map { String($0.frame).count }.max() ?? 0
@@ -84,8 +87,9 @@ struct EvalCommand {
             }
         }
         if let error = test.error {
-            output.append("")
+            if !output.isEmpty { output.append("") }
             output += SourceExcerpt.lines(error, indent: 0, style: style)
+            if test.unsettled { output.append(style.dim("(--until FRAMES cancels the result's subscription at that frame)")) }
         }
         return output
     }
@@ -95,7 +99,8 @@ struct EvalCommand {
         var text: String
         var resultName: String
         var resultLabel: String
-        var until: Int
+        /// Where `--until` cancels the subscription.
+        var until: Int?
     }
 
     static func source(for arguments: EvalArguments) -> Program {
@@ -105,13 +110,8 @@ struct EvalCommand {
         for values in arguments.values { lines.append("values \(values)") }
         lines.append("test \"eval\"")
 
-        var longest = 0
         for source in arguments.sources {
             lines.append("  \(source.kind.rawValue) \(source.name) \(source.marbles)")
-            let kind: MarbleLineKind = source.kind == .hot ? .hot : .cold
-            if let parsed = try? MarbleParser(frameNanoseconds: frameNanoseconds).parse(source.marbles, as: kind) {
-                longest = max(longest, parsed.endFrame)
-            }
         }
         let taken = Set(arguments.sources.map(\.name))
         var resultName = "result"
@@ -134,18 +134,23 @@ struct EvalCommand {
             }
         }
 
-        let until = arguments.until ?? (longest * 2 + 10)
         let subscribe = arguments.subscribe ?? "^"
-        let subscribeEnd = (try? MarbleParser(frameNanoseconds: frameNanoseconds).parse(subscribe, as: .subscription))?.endFrame ?? 1
+        let parsedSubscribe = try? MarbleParser(frameNanoseconds: frameNanoseconds).parse(subscribe, as: .subscription)
+        let subscribeEnd = parsedSubscribe?.endFrame ?? 1
         var subscribeLine = "  subscribe \(resultName) \(subscribe)"
-        if until > subscribeEnd {
-            let (nanoseconds, overflow) = Int64(until - subscribeEnd).multipliedReportingOverflow(by: frameNanoseconds)
-            if !overflow { subscribeLine += " " + MarbleDuration.describe(nanoseconds: nanoseconds) }
+        var until: Int?
+        if let frame = arguments.until, parsedSubscribe?.events.contains(where: { $0.event == .cancel }) != true {
+            // Cancel at `frame` (or just after the subscription, if that is later).
+            if frame > subscribeEnd {
+                let (nanoseconds, overflow) = Int64(frame - subscribeEnd).multipliedReportingOverflow(by: frameNanoseconds)
+                if !overflow { subscribeLine += " " + MarbleDuration.describe(nanoseconds: nanoseconds) }
+            }
+            subscribeLine += " !"
+            until = max(frame, subscribeEnd)
         }
         lines.append(subscribeLine)
         if let demand = arguments.demand { lines.append("  demand \(resultName) \(demand)") }
-        return Program(text: lines.joined(separator: "\n") + "\n", resultName: resultName, resultLabel: resultLabel,
-                       until: max(until, subscribeEnd))
+        return Program(text: lines.joined(separator: "\n") + "\n", resultName: resultName, resultLabel: resultLabel, until: until)
     }
 
     /// `NAME = EXPRESSION` (not `==`).

@@ -26,6 +26,12 @@ final class GitHubReporter: Reporter {
             if let hint = diagnostic.hint { message += "\nhint: " + hint }
             annotate(file: path, line: diagnostic.line, column: diagnostic.column, title: "marbles: cannot run \(path)", message: message)
         }
+        for test in report.tests {
+            for warning in test.warnings {
+                annotate(file: path, line: warning.line, column: warning.column, title: "marbles: \(test.name)",
+                         message: warning.message + (warning.hint.map { "\nhint: " + $0 } ?? ""), level: "warning")
+            }
+        }
         for test in report.tests where test.outcome != .passed {
             let title = "marbles: \(test.name)"
             if let error = test.error {
@@ -37,7 +43,7 @@ final class GitHubReporter: Reporter {
                 var layout = HumanReporter.diagram(check, of: test, labelled: test.checks.count > 1)
                 layout.indent = 0
                 let headline = check.differences.first.map { "\(check.label): frame \($0.frame): \($0.sentence)" } ?? check.label
-                annotate(file: path, line: check.line, column: nil, title: title,
+                annotate(file: path, line: check.line, column: check.column, title: title,
                          message: ([headline, ""] + layout.lines(style: Style(enabled: false))).joined(separator: "\n"))
             }
         }
@@ -50,13 +56,13 @@ final class GitHubReporter: Reporter {
         return String(path.dropFirst(workspace.count))
     }
 
-    private func annotate(file: String?, line: Int?, column: Int?, title: String, message: String) {
+    private func annotate(file: String?, line: Int?, column: Int?, title: String, message: String, level: String = "error") {
         var properties: [String] = []
         if let file { properties.append("file=" + Self.escapeProperty(file)) }
         if let line { properties.append("line=\(line)") }
         if let column { properties.append("col=\(column)") }
         properties.append("title=" + Self.escapeProperty(title))
-        target.line("::error " + properties.joined(separator: ",") + "::" + Self.escapeData(message))
+        target.line("::\(level) " + properties.joined(separator: ",") + "::" + Self.escapeData(message))
     }
 
     /// The message of a workflow command: `%`, CR and LF escaped.

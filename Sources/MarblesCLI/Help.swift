@@ -92,6 +92,9 @@ enum Help {
           --shard I/N        run part I of N: the chosen tests, counted in order across the
                              files, go round-robin to the N parts (disjoint, complete, even)
           --list             print the tests that would run, without running them
+          --pass-with-no-tests
+                             exit 0 when --filter or --shard chooses no test (without it,
+                             that is an error: exit 2, as jest and pytest do)
 
         Running:
           -j, --jobs N       run N files at once (default: one per core); the report is the
@@ -105,14 +108,15 @@ enum Help {
 
         The last line reads 'N passed, N failed', with ', N errors' when a path is missing,
         a file cannot be read or parsed (nothing in it runs; other files still run), or a
-        test stops with a runtime error (such a test counts as an error, not as failed).
+        test stops with a runtime error or never settles (such a test counts as an error,
+        not as failed); ', N warnings' counts streams that no expect line checks.
         With --update, the report is that of the updated files.
 
         Exit status:
           0  every test passed
           1  a test failed or stopped with a runtime error
-          2  a path, a file or the command line is bad, or a report could not be written
-             (takes precedence)
+          2  a path, a file or the command line is bad, --filter/--shard chose no test
+             (unless --pass-with-no-tests), or a report could not be written (takes precedence)
         """
 
     static let operators = """
@@ -139,8 +143,9 @@ enum Help {
                                 .milliseconds(300) and time progressions
           --subscribe MARBLES   when the result is subscribed (^) and cancelled (!)
           --demand MARBLES      what the subscriber requests, as on a `demand` line
-          --until FRAMES        how long the run lasts (default: twice the longest source,
-                                plus 10 frames)
+          --until FRAMES        cancel the result's subscription at this frame (default: it
+                                stays subscribed, and the run goes on until nothing is left
+                                to do; a pipeline that never settles, such as a Timer, needs it)
           --svg FILE            also draw it as an SVG marble diagram into FILE ('-': write
                                 only the SVG, to standard output)
           --no-color            no colour

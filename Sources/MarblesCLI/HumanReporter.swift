@@ -1,3 +1,4 @@
+import Foundation
 import MarbleSpec
 
 /// Writes the report of `marbles run` for people: per file its path and a line per test; for a
@@ -85,33 +86,59 @@ final class HumanReporter: Reporter {
             return report.diagnostics.flatMap { SourceExcerpt.lines($0, indent: 0, style: style) }
         }
         var output = [style.bold(report.path)]
-        let fileName = report.path.split(separator: "/").last.map(String.init) ?? report.path
+        let path = Self.relativeToWorkingDirectory(report.path)
         let nameWidth = report.tests.map(\.name.count).max() ?? 0
         for test in report.tests {
-            output += lines(for: test, fileName: fileName, nameWidth: nameWidth, updated: updated.contains(test.name))
+            output += lines(for: test, path: path, nameWidth: nameWidth, updated: updated.contains(test.name))
         }
         return output
     }
 
-    private func lines(for test: TestReport, fileName: String, nameWidth: Int, updated: Bool) -> [String] {
+    /// A failing test's line names where to look, as `path:line:column` (which terminals and
+    /// editors open): the first failing `expect` line and the stream it checked, or the place of
+    /// the error that stopped the run. Each further failing check names its line above its diagram.
+    private func lines(for test: TestReport, path: String, nameWidth: Int, updated: Bool) -> [String] {
+        let warnings = test.warnings.flatMap { SourceExcerpt.lines($0, indent: 4, style: style) }
         guard test.outcome != .passed else {
-            return ["  " + style.green("✓") + " " + test.name + (updated ? "  " + style.dim("(updated)") : "")] + trace(test)
+            return ["  " + style.green("✓") + " " + test.name + (updated ? "  " + style.dim("(updated)") : "")] + warnings + trace(test)
         }
         let padding = String(repeating: " ", count: nameWidth - test.name.count + 4)
-        var output = ["  " + style.red("✗") + " " + test.name + padding + style.dim("\(fileName):\(test.line)")]
-        output += trace(test)
+        let failing = test.checks.filter { !$0.passed }
+        let place: String
+        if let error = test.error {
+            place = "\(path):\(error.line):\(error.column)"
+        } else if let first = failing.first {
+            place = Self.place(of: first, path: path)
+        } else {
+            place = "\(path):\(test.line)"
+        }
+        var output = ["  " + style.red("✗") + " " + test.name + padding + style.dim(place)]
+        output += warnings + trace(test)
         if let error = test.error {
             output.append("")
             output += SourceExcerpt.lines(error, indent: 4, style: style)
         } else {
             let labelled = test.checks.count > 1
-            for check in test.checks where !check.passed {
+            for (index, check) in failing.enumerated() {
                 output.append("")
+                if index > 0 { output.append(String(repeating: " ", count: Self.detailIndent) + style.dim(Self.place(of: check, path: path))) }
                 output += Self.diagram(check, of: test, labelled: labelled).lines(style: style)
             }
         }
         output.append("")
         return output
+    }
+
+    /// `specs/prices.marble:4:3: expect doubled`.
+    static func place(of check: CheckReport, path: String) -> String {
+        "\(path):\(check.line):\(check.column): expect \(check.label)"
+    }
+
+    /// `path` as typed from the working directory: relative when it lies inside it.
+    static func relativeToWorkingDirectory(_ path: String, workingDirectory: String = FileManager.default.currentDirectoryPath) -> String {
+        let base = workingDirectory.hasSuffix("/") ? workingDirectory : workingDirectory + "/"
+        guard path.hasPrefix("/"), path.hasPrefix(base), path.count > base.count else { return path }
+        return String(path.dropFirst(base.count))
     }
 
     /// Output of `print` operators, under the test line.

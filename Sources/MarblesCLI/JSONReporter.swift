@@ -34,7 +34,7 @@ final class JSONReporter: Reporter {
     func finish(_ summary: RunSummary) {
         let tally = summary.tally
         document.summary = .init(files: tally.files, tests: tally.tests, passed: tally.passed, failed: tally.failed, errors: tally.errors,
-                                 milliseconds: summary.milliseconds, stoppedEarly: summary.stoppedEarly, exitCode: Int(tally.exitCode))
+                                 warnings: tally.warnings, milliseconds: summary.milliseconds, stoppedEarly: summary.stoppedEarly, exitCode: Int(tally.exitCode))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         do {
@@ -58,6 +58,7 @@ struct JSONReport: Codable, Equatable {
         var passed = 0
         var failed = 0
         var errors = 0
+        var warnings = 0
         var milliseconds = 0
         var stoppedEarly = false
         var exitCode = 0
@@ -113,6 +114,8 @@ struct JSONReport: Codable, Equatable {
         var outcome: String
         var seconds: Double
         var error: Diagnostic?
+        /// Streams the test defines and never checks.
+        var warnings: [Diagnostic]
         var sources: [Source]
         var checks: [Check]
         var trace: [TraceLine]
@@ -127,6 +130,7 @@ struct JSONReport: Codable, Equatable {
             }
             seconds = test.seconds
             error = test.error.map(Diagnostic.init)
+            warnings = test.warnings.map(Diagnostic.init)
             sources = test.sources.map { Source(name: $0.name, cold: $0.isCold, timeline: Timeline($0.events, frameNanoseconds: test.frameNanoseconds)) }
             checks = test.checks.map { Check($0, frameNanoseconds: test.frameNanoseconds) }
             trace = test.trace.map { TraceLine(frame: $0.frame, text: $0.text) }
@@ -145,6 +149,8 @@ struct JSONReport: Codable, Equatable {
         var label: String
         var stream: String
         var line: Int
+        /// The column of the line's `expect`.
+        var column: Int
         var passed: Bool
         var expected: Timeline
         var actual: Timeline
@@ -160,6 +166,7 @@ struct JSONReport: Codable, Equatable {
             label = check.label
             stream = check.stream
             line = check.line
+            column = check.column
             passed = check.passed
             expected = Timeline(check.expected, frameNanoseconds: frameNanoseconds)
             actual = Timeline(check.actual, frameNanoseconds: frameNanoseconds)

@@ -43,17 +43,23 @@ final class JUnitReporter: Reporter {
         for test in report.tests {
             var attributes = [("name", test.name), ("classname", Self.className(report.path)), ("file", report.path),
                               ("line", String(test.line)), ("time", test.seconds.secondsText)]
+            // A stream nothing checks is written to the test's output (JUnit has no warnings).
+            let warnings = test.warnings.isEmpty ? [] : ["      <system-out>" + Self.escape(test.warnings.map {
+                "\(report.path):\($0.line):\($0.column): warning: \($0.message)"
+            }.joined(separator: "\n")) + "</system-out>"]
             if test.outcome == .passed {
-                cases.append("    <testcase \(Self.attributes(attributes))/>")
+                cases += warnings.isEmpty ? ["    <testcase \(Self.attributes(attributes))/>"]
+                    : ["    <testcase \(Self.attributes(attributes))>"] + warnings + ["    </testcase>"]
                 continue
             }
             let element = test.outcome == .error ? "error" : "failure"
-            let type = test.outcome == .error ? "runtime error" : "marble mismatch"
+            let type = test.unsettled ? "never settles" : test.outcome == .error ? "runtime error" : "marble mismatch"
             if test.outcome == .error { errors += 1 } else { failures += 1 }
             if let line = test.error?.line, test.outcome == .error { attributes[3].1 = String(line) }
             cases.append("    <testcase \(Self.attributes(attributes))>")
             cases.append("      <\(element) \(Self.attributes([("message", test.failureHeadline), ("type", type)]))>"
                          + Self.escape(FailureText.text(for: test)) + "</\(element)>")
+            cases += warnings
             cases.append("    </testcase>")
         }
         totals.tests += report.tests.count

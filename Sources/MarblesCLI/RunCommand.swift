@@ -27,6 +27,12 @@ struct RunCommand {
     func execute() -> Int32 {
         let items = plan()
         if arguments.list { return list(items.items, surveys: items.surveys) }
+        if !arguments.passWithNoTests, let message = nothingChosen(items) {
+            // Nothing runs, so nothing may pass: a mistyped filter must not turn CI green.
+            for case .problem(let path, let problem) in items.items { printer.error("\(path): error: \(problem)") }
+            printer.error("marbles: error: " + message)
+            return CLI.ExitCode.usage
+        }
 
         let targets = arguments.effectiveReporters.map { request in
             request.output.map(ReportTarget.file) ?? .standardOutput(printer)
@@ -118,17 +124,45 @@ struct RunCommand {
 
     // MARK: Choosing the tests
 
+    /// Why `--filter`/`--shard` chose nothing to run, if they did.
+    func nothingChosen(_ plan: Plan) -> String? {
+        guard !arguments.filters.isEmpty || arguments.shard != nil else { return nil }
+        guard !plan.items.contains(where: { if case .file = $0 { return true } else { return false } }) else { return nil }
+        func tests(_ n: Int) -> String { "\(n) test\(n == 1 ? "" : "s")" }
+        let filters = arguments.filters.map { "--filter '\($0.text)'" }.joined(separator: " / ")
+        let chosen: String
+        let plural = arguments.filters.count > 1
+        if let shard = arguments.shard, plan.matched > 0 {
+            chosen = "shard \(shard.index)/\(shard.count) gets none of the \(tests(plan.matched))"
+                + (arguments.filters.isEmpty ? "" : " \(filters) \(plural ? "choose" : "chooses")")
+        } else if arguments.filters.isEmpty {
+            chosen = "there are no tests to share out"
+        } else {
+            chosen = "\(filters) \(plural ? "match" : "matches") none of the \(tests(plan.searched)) (as \"FILE › TEST\")"
+        }
+        return chosen + ", so nothing ran; --pass-with-no-tests makes that a success"
+    }
+
+    /// The work in discovery order, the files' tests when they were parsed to choose among them,
+    /// how many tests they hold (`searched`) and how many the filters match before sharding.
+    struct Plan {
+        var items: [WorkItem]
+        var surveys: [String: FileSelection]
+        var searched = 0
+        var matched = 0
+    }
+
     /// The work in discovery order; with `--filter`, `--shard` or `--list`, each file is parsed
     /// first to learn its tests.
-    func plan() -> (items: [WorkItem], surveys: [String: FileSelection]) {
+    func plan() -> Plan {
         let discovered = Discovery.discover(arguments.paths)
         guard !arguments.filters.isEmpty || arguments.shard != nil || arguments.list else {
-            return (discovered.map { item in
+            return Plan(items: discovered.map { item in
                 switch item {
                 case .problem(let path, let message): return .problem(path: path, message: message)
                 case .file(let path): return .file(path: path, selected: nil)
                 }
-            }, [:])
+            }, surveys: [:])
         }
         let paths = discovered.compactMap { item -> String? in
             if case .file(let path) = item { return path }
@@ -143,7 +177,8 @@ struct RunCommand {
             case .file(let path): return byPath[path].map { .file(path: path, selected: $0.selected) }
             }
         }
-        return (items, byPath)
+        let matched = Selection.choose(surveyed, filters: arguments.filters, shard: nil).reduce(0) { $0 + $1.selectedTests.count }
+        return Plan(items: items, surveys: byPath, searched: surveyed.reduce(0) { $0 + $1.allTests.count }, matched: matched)
     }
 
     /// A file's tests, learnt by parsing it (nothing runs).
@@ -207,6 +242,7 @@ extension Tally {
         if report.isError { inputErrors += 1 }
         for test in report.tests {
             tests += 1
+            warnings += test.warnings.count
             switch test.outcome {
             case .passed: passed += 1
             case .failed: failed += 1

@@ -11,8 +11,11 @@ struct TestFilter: Equatable, Sendable {
     }
 
     let form: Form
+    /// As given on the command line.
+    let text: String
 
     init(_ text: String) throws(Problem) {
+        self.text = text
         if text.count >= 2, text.hasPrefix("/"), text.hasSuffix("/") || text.hasSuffix("/i"), text != "/i" {
             let ignoresCase = text.hasSuffix("/i") && text.count >= 3
             let pattern = String(text.dropFirst().dropLast(ignoresCase ? 2 : 1))

@@ -32,10 +32,12 @@ enum FileUpdate: Sendable, Equatable {
 ///   report shows them; long empty stretches become time progressions only where the old line
 ///   had one or was longer. The new marbles start in the same column and, where their widths
 ///   allow, put each frame under the column the other lines of the test give it.
-/// - A line keeps its length (its trailing dashes) unless what happened reaches further: the
-///   run lasts until the end of the test's longest line, and the author chose it. When a
-///   rewritten line is longer than the run was, the run is repeated with it and the lines
-///   rewritten again (up to `maximumRounds` times), since a longer run can show more.
+/// - A line keeps its length (its trailing dashes) unless what happened reaches further: a
+///   run goes on until nothing is left to do, so one round shows everything a stream does.
+///   When a rewritten test still fails, the run is repeated and the lines rewritten again (up
+///   to `maximumRounds` times).
+/// - A file with a test that never settles (a limit stopped its run) is refused: what such a run
+///   shows depends on where the limit cut it.
 /// - `expect NAME.requests` lines are rewritten like event lines, with the requests recorded.
 /// - A stream's `.subscriptions` lines are rewritten together from the recorded subscriptions:
 ///   one line per subscription, in order — lines are added after the last one (copying its
@@ -54,6 +56,12 @@ enum SnapshotWriter {
     /// The rewritten source for the failing checks of `report`, or why there is none.
     static func plan(source: String, report: FileReport) -> Result<Plan?, Refusal> {
         guard !report.isError else { return .failure(Refusal("the file has errors; --update leaves it unchanged")) }
+        // What a run that never settles shows depends on where a limit cut it: written out, the
+        // next run would show more (an endless timer would get a longer line every time).
+        if let endless = report.tests.first(where: \.unsettled) {
+            return .failure(Refusal("test \"\(endless.name)\" never settles (line \(endless.error?.line ?? endless.line)); "
+                                    + "--update writes no expectation for it and leaves the file unchanged"))
+        }
         let failing = report.tests.filter { $0.outcome == .failed }
         guard !failing.isEmpty else { return .success(nil) }
         let (file, errors) = MarbleFileParser.parse(source)
@@ -128,9 +136,8 @@ enum SnapshotWriter {
         return changes.sorted { ($0.line, $0.before == nil ? 1 : 0) < ($1.line, $1.before == nil ? 1 : 0) }
     }
 
-    /// Rewrites are repeated (at most this many times) while they change what happens: a
-    /// rewritten line can be longer than the test's longest line was, and the run lasts until the
-    /// end of the longest line, so a longer run may show events the shorter one could not.
+    /// Rewrites are repeated (at most this many times) while the rewritten tests still fail (a
+    /// rewritten `.subscriptions` line, say, can leave another check to rewrite).
     static let maximumRounds = 4
 
     /// Reads, runs, plans, checks and writes one file: the report to show (the re-run of the

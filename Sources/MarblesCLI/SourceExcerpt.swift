@@ -1,18 +1,19 @@
 import MarbleSpec
 
-/// `path:line:column: error: message`, the offending line and a caret under the column.
+/// `path:line:column: error: message` (or `warning:`), the offending line and a caret under the column.
 enum SourceExcerpt {
     /// The lines for `diagnostic`, each starting with `indent` spaces; the source line and the
     /// caret are indented two more, and the hint follows on its own line.
     static func lines(_ diagnostic: FileDiagnostic, indent: Int, style: Style) -> [String] {
         let lead = String(repeating: " ", count: indent)
-        var heading = "\(diagnostic.path):\(diagnostic.line):\(diagnostic.column): " + style.red("error:") + " " + diagnostic.message
+        let severity = diagnostic.severity == .warning ? style.yellow("warning:") : style.red("error:")
+        var heading = "\(diagnostic.path):\(diagnostic.line):\(diagnostic.column): " + severity + " " + diagnostic.message
         if let frame = diagnostic.frame { heading += " (at frame \(frame))" }
         var output = [lead + heading]
         if !diagnostic.lineText.isEmpty {
             let (text, carets) = excerpt(diagnostic.lineText, column: diagnostic.column, length: diagnostic.length)
             output.append(lead + "  " + text)
-            output.append(lead + "  " + carets.prefix + style.red(carets.marks))
+            output.append(lead + "  " + carets.prefix + (diagnostic.severity == .warning ? style.yellow(carets.marks) : style.red(carets.marks)))
         }
         if let hint = diagnostic.hint {
             output.append(lead + "  hint: " + hint)

@@ -13,6 +13,7 @@ struct Style: Sendable {
 
     func green(_ text: String) -> String { wrap(text, "32") }
     func red(_ text: String) -> String { wrap(text, "31") }
+    func yellow(_ text: String) -> String { wrap(text, "33") }
     func dim(_ text: String) -> String { wrap(text, "2") }
     func bold(_ text: String) -> String { wrap(text, "1") }
 }

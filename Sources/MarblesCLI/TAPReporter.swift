@@ -30,6 +30,10 @@ final class TAPReporter: Reporter {
         }
         for test in report.tests {
             let description = TestFilter.subject(path: report.path, test: test.name)
+            defer {
+                // A stream nothing checks: a diagnostic line after the point (TAP's comments).
+                for warning in test.warnings { target.line("# warning: \(report.path):\(warning.line):\(warning.column): \(warning.message)") }
+            }
             guard test.outcome != .passed else {
                 point(ok: true, description: description, block: nil, at: nil, details: [])
                 continue

@@ -10,6 +10,8 @@ struct Tally: Equatable {
     var limitStops = 0
     /// Missing paths, and files that could not be read or parsed.
     var inputErrors = 0
+    /// Streams defined and never checked (they change no exit status).
+    var warnings = 0
 
     var errors: Int { testErrors + inputErrors }
 
@@ -29,6 +31,7 @@ struct Tally: Equatable {
     var outcome: String {
         var text = "\(passed) passed, \(failed) failed"
         if errors > 0 { text += ", " + count(errors, "error") }
+        if warnings > 0 { text += ", " + count(warnings, "warning") }
         return text
     }
 

@@ -21,7 +21,7 @@ import Testing
     /// (test name, the line to change, its wrong replacement, the sentences expected).
     static let wrongCopies: [(String, String, String, [String])] = [
         ("combineLatest", "expect pairs    ---A-B-C-D-E--|", "expect pairs    ---A-B-C-D-E-|",
-         ["pairs frame 13: expected finished, got nothing", "pairs frame 14: expected nothing, got finished"]),
+         ["pairs frame 13: expected finished, got nothing", "pairs frame 14: expected nothing after frame 13, got finished"]),
         ("flatMap", "expect flat     ----x----------x|", "expect flat     ----x--x-------x|",
          ["flat frame 7: expected x, got nothing"]),
         ("switchToLatest", "expect request.subscriptions  ---^---!", "expect request.subscriptions  ---^----!",

@@ -60,7 +60,9 @@ import Testing
           expect r    -
         """)
         let error = report.tests.first?.error
-        #expect(error?.message.hasPrefix("the run stopped: more than 100000 actions ran at frame 0") == true)
+        // The stream that kept the scheduler busy is named, and the error points at its definition.
+        #expect(error?.message == "the run never settles: more than 100000 actions ran at frame 0; `c` kept the scheduler busy, subscribed again and again")
+        #expect(error.map { [$0.line, $0.column, $0.frame ?? -1] } == [2, 10, 0])
         #expect(report.tests.first?.outcome == .error)
     }
 

@@ -48,10 +48,26 @@ struct EvalTests {
             """)
     }
 
-    @Test func anUnfinishedResultSaysHowLongTheRunWas() {
-        let run = marbles("eval", "--hot", "a=-1-2-", "--until", "12", "a.map { $0 }")
+    @Test func anUnfinishedResultSaysWhereTheRunSettled() {
+        // The run goes on until nothing is left to do: the delayed values show, and the last one
+        // is at frame 8, after which nothing was due.
+        let run = marbles("eval", "--hot", "a=-1-2-", "a.delay(for: 5, scheduler: RunLoop.main)")
         #expect(run.code == 0)
-        #expect(run.stdout.hasSuffix("(not finished by frame 12; --until FRAMES runs longer)\n"))
+        #expect(run.lines[1] == "a.delay(for: 5, scheduler: RunLoop.main)   ------1-2")
+        #expect(run.stdout.hasSuffix("(not finished; nothing was left to run after frame 8)\n"))
+    }
+
+    @Test func untilCancelsTheSubscriptionSoATimerCanBeExplored() {
+        let timer = "Timer.publish(every: 2, on: RunLoop.main, in: .common).autoconnect()"
+        let run = marbles("eval", "--frame", "1s", "--until", "9", timer)
+        #expect(run.code == 0)
+        #expect(run.stdout == "result   --2-4-6-8!\n")
+        // Without --until the timer never settles: an error, and how to explore it instead.
+        let endless = marbles("eval", "--frame", "1s", timer)
+        #expect(endless.code == 1)
+        #expect(endless.lines.first == "eval:3:7: error: the run never settles: `result` kept the scheduler busy after the test's longest line "
+                + "ended at frame 0 (1000 values in 1001 actions), so the run was stopped (at frame 2002)")
+        #expect(endless.stdout.hasSuffix("\n(--until FRAMES cancels the result's subscription at that frame)\n"))
     }
 
     @Test func subscribeAndDemandShapeTheResult() {
@@ -111,19 +127,22 @@ struct EvalTests {
             test "eval"
               hot a -a-b-|
               let result = a.map { $0 }
-              subscribe result ^ 210ms
+              subscribe result ^
 
             """)
-        #expect(program.until == 22)
+        #expect(program.until == nil)
+        arguments.until = 5
+        #expect(EvalCommand.source(for: arguments).text.hasSuffix("  subscribe result ^ 40ms !\n"))
+        #expect(EvalCommand.source(for: arguments).until == 5)
     }
 }
 
 extension EvalTests {
     @Test func colourOnlyOnATerminalAndNeverWithNoColor() throws {
-        let coloured = marbles(["eval", "--hot", "a=-1-", "--until", "3", "a.map { $0 }"], terminal: true)
+        let coloured = marbles(["eval", "--hot", "a=-1-", "a.map { $0 }"], terminal: true)
         #expect(coloured.stdout.contains("\u{1B}["))
-        #expect(!marbles(["eval", "--no-color", "--hot", "a=-1-", "--until", "3", "a.map { $0 }"], terminal: true).stdout.contains("\u{1B}["))
-        #expect(!marbles(["eval", "--hot", "a=-1-", "--until", "3", "a.map { $0 }"], environment: ["NO_COLOR": "1"], terminal: true).stdout.contains("\u{1B}["))
+        #expect(!marbles(["eval", "--no-color", "--hot", "a=-1-", "a.map { $0 }"], terminal: true).stdout.contains("\u{1B}["))
+        #expect(!marbles(["eval", "--hot", "a=-1-", "a.map { $0 }"], environment: ["NO_COLOR": "1"], terminal: true).stdout.contains("\u{1B}["))
         let sandbox = try Sandbox(["p.marble": Samples.passing])
         #expect(marbles(["trace", sandbox.path("p.marble")], terminal: true).stdout.contains("\u{1B}["))
         #expect(!marbles(["trace", sandbox.path("p.marble"), "--no-color"], terminal: true).stdout.contains("\u{1B}["))

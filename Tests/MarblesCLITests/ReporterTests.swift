@@ -210,7 +210,7 @@ struct ReporterTests {
         #expect(lines.allSatisfy { $0.hasPrefix("::error ") })
         #expect(lines.count == 4, "two failures, one runtime error, one file mistake")
         let failure = try #require(lines.first { $0.contains("file=a/fail.marble") })
-        #expect(failure.hasPrefix("::error file=a/fail.marble,line=4,title=marbles%3A map doubles::doubled: frame 5: expected 7, got 6%0A%0Ainput      -1-2-3-|%0A"))
+        #expect(failure.hasPrefix("::error file=a/fail.marble,line=4,col=3,title=marbles%3A map doubles::doubled: frame 5: expected 7, got 6%0A%0Ainput      -1-2-3-|%0A"))
         #expect(!failure.contains("\n"))
         let broken = try #require(lines.first { $0.contains("file=b/malformed.marble") })
         #expect(broken.contains(",line=2,col="))

@@ -25,7 +25,7 @@ struct RunReportTests {
         #expect(run.code == 1)
         #expect(run.report == """
             \(sandbox.path("fail.marble"))
-              ✗ map doubles    fail.marble:1
+              ✗ map doubles    \(sandbox.path("fail.marble")):4:3: expect doubled
 
                   input      -1-2-3-|
                   expected   -2-4-7-|
@@ -140,7 +140,7 @@ struct RunReportTests {
         #expect(run.code == 1)
         #expect(run.report == """
             \(path)
-              ✗ division by zero    error.marble:1
+              ✗ division by zero    \(path):3:29
 
                 \(path):3:29: error: division by zero in 12 / 0 (at frame 3)
                   let    q = input.map { 12 / $0 }
@@ -191,5 +191,31 @@ struct RunReportTests {
         let run = marbles("run", sandbox.path("short.marble"))
         #expect(run.stdout.contains("      expected   -1" + String(repeating: "-", count: 22) + "3-|\n"))
         #expect(!run.stdout.contains("…"))
+    }
+
+    /// Issue 10: a failing test names its failing `expect` line as `path:line:column` — relative
+    /// to the working directory when the file is inside it — and the stream it checked; each
+    /// further failing check names its own line above its diagram.
+    @Test func aFailureNamesItsExpectLineAsPathLineColumn() throws {
+        let sandbox = try Sandbox(["two.marble": """
+            test "two fail"
+              hot    a  -1-2|
+              let    b  = a.map { $0 * 2 }
+              expect b  -2-5|
+                expect a  -1-3|
+            """])
+        let path = sandbox.path("two.marble")
+        let run = marbles("run", path)
+        #expect(run.lines[1] == "  ✗ two fail    \(path):4:3: expect b")
+        #expect(run.lines.contains("      \(path):5:5: expect a"))
+        #expect(!run.lines.contains("      \(path):4:3: expect b"), "the first failing check is named on the test's line")
+    }
+
+    @Test func pathsInsideTheWorkingDirectoryAreWrittenRelativeToIt() {
+        #expect(HumanReporter.relativeToWorkingDirectory("/work/repo/marbles/a.marble", workingDirectory: "/work/repo") == "marbles/a.marble")
+        #expect(HumanReporter.relativeToWorkingDirectory("/work/repo/marbles/a.marble", workingDirectory: "/work/repo/") == "marbles/a.marble")
+        #expect(HumanReporter.relativeToWorkingDirectory("/work/repository/a.marble", workingDirectory: "/work/repo") == "/work/repository/a.marble")
+        #expect(HumanReporter.relativeToWorkingDirectory("marbles/a.marble", workingDirectory: "/elsewhere") == "marbles/a.marble")
+        #expect(HumanReporter.relativeToWorkingDirectory("/work/repo", workingDirectory: "/work/repo") == "/work/repo")
     }
 }

@@ -174,10 +174,10 @@ struct UpdateTests {
         #expect(updated[5].text == "  expect late -----a-|")
     }
 
-    @Test func aLongerLineMeansALongerRunSoTheUpdateIsRepeated() throws {
-        // The run lasts until frame 3, the end of the longest line: `a`, delayed to frame 3, is
-        // seen, the completion at frame 4 is not. Written out, the line ends at frame 4, so the
-        // next run lasts until frame 4 and shows the completion: the update goes round again.
+    @Test func whatHappensAfterTheLongestLineIsWrittenInOneRound() throws {
+        // The longest line ends at frame 2, but the run goes on until nothing is left to do: `a`,
+        // delayed to frame 3, and the completion at frame 4 are both seen and written at once,
+        // and a second update finds nothing to change.
         let source = """
             test "rounds"
               cold   x    -a|
@@ -187,11 +187,15 @@ struct UpdateTests {
             """
         let sandbox = try Sandbox(["r.marble": source])
         let first = MarbleRunner.run(source: source, path: "r.marble")
-        #expect(first.tests.first?.checks.first?.actual.map(\.frame) == [3])
+        #expect(first.tests.first?.checks.first?.actual.map(\.frame) == [3, 4])
         let run = marbles("run", sandbox.path("r.marble"), "--update")
         #expect(run.code == 0, Comment(rawValue: run.stdout))
-        #expect(lines(try sandbox.read("r.marble"))[3].text == "  expect y    ---a|")
+        let updated = try sandbox.read("r.marble")
+        #expect(lines(updated)[3].text == "  expect y    ---a|")
         #expect(marbles("run", sandbox.path("r.marble")).code == 0)
+        let again = marbles("run", sandbox.path("r.marble"), "--update")
+        #expect(again.code == 0 && !again.stdout.contains("updated"), Comment(rawValue: again.stdout))
+        #expect(try sandbox.read("r.marble") == updated)
     }
 
     /// Every expect line of the catalogue whose marbles are plain characters gets its values

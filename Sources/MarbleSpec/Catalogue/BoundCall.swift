@@ -187,7 +187,7 @@ struct BoundCall {
     /// flatMaps over arrays do all theirs inside one action, so the per-frame budget counts the
     /// calls themselves. Throws (a limit) once the budget is spent.
     private static func countCall(on scheduler: VirtualTimeScheduler, at location: SourceLocation) throws(EvalError) {
-        guard !scheduler.countAction() else { return }
+        guard !scheduler.countWorkThisInstant() else { return }
         var diagnostic = SpecDiagnostic(scheduler.stopReason?.description ?? "the run stopped", at: location,
                                         hint: "a pipeline that calls its closures this often at one frame (nested flatMaps over arrays, say) cannot finish")
         diagnostic.isLimit = true

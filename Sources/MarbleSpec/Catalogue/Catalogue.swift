@@ -59,7 +59,8 @@ public struct OperatorSignature: Sendable, Hashable {
     }
 }
 
-/// An operator or constructor: its signature and how to build it.
+/// An operator or constructor: its signature and how to build it. Its typing rule, for the
+/// check before a test runs, is `OperatorTypes.rules[signature.selector]`.
 struct CatalogueEntry: Sendable {
     var signature: OperatorSignature
     var build: @Sendable (BoundCall) throws(EvalError) -> Runtime
@@ -98,11 +99,7 @@ public enum Catalogue {
     static func isConstructor(_ name: String) -> Bool { constructors[name] != nil }
 
     static func applyOperator(_ name: String, to receiver: StreamValue, _ args: [CallArgument], at location: SourceLocation, text: CodeText, interpreter: Interpreter) throws(EvalError) -> Runtime {
-        guard let candidates = methods[name] else {
-            let suggestion = Suggestions.nearest(to: name, in: methods.keys)
-            throw EvalError.fault(SpecDiagnostic("unknown operator '\(name)'", at: location,
-                hint: suggestion.flatMap { methods[$0]?.first }.map { "did you mean '\($0.signature.selector)'?" }))
-        }
+        guard let candidates = methods[name] else { throw EvalError.fault(unknownOperator(name, at: location)) }
         return try dispatch(candidates, receiver: receiver, args, at: location, text: text, interpreter: interpreter)
     }
 
@@ -113,33 +110,48 @@ public enum Catalogue {
         return try dispatch(candidates, receiver: nil, args, at: location, text: text, interpreter: interpreter)
     }
 
+    /// The operators (methods on a publisher) and the constructors spelled `name`, in catalogue order.
+    static func methodEntries(named name: String) -> [CatalogueEntry]? { methods[name] }
+    static func constructorEntries(named name: String) -> [CatalogueEntry]? { constructors[name] }
+
+    static func unknownOperator(_ name: String, at location: SourceLocation) -> SpecDiagnostic {
+        let suggestion = Suggestions.nearest(to: name, in: methods.keys)
+        return SpecDiagnostic("unknown operator '\(name)'", at: location,
+            hint: suggestion.flatMap { methods[$0]?.first }.map { "did you mean '\($0.signature.selector)'?" })
+    }
+
+    /// No overload of an operator takes the labels written.
+    static func noMatchingVersion(_ candidates: [CatalogueEntry], labels: [String?], at location: SourceLocation) -> SpecDiagnostic {
+        let written = candidates[0].signature.name + "(" + labels.map { ($0 ?? "_") + ":" }.joined() + ")"
+        let nearest = Suggestions.nearest(to: written, in: candidates.map(\.signature.selector)) ?? candidates[0].signature.selector
+        let known = candidates.map(\.signature.selector).joined(separator: ", ")
+        return SpecDiagnostic("no version of '\(candidates[0].signature.name)' takes the arguments \(written)", at: location,
+            hint: "did you mean '\(nearest)'?" + (candidates.count > 1 ? " (known: \(known))" : ""))
+    }
+
     private static func dispatch(_ candidates: [CatalogueEntry], receiver: StreamValue?, _ args: [CallArgument], at location: SourceLocation, text: CodeText, interpreter: Interpreter) throws(EvalError) -> Runtime {
         for entry in candidates {
             if let bound = bind(args, to: entry.signature.parameters) {
                 return try entry.build(BoundCall(signature: entry.signature, receiver: receiver, arguments: bound.arguments, variadic: bound.variadic, location: location, text: text, interpreter: interpreter))
             }
         }
-        let written = candidates[0].signature.name + "(" + args.map { ($0.label ?? "_") + ":" }.joined() + ")"
-        let nearest = Suggestions.nearest(to: written, in: candidates.map(\.signature.selector)) ?? candidates[0].signature.selector
-        let known = candidates.map(\.signature.selector).joined(separator: ", ")
-        throw EvalError.fault(SpecDiagnostic("no version of '\(candidates[0].signature.name)' takes the arguments \(written)", at: location,
-            hint: "did you mean '\(nearest)'?" + (candidates.count > 1 ? " (known: \(known))" : "")))
+        throw EvalError.fault(noMatchingVersion(candidates, labels: args.map(\.label), at: location))
     }
 
     /// Matches arguments to parameters the way Swift does: labels in order, defaulted parameters
     /// may be skipped, a variadic parameter takes the unlabelled arguments after its first, and a
     /// trailing closure may fill a labelled closure parameter.
-    private static func bind(_ args: [CallArgument], to parameters: [Parameter]) -> (arguments: [CallArgument?], variadic: [CallArgument])? {
-        var bound: [CallArgument?] = Array(repeating: nil, count: parameters.count)
-        var variadic: [CallArgument] = []
+    static func bind<Argument: BindableArgument>(_ args: [Argument], to parameters: [Parameter]) -> (arguments: [Argument?], variadic: [Argument])? {
+        var bound: [Argument?] = Array(repeating: nil, count: parameters.count)
+        var variadic: [Argument] = []
         var index = 0
         for (position, parameter) in parameters.enumerated() {
-            if index < args.count, labelMatches(args[index], parameter) {
+            if index < args.count, args[index].matches(parameter) {
                 bound[position] = args[index]
                 index += 1
                 if parameter.variadic {
                     variadic.append(args[index - 1])
-                    while index < args.count, args[index].label == nil, !(isClosure(args[index]) && position + 1 < parameters.count && parameters[position + 1].type == .closure) {
+                    while index < args.count, args[index].label == nil, !(args[index].isClosure && position + 1 < parameters.count && parameters[position + 1].type == .closure) {
                         variadic.append(args[index])
                         index += 1
                     }
@@ -150,29 +162,50 @@ public enum Catalogue {
         }
         return index == args.count ? (bound, variadic) : nil
     }
+}
 
-    private static func labelMatches(_ argument: CallArgument, _ parameter: Parameter) -> Bool {
-        if argument.label == parameter.label { return accepts(parameter.type, argument.value) }
-        return argument.label == nil && parameter.type == .closure && isClosure(argument)
+/// An argument that `Catalogue.bind` can match to a parameter: an evaluated one (to build the
+/// operator) or a checked one (to type it before anything runs), so both pick the same overload.
+protocol BindableArgument {
+    var label: String? { get }
+    var shape: ArgumentShape { get }
+}
+
+/// What `Catalogue.bind` looks at in an argument to tell overloads that share labels apart
+/// (`collect(_: Int)` and `collect(_: TimeGroupingStrategy)`). Conversions and their precise
+/// errors happen when the operator is built.
+enum ArgumentShape {
+    case int, bool, member, closure, keyPath, other
+    /// A checked argument whose type is not known: it may be meant for any parameter.
+    case unknown
+}
+
+extension BindableArgument {
+    var isClosure: Bool { shape == .closure }
+
+    func matches(_ parameter: Parameter) -> Bool {
+        if label == parameter.label { return fits(parameter.type) }
+        return label == nil && parameter.type == .closure && isClosure
     }
 
-    /// Whether an argument can be meant for a parameter, so that overloads that share labels
-    /// (`collect(_: Int)` and `collect(_: TimeGroupingStrategy)`) are told apart by type.
-    /// Conversions and their precise errors happen when the operator is built.
-    private static func accepts(_ type: ParameterType, _ value: Runtime) -> Bool {
-        switch (type, value) {
-        case (.int, .value(.int)), (.bool, .value(.bool)): return true
-        case (.int, _), (.bool, _): return false
-        case (.strategy, .member): return true
-        case (.strategy, _): return false
-        case (.closure, .closure), (.closure, .keyPath): return true
-        case (.closure, _): return false
+    func fits(_ type: ParameterType) -> Bool {
+        switch (type, shape) {
+        case (_, .unknown), (.int, .int), (.bool, .bool), (.strategy, .member), (.closure, .closure), (.closure, .keyPath): return true
+        case (.int, _), (.bool, _), (.strategy, _), (.closure, _): return false
         default: return true
         }
     }
+}
 
-    private static func isClosure(_ argument: CallArgument) -> Bool {
-        if case .closure = argument.value { return true }
-        return false
+extension CallArgument: BindableArgument {
+    var shape: ArgumentShape {
+        switch value {
+        case .value(.int): return .int
+        case .value(.bool): return .bool
+        case .member: return .member
+        case .closure: return .closure
+        case .keyPath: return .keyPath
+        default: return .other
+        }
     }
 }

@@ -6,7 +6,10 @@ import MarbleNotation
 enum Comparison {
     typealias Event = TimelineEvent<Value, StreamError>
 
-    static func differences(expected: [TimedEvent<Value, StreamError>], actual: [TimedEvent<Value, StreamError>], table: ValueTable) -> [Difference] {
+    /// `lastFrame` is the last frame the `expect` line covers: a run goes on until its scheduler
+    /// has nothing left to do, and whatever the stream does after that frame is a difference too.
+    static func differences(expected: [TimedEvent<Value, StreamError>], actual: [TimedEvent<Value, StreamError>], table: ValueTable,
+                            lastFrame: Int = .max) -> [Difference] {
         // The usual case, a passing check: the same events in the same order mean the same
         // events at every frame, so there is nothing to group and compare frame by frame.
         if same(expected, actual) { return [] }
@@ -18,9 +21,15 @@ enum Comparison {
             let want = expectedByFrame[frame, default: []].map(\.event)
             let got = actualByFrame[frame, default: []].map(\.event)
             guard want != got else { continue }
-            differences.append(Difference(frame: frame, sentence: "expected \(describe(want, table)), got \(describe(got, table))"))
+            let expectation = want.isEmpty && frame > lastFrame ? nothingAfter(lastFrame) : describe(want, table)
+            differences.append(Difference(frame: frame, sentence: "expected \(expectation), got \(describe(got, table))"))
         }
         return differences
+    }
+
+    /// What an expectation says about the frames after its line ends.
+    static func nothingAfter(_ lastFrame: Int) -> String {
+        "nothing after frame \(lastFrame)"
     }
 
     /// `expected == actual`, written out: `Array.==` on the engine's generic event types, called
@@ -78,7 +87,9 @@ enum Comparison {
     // MARK: Subscriptions
 
     /// Compares one `expect X.subscriptions` line with one recorded span (either may be absent).
-    static func subscriptionDifferences(stream: String, expected: SubscriptionSpan?, actual: SubscriptionSpan?, ordinal: Int) -> [Difference] {
+    /// `lastFrame` is the last frame the line covers (an end after it is reported as such).
+    static func subscriptionDifferences(stream: String, expected: SubscriptionSpan?, actual: SubscriptionSpan?, ordinal: Int,
+                                        lastFrame: Int = .max) -> [Difference] {
         let which = ordinalText(ordinal)
         switch (expected, actual) {
         case (nil, nil):
@@ -98,7 +109,8 @@ enum Comparison {
             case let (e?, nil):
                 differences.append(Difference(frame: e, sentence: "expected the \(which) subscription to end here, but it was never cancelled or completed"))
             case let (nil, a?):
-                differences.append(Difference(frame: a, sentence: "the \(which) subscription ended here (cancelled or completed), but the line expects it to stay active"))
+                let when = a > lastFrame ? ", after frame \(lastFrame)" : ""
+                differences.append(Difference(frame: a, sentence: "the \(which) subscription ended here\(when) (cancelled or completed), but the line expects it to stay active"))
             default: break
             }
             return differences
@@ -115,14 +127,17 @@ enum Comparison {
     // MARK: Requests
 
     /// Compares the demand a stream was asked for with an `expect X.requests` line, frame by frame.
-    static func requestDifferences(stream: String, expected: [(frame: Int, demand: Subscribers.Demand)], actual: [(frame: Int, demand: Subscribers.Demand)]) -> [Difference] {
+    /// `lastFrame` is the last frame the line covers: requests after it are differences too.
+    static func requestDifferences(stream: String, expected: [(frame: Int, demand: Subscribers.Demand)], actual: [(frame: Int, demand: Subscribers.Demand)],
+                                   lastFrame: Int = .max) -> [Difference] {
         let want = Dictionary(grouping: expected, by: \.frame).mapValues { $0.map(\.demand) }
         let got = Dictionary(grouping: actual, by: \.frame).mapValues { $0.map(\.demand) }
         return Set(want.keys).union(got.keys).sorted().compactMap { frame in
             let w = want[frame, default: []]
             let g = got[frame, default: []]
             guard w != g else { return nil }
-            return Difference(frame: frame, sentence: "expected \(stream) to be asked for \(describe(w)), got \(describe(g))")
+            let expectation = w.isEmpty && frame > lastFrame ? nothingAfter(lastFrame) : describe(w)
+            return Difference(frame: frame, sentence: "expected \(stream) to be asked for \(expectation), got \(describe(g))")
         }
     }
 

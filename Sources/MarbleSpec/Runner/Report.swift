@@ -13,8 +13,13 @@ public struct FileDiagnostic: Sendable, Hashable, Error {
     public var lineText: String
     /// For runtime errors: the frame at which it happened.
     public var frame: Int?
+    public enum Severity: String, Sendable, Hashable { case error, warning }
+    /// Errors stop a file or a test; warnings (a stream nothing checks) only inform.
+    public var severity: Severity
 
-    public init(path: String, line: Int, column: Int, length: Int = 1, message: String, hint: String? = nil, lineText: String = "", frame: Int? = nil) {
+    public init(path: String, line: Int, column: Int, length: Int = 1, message: String, hint: String? = nil, lineText: String = "", frame: Int? = nil,
+                severity: Severity = .error) {
+        self.severity = severity
         self.path = path
         self.line = line
         self.column = column
@@ -55,6 +60,8 @@ public struct CheckReport: Sendable, Hashable {
     public var label: String
     public var stream: String
     public var line: Int
+    /// The column of the line's `expect`.
+    public var column: Int = 1
     public var expected: [RenderedEvent]
     public var actual: [RenderedEvent]
     public var differences: [Difference]
@@ -130,15 +137,22 @@ public struct TestReport: Sendable, Hashable {
     /// A runtime error in a closure, or a run stopped by a limit.
     public var error: FileDiagnostic?
     /// Whether `error` is a limit of marbles (a stream inside itself, a value or a stream too
-    /// large, too much work at one frame) rather than an error in a closure: the file cannot
-    /// be run as written, as with a mistake in it (`marbles run` exits 2).
+    /// large, too many closure calls at one frame) rather than an error in a closure: the file
+    /// cannot be run as written, as with a mistake in it (`marbles run` exits 2). A run that
+    /// never settles is `unsettled` instead (exit 1).
     public var stoppedAtLimit = false
+    /// Streams the test defines that nothing checks (see `docs/language.md`).
+    public var warnings: [FileDiagnostic] = []
     /// Every named stream, in the order the test declares them.
     public var streams: [StreamReport] = []
     /// The value names in force in the test: the file's `values`, then the test's.
     public var values: [ValueName] = []
-    /// The last frame of the run (the end of the test's longest line).
+    /// Where the run's diagram ends: the end of the test's longest line, or later when the
+    /// run went on after it (the frame after the last action).
     public var endFrame: Int = 0
+    /// A limit stopped the run while work was still due: the pipeline never settles (the
+    /// `error` says which limit and what kept the scheduler busy).
+    public var unsettled = false
     /// Output of `print` operators: frame and line.
     public var trace: [TraceLine]
     /// Every event at every named stream and operator, in order (only with `RunOptions.traceEvents`).

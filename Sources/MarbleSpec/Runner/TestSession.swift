@@ -6,8 +6,17 @@ import MarbleSyntax
 public struct RunOptions: Sendable {
     /// Actions allowed at one instant before a run is declared unsettled.
     public var maxActionsPerInstant = 100_000
-    /// Actions allowed in one test run.
-    public var maxActions = 50_000_000
+    /// Actions allowed in one test run, plus `actionsPerWrittenEvent` for every event its lines
+    /// write: a run's work is bounded by the size of the test, so a pipeline that keeps the
+    /// scheduler busy across a long line (a timer every frame for `100000s`) is stopped in
+    /// a fraction of a second, not after gigabytes of recorded ticks.
+    public var maxActions = 100_000
+    /// See `maxActions`.
+    public var actionsPerWrittenEvent = 100
+    /// After the end of the test's longest line a run goes on until no work is left, for at most
+    /// as many actions again as it took until then, and at least this many; a pipeline still
+    /// busy after that never settles (a repeating timer, say), and the test stops with an error.
+    public var settleActions = 1_000
     /// Names of the tests to run; nil runs every test. The whole file is still parsed and
     /// checked (a mistake anywhere means nothing runs).
     public var selectedTests: Set<String>? = nil
@@ -23,6 +32,8 @@ final class TestSession {
     private let syntax: TestSyntax
     private let path: String
     private let lines: LineTable
+    private let fileStatements: [Statement]
+    private let options: RunOptions
     private(set) var diagnostics: [FileDiagnostic] = []
 
     private let frameNanoseconds: Int64
@@ -37,6 +48,8 @@ final class TestSession {
         var stream: StreamValue
         var log: SubscriptionLog
         var report: StreamReport
+        /// The name where it is defined.
+        var definition: SourceLocation
     }
     private var streamOrder: [String] = []
     private var valueNames: [ValueName] = []
@@ -53,6 +66,10 @@ final class TestSession {
         var name: String
         var property: String?
         var line: Int
+        /// The column of `expect`.
+        var column: Int
+        /// The last frame the line covers.
+        var lastFrame: Int
         var events: [TimedEvent<Value, StreamError>]
         var span: SubscriptionSpan?
         var requests: [(frame: Int, demand: Subscribers.Demand)] = []
@@ -64,12 +81,21 @@ final class TestSession {
     private var connections: [(name: String, start: Int?, end: Int?)] = []
     private var expectations: [Expectation] = []
     private var firstFrame = 0
+    /// The end of the test's longest line: the frame after its last column.
     private var horizon = 0
+    /// Events written in the test's lines (marks of subscribe, connect and demand lines too).
+    private var writtenEvents = 0
+    /// The end frame of the line `timeline(_:as:)` parsed last.
+    private var lastTimelineEnd = 0
+    /// What the type check needs from the lines as they are defined.
+    private var typeChecker = TypeChecker()
 
     init(_ syntax: TestSyntax, path: String, lines: LineTable, fileStatements: [Statement], options: RunOptions) {
         self.syntax = syntax
         self.path = path
         self.lines = lines
+        self.fileStatements = fileStatements
+        self.options = options
         table = ValueTable()
         scheduler = VirtualTimeScheduler(limits: .init(maxTime: .max, maxActionsPerInstant: options.maxActionsPerInstant, maxActions: options.maxActions))
         // The frame length applies to the whole test wherever it is written.
@@ -124,6 +150,9 @@ final class TestSession {
         for statement in syntax.statements { define(statement) }
         for statement in syntax.statements { observe(statement) }
         validateSubscribers()
+        // Closures are checked before anything runs, whether or not a value would reach them.
+        guard diagnostics.isEmpty else { return }
+        for diagnostic in typeChecker.check(syntax.statements) { diagnose(diagnostic) }
     }
 
     private static func frameLength(_ duration: DurationSyntax, path: String, lines: LineTable, current: Int64) -> (Int64, [FileDiagnostic]) {
@@ -172,6 +201,7 @@ final class TestSession {
         do {
             let parsed = try MarbleParser(frameNanoseconds: frameNanoseconds).parse(marbles.text, as: kind)
             noteExtent(of: parsed, kind)
+            writtenEvents += parsed.events.count
             return parsed
         } catch {
             diagnose(error.message, at: column(marbles, error.offset), length: error.length, hint: error.hint)
@@ -190,6 +220,8 @@ final class TestSession {
                 if let event = engineEvent(item, marbles) { events.append(event) }
             }
             noteExtent(of: parsed, kind)
+            writtenEvents += events.count
+            lastTimelineEnd = parsed.endFrame
             // Frames were counted from the first character; `^` moves frame 0.
             if parsed.firstFrame != 0 {
                 for index in events.indices { events[index].time += parsed.firstFrame }
@@ -202,7 +234,7 @@ final class TestSession {
         }
     }
 
-    /// The run lasts to the end of the longest line and starts at the earliest `^`.
+    /// The run starts at the earliest `^`; the longest line's end is where settling begins.
     private func noteExtent(of parsed: ParsedMarbles, _ kind: MarbleLineKind) {
         horizon = max(horizon, parsed.endFrame)
         if kind == .hot || kind == .expect { firstFrame = min(firstFrame, parsed.firstFrame) }
@@ -285,7 +317,7 @@ final class TestSession {
         let report = StreamReport(name: name.name, kind: kind, expression: expression.map { interpreter.text(of: $0.range) },
                                   inputs: references.direct, innerSources: references.inClosures,
                                   declaredTimeline: declared, observed: nil, subscriptions: [])
-        streams[name.name] = NamedStream(stream: recorded, log: log, report: report)
+        streams[name.name] = NamedStream(stream: recorded, log: log, report: report, definition: name.location)
         streamOrder.append(name.name)
         interpreter.globals[name.name] = .stream(recorded)
     }
@@ -306,8 +338,10 @@ final class TestSession {
             bind(name, StreamValue(publisher: subject.eraseToAnyPublisher(), text: name.name, subject: SubjectHandle(subject)), kind: .hot,
                  declared: DeclaredTimeline(lines: [marbles.text], kind: .hot, frameNanoseconds: frameNanoseconds))
             sends.append((name.name, events))
+            typeChecker.marbleTypes[name.name] = TypeChecker.noting(events, into: nil)
         case .cold(let name, let marbles):
             guard let events = timeline(marbles, as: .cold) else { return bindPlaceholder(name, subject: false) }
+            typeChecker.marbleTypes[name.name] = TypeChecker.noting(events, into: nil)
             let cold = ColdTimeline(events, scheduler: scheduler)
             bind(name, StreamValue(publisher: cold.eraseToAnyPublisher(), text: name.name), kind: .cold,
                  declared: DeclaredTimeline(lines: [marbles.text], kind: .cold, frameNanoseconds: frameNanoseconds))
@@ -329,6 +363,7 @@ final class TestSession {
                 bind(name, stream, kind: .derived, expression: expr)
             case .value(let value)?:
                 interpreter.globals[name.name] = .value(value)
+                typeChecker.constants[name.name] = value
             case nil:
                 bindPlaceholder(name, subject: false)
             case let other?:
@@ -347,6 +382,7 @@ final class TestSession {
                 return
             }
             sends.append((name.name, events))
+            typeChecker.sentTypes[name.name] = TypeChecker.noting(events, into: typeChecker.sentTypes[name.name])
             // Several send lines into one subject make one timeline, in frame order.
             let earlier = streams[name.name]?.report.declaredTimeline?.lines ?? []
             streams[name.name]?.report.declaredTimeline = DeclaredTimeline(lines: earlier + [marbles.text], kind: .hot, frameNanoseconds: frameNanoseconds)
@@ -455,8 +491,8 @@ final class TestSession {
             guard checkStream(name) else { return }
             if let property, property.name == "requests" {
                 guard let parsed = parse(marbles, as: .demand) else { return }
-                expectations.append(Expectation(name: name.name, property: property.name, line: statement.sourceLine, events: [], span: nil,
-                                                requests: Self.requests(parsed)))
+                expectations.append(Expectation(name: name.name, property: property.name, line: statement.sourceLine, column: statement.location.column,
+                                                lastFrame: parsed.endFrame - 1, events: [], span: nil, requests: Self.requests(parsed)))
             } else if let property {
                 guard property.name == "subscriptions" else {
                     diagnose("unknown property '\(property.name)'; '.subscriptions' and '.requests' can be expected", at: property.location, length: property.name.count,
@@ -471,11 +507,13 @@ final class TestSession {
                     diagnose("a subscription line with '!' needs a '^' before it", at: marbles.location)
                     return
                 }
-                expectations.append(Expectation(name: name.name, property: property.name, line: statement.sourceLine, events: [], span: span))
+                expectations.append(Expectation(name: name.name, property: property.name, line: statement.sourceLine, column: statement.location.column,
+                                                lastFrame: parsed.endFrame - 1, events: [], span: span))
             } else {
                 guard let events = timeline(marbles, as: .expect) else { return }
                 _ = subscriberIndex(name.name)
-                expectations.append(Expectation(name: name.name, property: nil, line: statement.sourceLine, events: events, span: nil))
+                expectations.append(Expectation(name: name.name, property: nil, line: statement.sourceLine, column: statement.location.column,
+                                                lastFrame: lastTimelineEnd - 1, events: events, span: nil))
             }
         default:
             break
@@ -512,12 +550,173 @@ final class TestSession {
     func run() -> TestReport {
         let clock = ContinuousClock()
         let started = clock.now
+        queueTestActions()
+        interpreter.onFault = { [unowned self] in
+            var counts: [ObjectIdentifier: Int] = [:]
+            for plan in subscribers { if let subscriber = plan.subscriber { counts[ObjectIdentifier(subscriber)] = subscriber.eventCount } }
+            eventsBeforeFault = counts
+        }
+        runUntilSettled()
+
+        var report = TestReport(name: syntax.name, line: syntax.location.line, checks: [], error: nil,
+                                trace: interpreter.trace.map { TraceLine(frame: $0.frame, text: $0.text) },
+                                frameNanoseconds: frameNanoseconds, seconds: 0)
+        if let fault = interpreter.fault {
+            report.error = FileDiagnostic(path: path, line: fault.location.line, column: fault.location.column, length: fault.length,
+                                          message: fault.message, hint: fault.hint, lineText: lineText(fault.location.line), frame: fault.frame)
+            report.stoppedAtLimit = fault.isLimit
+        } else if let stop = scheduler.stopReason {
+            report.error = stopDiagnostic(stop)
+        }
+        report.unsettled = interpreter.fault == nil && scheduler.stopReason != nil
+        // A run that never settled is compared only up to the end of its lines: what came after
+        // depends on where a limit cut it (the error says what kept it going).
+        if report.unsettled { comparedThrough = horizon }
+        report.checks = checks()
+        // What happened after the longest line (late events) is drawn too — unless the run never
+        // settled: where a limit cut it is arbitrary, and the error says what kept it going.
+        if !report.unsettled, let settling, scheduler.actionCount > settling.actions {
+            report.endFrame = max(horizon, scheduler.now + 1)
+        } else {
+            report.endFrame = horizon
+        }
+        report.values = valueNames
+        report.warnings = uncheckedStreams()
+        report.streams = streamOrder.compactMap { name in
+            guard var stream = streams[name]?.report else { return nil }
+            stream.subscriptions = streams[name]?.log.spans.map { SubscriptionRecord(start: $0.start, end: $0.end) } ?? []
+            if let subscriber = subscribers.first(where: { $0.name == name })?.subscriber {
+                stream.observed = observed(name, recorded(subscriber))
+                if let comparedThrough { stream.observed?.removeAll { $0.frame > comparedThrough } }
+            }
+            return stream
+        }
+        if let tracer { report.events = tracer.events(table: table, printed: interpreter.trace) }
+        report.seconds = (clock.now - started).seconds
+        return report
+    }
+
+    /// A warning for each stream nothing checks: no `expect` line names it, and no checked
+    /// stream is built from it (directly or in a closure). A source feeding only an unchecked
+    /// stream is not named again: the warning on the stream built from it says enough.
+    private func uncheckedStreams() -> [FileDiagnostic] {
+        var checked: Set<String> = []
+        var pending = expectations.map(\.name)
+        while let name = pending.popLast() {
+            guard checked.insert(name).inserted, let report = streams[name]?.report else { continue }
+            pending += report.inputs + report.innerSources
+        }
+        let used = Set(streams.values.flatMap { $0.report.inputs + $0.report.innerSources })
+        return streamOrder.compactMap { name -> FileDiagnostic? in
+            guard !checked.contains(name), !used.contains(name), let stream = streams[name] else { return nil }
+            return FileDiagnostic(path: path, line: stream.definition.line, column: stream.definition.column, length: name.count,
+                                  message: "'\(name)' is never checked: no expect line names it or a stream built from it",
+                                  hint: "add `expect \(name) …`, or remove it", lineText: lineText(stream.definition.line), severity: .warning)
+        }
+    }
+
+    /// The actions a run may take in all: `RunOptions.maxActions` plus
+    /// `actionsPerWrittenEvent` for each event the test's lines write.
+    private var actionBudget: Int {
+        let (perEvents, overflow) = writtenEvents.multipliedReportingOverflow(by: options.actionsPerWrittenEvent)
+        let (budget, overflowAgain) = options.maxActions.addingReportingOverflow(perEvents)
+        return overflow || overflowAgain ? .max : budget
+    }
+
+    /// Where settling began (nil if the lines' end left no work): the actions run and the trace
+    /// entries logged by then, and the action limit settling had.
+    private var settling: (actions: Int, traced: Int, limit: Int)?
+
+    /// Runs the test's lines, then on until the scheduler has no work left — the run settles — or
+    /// a limit stops it: the per-instant limit, the action budget, or, once the longest line has
+    /// ended, as many actions again as the run took until then (at least `settleActions`).
+    /// Running on costs nothing per event: the scheduler's own action limit is only lowered.
+    private func runUntilSettled() {
+        let budget = actionBudget
+        scheduler.limits.maxActions = budget
+        scheduler.run(until: horizon)
+        guard scheduler.stopReason == nil, scheduler.hasPendingWork else { return }
+        let done = scheduler.actionCount
+        let (limit, overflow) = done.addingReportingOverflow(max(options.settleActions, done))
+        settling = (done, tracer?.entryCount ?? 0, overflow ? budget : min(budget, limit))
+        scheduler.limits.maxActions = settling?.limit ?? budget
+        scheduler.run()
+    }
+
+    /// The error of a run that a limit stopped: which limit, and what kept the scheduler busy
+    /// (learnt from a traced run of the same test, made only now: an untraced run logs nothing).
+    private func stopDiagnostic(_ stop: SchedulerStop) -> FileDiagnostic {
+        guard let tracer else {
+            var traced = options
+            traced.traceEvents = true
+            // At one frame the culprit shows within a few actions: try a small per-instant limit
+            // first, and keep its answer only if that run stopped at the same frame the same way.
+            if case .instantActionLimit(_, let frame) = stop, options.maxActionsPerInstant > 1_000 {
+                var quick = traced
+                quick.maxActionsPerInstant = 1_000
+                let twin = rerun(with: quick)
+                if case .instantActionLimit(_, frame)? = twin.scheduler.stopReason {
+                    var diagnostic = twin.stopDiagnostic(stop)
+                    diagnostic.frame = scheduler.now
+                    return diagnostic
+                }
+            }
+            let twin = rerun(with: traced)
+            return twin.stopDiagnostic(twin.scheduler.stopReason ?? stop)
+        }
+        // Settling: what was busy after the lines ended; otherwise: what was busy lately.
+        let busy: BusyNode?
+        if case .actionLimit = stop, let settling, settling.limit < actionBudget {
+            busy = tracer.busiestNode(fromEntry: settling.traced)
+        } else {
+            busy = tracer.busiestNode(fromEntry: max(0, tracer.entryCount - 1_000))
+        }
+        let subscribed = streamOrder.filter { streams[$0]?.log.spans.last.map { $0.end == nil } ?? false }
+        // Without a busy node, the stream still subscribed that is defined last: the furthest downstream.
+        let location = busy.flatMap { definition(of: $0) } ?? subscribed.last.flatMap { streams[$0]?.definition } ?? syntax.location
+        let stopped = RunStop(stop: stop, frame: scheduler.now, lastLineFrame: horizon - 1,
+                              settleActions: settling.map { scheduler.actionCount - $0.actions },
+                              budget: (base: options.maxActions, perEvent: options.actionsPerWrittenEvent, events: writtenEvents),
+                              busy: busy, subscribed: subscribed)
+        return FileDiagnostic(path: path, line: location.line, column: location.column, length: 1,
+                              message: stopped.message, hint: stopped.hint, lineText: lineText(location.line), frame: scheduler.now)
+    }
+
+    /// The same test prepared and run again with other options (the engine is deterministic).
+    private func rerun(with options: RunOptions) -> TestSession {
+        let twin = TestSession(syntax, path: path, lines: lines, fileStatements: fileStatements, options: options)
+        twin.queueTestActions()
+        twin.runUntilSettled()
+        return twin
+    }
+
+    /// Where the stream or operator `node` is written: a named stream's definition, or the first
+    /// `let`/`subject` line whose text holds the operator.
+    private func definition(of node: BusyNode) -> SourceLocation? {
+        for statement in syntax.statements {
+            switch statement.kind {
+            case .hot(let name, _), .cold(let name, _), .subject(let name, _), .binding(let name, _):
+                if node.isStream {
+                    if name.name == node.label { return name.location }
+                    continue
+                }
+                let firstLine = node.label.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? node.label
+                let text = lineText(statement.location.line)
+                if let range = text.range(of: firstLine) {
+                    return SourceLocation(line: statement.location.line, column: text.distance(from: text.startIndex, to: range.lowerBound) + 1)
+                }
+            default: continue
+            }
+        }
+        return nil
+    }
+
+    /// Queues the test's own actions: they go first, in file order, so that at any frame the
+    /// test's subscribers act before that frame's sends, and sends before operators' later work.
+    private func queueTestActions() {
         scheduler.limits.maxTime = .max
         let scheduler = self.scheduler
-
         scheduler.rewindStart(to: firstFrame)
-        // The test's own actions go first, in file order, so that at any frame the test's
-        // subscribers act before that frame's sends, and sends before operators' later work.
         for index in subscribers.indices {
             let plan = subscribers[index]
             guard let stream = streams[plan.name]?.stream.publisher else { continue }
@@ -544,42 +743,10 @@ final class TestSession {
             guard let deliver = streams[send.name]?.stream.subject?.send else { continue }
             scheduler.play(send.events, deliver: deliver)
         }
-
-        interpreter.onFault = { [unowned self] in
-            var counts: [ObjectIdentifier: Int] = [:]
-            for plan in subscribers { if let subscriber = plan.subscriber { counts[ObjectIdentifier(subscriber)] = subscriber.eventCount } }
-            eventsBeforeFault = counts
-        }
-        scheduler.run(until: horizon)
-
-        var report = TestReport(name: syntax.name, line: syntax.location.line, checks: [], error: nil,
-                                trace: interpreter.trace.map { TraceLine(frame: $0.frame, text: $0.text) },
-                                frameNanoseconds: frameNanoseconds, seconds: 0)
-        if let fault = interpreter.fault {
-            report.error = FileDiagnostic(path: path, line: fault.location.line, column: fault.location.column, length: fault.length,
-                                          message: fault.message, hint: fault.hint, lineText: lineText(fault.location.line), frame: fault.frame)
-            report.stoppedAtLimit = fault.isLimit
-        } else if let stop = scheduler.stopReason {
-            if case .aborted = stop {} else { report.stoppedAtLimit = true }
-            report.error = FileDiagnostic(path: path, line: syntax.location.line, column: syntax.location.column,
-                                          message: "the run stopped: \(stop)", hint: "a pipeline that resubscribes or reschedules without end (e.g. retry() on a source that fails at once) never settles",
-                                          lineText: lineText(syntax.location.line), frame: scheduler.now)
-        }
-        report.checks = checks()
-        report.endFrame = horizon
-        report.values = valueNames
-        report.streams = streamOrder.compactMap { name in
-            guard var stream = streams[name]?.report else { return nil }
-            stream.subscriptions = streams[name]?.log.spans.map { SubscriptionRecord(start: $0.start, end: $0.end) } ?? []
-            if let subscriber = subscribers.first(where: { $0.name == name })?.subscriber {
-                stream.observed = observed(name, recorded(subscriber))
-            }
-            return stream
-        }
-        if let tracer { report.events = tracer.events(table: table, printed: interpreter.trace) }
-        report.seconds = (clock.now - started).seconds
-        return report
     }
+
+    /// The last frame the checks compare (nil: all of the run).
+    private var comparedThrough: Int?
 
     /// How many events each test subscriber had received when a runtime error stopped the run.
     private var eventsBeforeFault: [ObjectIdentifier: Int]?
@@ -615,17 +782,19 @@ final class TestSession {
         var subscriptionOrdinal: [String: Int] = [:]
         for expectation in expectations {
             if expectation.property == "requests" {
-                let actual = streams[expectation.name]?.log.requests.map { ($0.time, $0.demand) } ?? []
-                checks.append(CheckReport(kind: .requests, label: expectation.name + ".requests", stream: expectation.name, line: expectation.line,
+                let actual = streams[expectation.name]?.log.requests.filter { $0.time <= comparedThrough ?? .max }.map { ($0.time, $0.demand) } ?? []
+                checks.append(CheckReport(kind: .requests, label: expectation.name + ".requests", stream: expectation.name, line: expectation.line, column: expectation.column,
                                           expected: Comparison.render(expectation.requests), actual: Comparison.render(actual),
-                                          differences: Comparison.requestDifferences(stream: expectation.name, expected: expectation.requests, actual: actual),
+                                          differences: Comparison.requestDifferences(stream: expectation.name, expected: expectation.requests, actual: actual,
+                                                                                             lastFrame: expectation.lastFrame),
                                           notes: []))
             } else if expectation.property != nil {
                 let ordinal = subscriptionOrdinal[expectation.name, default: 0] + 1
                 subscriptionOrdinal[expectation.name] = ordinal
                 let spans = streams[expectation.name]?.log.spans ?? []
                 let actual = spans.indices.contains(ordinal - 1) ? spans[ordinal - 1] : nil
-                var differences = Comparison.subscriptionDifferences(stream: expectation.name, expected: expectation.span, actual: actual, ordinal: ordinal)
+                var differences = Comparison.subscriptionDifferences(stream: expectation.name, expected: expectation.span, actual: actual, ordinal: ordinal,
+                                                                   lastFrame: expectation.lastFrame)
                 var notes: [String] = []
                 if expectation.span == nil, ordinal == 1, !spans.isEmpty {
                     differences = [Difference(frame: spans[0].start, sentence: "expected \(expectation.name) never to be subscribed, but it was subscribed here")]
@@ -637,24 +806,22 @@ final class TestSession {
                     differences.append(Difference(frame: spans[ordinal].start, sentence: "\(expectation.name) was subscribed \(spans.count) times; no line expects the subscription at \(extra)"))
                     notes.append("write one `expect \(expectation.name).subscriptions` line per subscription, in order")
                 }
-                checks.append(CheckReport(kind: .subscriptions, label: expectation.name + ".subscriptions", stream: expectation.name, line: expectation.line,
+                checks.append(CheckReport(kind: .subscriptions, label: expectation.name + ".subscriptions", stream: expectation.name, line: expectation.line, column: expectation.column,
                                           expected: Comparison.render(expectation.span), actual: Comparison.render(actual),
                                           differences: differences.sorted { $0.frame < $1.frame }, notes: notes))
             } else {
                 guard let subscriber = subscribers.first(where: { $0.name == expectation.name })?.subscriber else { continue }
-                let actual = recorded(subscriber)
+                var actual = recorded(subscriber)
+                if let comparedThrough { actual.removeAll { $0.time > comparedThrough } }
                 let renderedActual = observed(expectation.name, actual)
-                let differences = Comparison.differences(expected: expectation.events, actual: actual, table: table)
+                let differences = Comparison.differences(expected: expectation.events, actual: actual, table: table, lastFrame: expectation.lastFrame)
                 var notes = differences.isEmpty ? [] : Comparison.notes(stream: expectation.name, expected: expectation.events, actual: actual, table: table)
                 // Some Combine operators really do send beyond demand (replaceEmpty asks upstream
                 // for .unlimited and forwards everything), so this explains, it does not fail.
                 if !differences.isEmpty, let frame = subscriber.valuesWithoutDemand.first {
                     notes.append("\(expectation.name) received a value without demand at frame \(frame)")
                 }
-                if !differences.isEmpty, let next = scheduler.nextActionTime {
-                    notes.append("the run stopped at frame \(horizon), the end of the test's longest line, with work still due at frame \(next)")
-                }
-                checks.append(CheckReport(kind: .events, label: expectation.name, stream: expectation.name, line: expectation.line,
+                checks.append(CheckReport(kind: .events, label: expectation.name, stream: expectation.name, line: expectation.line, column: expectation.column,
                                           expected: differences.isEmpty ? renderedActual : Comparison.render(expectation.events, table), actual: renderedActual,
                                           differences: differences.sorted { $0.frame < $1.frame }, notes: notes))
             }

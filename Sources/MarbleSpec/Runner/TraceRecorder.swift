@@ -300,3 +300,38 @@ extension TracingLink: CustomStringConvertible {
         return name
     }
 }
+
+/// The stream or operator that did the most in a stretch of a traced run.
+struct BusyNode: Equatable {
+    var label: String
+    var isStream: Bool
+    var values: Int
+    var subscriptions: Int
+    var events: Int
+}
+
+extension TraceRecorder {
+    /// How many events have been logged.
+    var entryCount: Int { entries.count }
+
+    /// The node with the most events logged from entry `first` on; among equals the one built
+    /// first, which is the furthest upstream (a `Timer` before the `map` it feeds). Nil when
+    /// nothing was logged.
+    func busiestNode(fromEntry first: Int) -> BusyNode? {
+        guard first < entries.count else { return nil }
+        var counts = Array(repeating: (values: 0, subscriptions: 0, events: 0), count: nodes.count)
+        for entry in entries[first...] {
+            counts[entry.node].events += 1
+            switch entry.raw {
+            case .value: counts[entry.node].values += 1
+            case .subscription: counts[entry.node].subscriptions += 1
+            default: break
+            }
+        }
+        guard let busiest = counts.indices.max(by: { counts[$0].events < counts[$1].events || (counts[$0].events == counts[$1].events && $0 > $1) }),
+              counts[busiest].events > 0 else { return nil }
+        let count = counts[busiest]
+        return BusyNode(label: nodes[busiest].label, isStream: nodes[busiest].kind == .stream,
+                        values: count.values, subscriptions: count.subscriptions, events: count.events)
+    }
+}

@@ -83,6 +83,9 @@ public final class VirtualTimeScheduler {
     /// Whether any action is still queued.
     public var hasPendingWork: Bool { !queue.isEmpty }
 
+    /// How many actions (and counted units of work) the run has done so far.
+    public var actionCount: Int { actionsInRun }
+
     /// The time of the next queued action that has not been cancelled, if any.
     public var nextActionTime: VirtualTime? { queue.earliestLiveTime }
 
@@ -231,6 +234,19 @@ public final class VirtualTimeScheduler {
         }
         if actionsInRun > limits.maxActions {
             stopReason = .actionLimit(limit: limits.maxActions, at: now)
+            return false
+        }
+        return true
+    }
+
+    /// Counts one unit of work done inside the current action (a call of a closure, say) against
+    /// the per-instant budget only: the per-run budget counts actions, and a driver may size it
+    /// from them. Returns false, and stops the run, once the budget is exhausted.
+    public func countWorkThisInstant() -> Bool {
+        guard stopReason == nil else { return false }
+        actionsThisInstant += 1
+        guard actionsThisInstant <= limits.maxActionsPerInstant else {
+            stopReason = .instantActionLimit(limit: limits.maxActionsPerInstant, at: now)
             return false
         }
         return true

@@ -1,0 +1,568 @@
+import MarbleSyntax
+
+/// What an expression is, statically: the checker's counterpart of `Runtime`.
+indirect enum Checked {
+    case value(SpecType)
+    case closure(ClosureReference)
+    case scheduler
+    case duration
+    case demand
+    case type(String)
+    case member(String, [Checked])
+    case function(String, receiver: Checked?)
+    case promise(PromiseSink)
+    case keyPath([String], SourceLocation)
+    /// `.now() + .milliseconds(300)`.
+    case deadline
+    /// Anything: what the checker cannot know (or already reported); accepted everywhere.
+    case unknown
+
+    var kindDescription: String {
+        switch self {
+        case .value: return "a value"
+        case .closure: return "a closure"
+        case .scheduler: return "a scheduler"
+        case .duration: return "a duration"
+        case .demand: return "a demand"
+        case .type(let name): return "the type \(name)"
+        case .member(let name, _): return "'.\(name)'"
+        case .function(let name, _): return "the function \(name)"
+        case .promise: return "a promise"
+        case .keyPath: return "a key path"
+        case .deadline: return "a deadline"
+        case .unknown: return "something"
+        }
+    }
+}
+
+/// A closure written in the file, with the names it sees; checked when whoever calls it says
+/// with what (`ExpressionChecker.check(_:with:context:)`).
+struct ClosureReference {
+    var syntax: Closure
+    var environment: TypeEnvironment
+    var location: SourceLocation
+    var usesSecondAnonymousArgument: Bool
+}
+
+/// What a `Future`'s promise has been called with, joined.
+final class PromiseSink {
+    var output: SpecType = .never
+    var failure: SpecType = .never
+}
+
+/// Names visible to an expression, as `Environment` holds them at run time.
+final class TypeEnvironment {
+    private var names: [String: Checked] = [:]
+    let parent: TypeEnvironment?
+
+    init(parent: TypeEnvironment? = nil) { self.parent = parent }
+
+    subscript(name: String) -> Checked? {
+        get {
+            var scope: TypeEnvironment? = self
+            while let current = scope {
+                if let found = current.names[name] { return found }
+                scope = current.parent
+            }
+            return nil
+        }
+        set { names[name] = newValue }
+    }
+}
+
+/// How a closure's `throw` is treated: a try- operator turns it into a failure; anywhere else
+/// it is a mistake in the file (`map` cannot throw), whatever the data.
+struct ThrowContext {
+    /// The operator named in the message, or nil when throws pass to the enclosing closure
+    /// (`[1, 2].map { … }` inside a `tryMap`).
+    var owner: String?
+    var allowsThrowing: Bool
+    var thrown: SpecType = .never
+}
+
+/// The outcome of checking a closure's body with known arguments.
+struct ClosureOutcome {
+    var result: Checked
+    /// Where the result comes from (its last expression or a `return`), for messages about it.
+    var resultLocation: SourceLocation
+    var thrown: SpecType
+}
+
+/// Infers and checks the types of expressions before anything runs, mirroring what the
+/// interpreter (`Interpreter`, `Operators`, `Builtins`) would do with any value of those types.
+/// It reports a mistake only when every value that could reach it would fail (or Swift itself
+/// would reject the code: a wrong label, a closure of the wrong type); where a type is unknown
+/// (`Any`) it accepts and leaves the rest to run time.
+final class ExpressionChecker {
+    let store = TypeStore()
+    private(set) var diagnostics: [SpecDiagnostic] = []
+    private var reported: Set<String> = []
+    private var throwContexts: [ThrowContext] = []
+    private var depth = 0
+    private var reportedDepth = false
+
+    /// Nesting beyond this is not checked further (reported once) rather than risking the stack:
+    /// the walk is recursive (a few kilobytes of stack a level in a debug build). It is above
+    /// what the parser accepts, so it only guards trees built some other way.
+    static let maximumDepth = 600
+
+    // MARK: Diagnostics
+
+    @discardableResult
+    func error(_ message: String, at location: SourceLocation, length: Int = 1, hint: String? = nil) -> Checked {
+        let key = "\(location.line):\(location.column):\(message)"
+        if reported.insert(key).inserted {
+            diagnostics.append(SpecDiagnostic(message, at: location, length: length, hint: hint))
+        }
+        return .unknown
+    }
+
+    func name(_ type: SpecType) -> String { store.name(type) }
+
+    // MARK: Expressions
+
+    func check(_ expr: Expr, in env: TypeEnvironment) -> Checked {
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= Self.maximumDepth else {
+            if !reportedDepth {
+                reportedDepth = true
+                error("this expression is nested too deeply to check its types (more than \(Self.maximumDepth) levels)", at: expr.location,
+                      hint: "split it into several `let` lines")
+            }
+            return .unknown
+        }
+        switch expr.kind {
+        case .int: return .value(.int)
+        case .double: return .value(.double)
+        case .bool: return .value(.bool)
+        case .nilLiteral: return .value(.nilLiteral)
+        case .string(let parts):
+            for case .interpolation(let inner) in parts { _ = valueType(check(inner, in: env), at: inner.location, purpose: "string interpolation") }
+            return .value(.string)
+        case .identifier(let name):
+            return lookup(name, at: expr.location, in: env)
+        case .wildcard:
+            return .unknown
+        case .array(let elements):
+            let reportedBefore = diagnostics.count
+            var element = SpecType.never
+            for item in elements { element = store.join(element, valueType(check(item, in: env), at: item.location, purpose: "an array element")) }
+            // A mistake inside is reported once, not again by what uses the array.
+            return diagnostics.count > reportedBefore ? .unknown : .value(.array(element))
+        case .tuple(let elements):
+            let reportedBefore = diagnostics.count
+            let items = elements.map { valueType(check($0.value, in: env), at: $0.value.location, purpose: "a tuple element") }
+            return diagnostics.count > reportedBefore ? .unknown : .value(.tuple(items))
+        case .member(nil, let name):
+            switch name {
+            case "unlimited", "none": return .demand
+            default: return .member(name, [])
+            }
+        case .member(let base?, let name):
+            return member(name, of: check(base, in: env), at: expr.location)
+        case .call(let callee, let arguments):
+            return checkCall(callee: callee, arguments: arguments, in: env)
+        case .genericSpecialization(let base, _):
+            return check(base, in: env)
+        case .closure(let closure):
+            return .closure(ClosureReference(syntax: closure, environment: env, location: expr.location,
+                                             usesSecondAnonymousArgument: closure.parameters == nil && NameCheck.mentions("$1", in: closure.body)))
+        case .unary(let op, let operand):
+            return .value(unary(op, valueType(check(operand, in: env), at: operand.location, purpose: "the operand of '\(op)'"), at: expr.location))
+        case .binary("+", let lhs, let rhs) where lhs.isNowCall:
+            switch check(rhs, in: env) {
+            case .duration, .unknown: return .deadline
+            default: return error("a deadline is .now() + a duration such as .milliseconds(300)", at: rhs.location)
+            }
+        case .binary(let op, let lhs, let rhs):
+            return .value(binary(op, lhs, rhs, at: expr.location, in: env))
+        case .ternary(let test, let then, let otherwise):
+            condition(test, in: env)
+            return joined(check(then, in: env), check(otherwise, in: env))
+        case .ifExpression(let ifExpression):
+            return checkIf(ifExpression, in: env)
+        case .throwExpression(let thrown):
+            let type = valueType(check(thrown, in: env), at: thrown.location, purpose: "a thrown error")
+            noteThrow(type, at: expr.location)
+            return .value(.never)
+        case .keyPath(let path):
+            return .keyPath(path, expr.location)
+        }
+    }
+
+    /// The value type of what an expression gave, as `Interpreter.valueOf` converts it.
+    func valueType(_ checked: Checked, at location: SourceLocation, purpose: String) -> SpecType {
+        switch checked {
+        case .value(let type): return type
+        case .unknown: return .any
+        case .function(let name, let receiver?) where !isPublisher(receiver):
+            error("expected a value for \(purpose), found the method \(name)", at: location, hint: "call it: \(name)()")
+            return .any
+        default:
+            error("expected a value for \(purpose), found \(checked.kindDescription)", at: location)
+            return .any
+        }
+    }
+
+    private func isPublisher(_ checked: Checked) -> Bool {
+        if case .value(let type) = checked, case .publisher = store.resolve(type) { return true }
+        return false
+    }
+
+    /// Two things an expression may be (`?:`, `if` branches).
+    func joined(_ a: Checked, _ b: Checked) -> Checked {
+        switch (a, b) {
+        case (.value(let x), .value(let y)): return .value(store.join(x, y))
+        case (.unknown, _), (_, .unknown): return .unknown
+        case (.value(let x), let other) where store.resolve(x) == .never: return other
+        case (let other, .value(let y)) where store.resolve(y) == .never: return other
+        default: return .unknown
+        }
+    }
+
+    private func lookup(_ name: String, at location: SourceLocation, in env: TypeEnvironment) -> Checked {
+        if let found = env[name] { return found }
+        switch Builtins.global(name) {
+        case .scheduler?: return .scheduler
+        case .type(let type)?: return .type(type)
+        case .function(let function, _)?: return .function(function, receiver: nil)
+        default: break
+        }
+        if name.hasPrefix("$") {
+            return error("anonymous closure argument '\(name)' is not available here", at: location, length: name.count,
+                         hint: "'$0' only exists inside a closure without named parameters; this closure is called with fewer arguments")
+        }
+        // Undefined names were reported by the name check.
+        return .unknown
+    }
+
+    // MARK: Conditions and operators
+
+    @discardableResult
+    func condition(_ expr: Expr, in env: TypeEnvironment) -> Bool {
+        let type = valueType(check(expr, in: env), at: expr.location, purpose: "a condition")
+        return requireBool(type, at: expr.range.start, length: expr.range.end.line == expr.range.start.line ? expr.range.end.column - expr.range.start.column : 1)
+    }
+
+    /// Whether `type` can be a condition (reports it when it cannot).
+    @discardableResult
+    func requireBool(_ type: SpecType, at location: SourceLocation, length: Int = 1) -> Bool {
+        switch store.resolve(type) {
+        case .bool, .any, .never: return true
+        case .variable(let index):
+            store.bind(index, to: .bool)
+            return true
+        case .optional(let wrapped): return requireBool(wrapped, at: location, length: length)
+        case .int:
+            error("type 'Int' cannot be used as a boolean; test for '!= 0' instead", at: location, length: length)
+            return false
+        case let other:
+            error("cannot convert value of type '\(name(other))' to expected condition type 'Bool'", at: location, length: length)
+            return false
+        }
+    }
+
+    /// A type used where a concrete one is needed: an undecided variable becomes `fallback`;
+    /// an optional is taken for the value it holds (a `nil` there fails only at run time).
+    private func operand(_ type: SpecType, deciding fallback: SpecType?) -> SpecType {
+        var current = store.resolve(type)
+        if case .variable(let index) = current, let fallback {
+            store.bind(index, to: fallback)
+            current = store.resolve(fallback)
+        }
+        while case .optional(let wrapped) = current, store.resolve(wrapped) != .never { current = store.resolve(wrapped) }
+        return current
+    }
+
+    private func unary(_ op: String, _ type: SpecType, at location: SourceLocation) -> SpecType {
+        let value = operand(type, deciding: op == "!" ? .bool : .int)
+        switch (op, value) {
+        case (_, .any), (_, .never), (_, .variable): return .any
+        case ("-", .int), ("+", .int): return .int
+        case ("-", .double), ("+", .double): return .double
+        case ("!", .bool): return .bool
+        default:
+            error("unary operator '\(op)' cannot be applied to an operand of type '\(name(value))'", at: location)
+            return .any
+        }
+    }
+
+    private func binary(_ op: String, _ lhs: Expr, _ rhs: Expr, at location: SourceLocation, in env: TypeEnvironment) -> SpecType {
+        switch op {
+        case "&&", "||":
+            condition(lhs, in: env)
+            condition(rhs, in: env)
+            return .bool
+        case "??":
+            let left = store.resolve(valueType(check(lhs, in: env), at: lhs.location, purpose: "the left side of '??'"))
+            let right = valueType(check(rhs, in: env), at: rhs.location, purpose: "the right side of '??'")
+            switch left {
+            case .optional(let wrapped): return store.join(wrapped, right)
+            case .any, .variable: return store.join(left, right)
+            default: return left
+            }
+        default:
+            let left = valueType(check(lhs, in: env), at: lhs.location, purpose: "the left side of '\(op)'")
+            let right = valueType(check(rhs, in: env), at: rhs.location, purpose: "the right side of '\(op)'")
+            return binaryType(op, left, right, leftIsLiteral: lhs.isNumberLiteral, rightIsLiteral: rhs.isNumberLiteral, at: location)
+        }
+    }
+
+    /// `Operators.binary`'s rules on types.
+    func binaryType(_ op: String, _ leftType: SpecType, _ rightType: SpecType, leftIsLiteral: Bool, rightIsLiteral: Bool, at location: SourceLocation) -> SpecType {
+        let comparison = ["==", "!=", "<", "<=", ">", ">="].contains(op)
+        // An undecided side takes the other side's type (`$0 * 2` on a stream nobody wrote a value for).
+        let leftResolved = store.resolve(leftType), rightResolved = store.resolve(rightType)
+        var left = operand(leftType, deciding: isDecided(rightResolved) ? rightResolved : nil)
+        var right = operand(rightType, deciding: isDecided(left) ? left : nil)
+        if op == "==" || op == "!=" {
+            // Comparing with nil (or an optional) never fails.
+            if case .optional = leftResolved { return .bool }
+            if case .optional = rightResolved { return .bool }
+        }
+        if left == .int, leftIsLiteral, right == .double { left = .double }
+        if left == .double, right == .int, rightIsLiteral { right = .double }
+        switch (left, right) {
+        case (.any, _), (_, .any), (.never, _), (_, .never), (.variable, _), (_, .variable):
+            return comparison ? .bool : op == "..." || op == "..<" ? .array(.int) : .any
+        default: break
+        }
+        switch op {
+        case "==", "!=":
+            let kinds: Set<SpecType> = [.int, .double, .string, .bool]
+            if left != right, kinds.contains(left), kinds.contains(right) { mismatch(op, left, right, at: location) }
+            return .bool
+        case "<", "<=", ">", ">=":
+            if !comparable(left, right) { mismatch(op, left, right, at: location) }
+            return .bool
+        case "...", "..<":
+            if left != .int || right != .int { mismatch(op, left, right, at: location) }
+            return .array(.int)
+        default: break
+        }
+        switch (left, right) {
+        case (.int, .int): return .int
+        case (.double, .double) where op == "%":
+            error("'%' is unavailable for Double", at: location, hint: "use x.truncatingRemainder(dividingBy: y)")
+            return .double
+        case (.double, .double): return .double
+        case (.string, .string) where op == "+": return .string
+        case (.array(let x), .array(let y)) where op == "+": return .array(store.join(x, y))
+        default:
+            mismatch(op, left, right, at: location)
+            return .any
+        }
+    }
+
+    private func isDecided(_ type: SpecType) -> Bool {
+        switch type {
+        case .any, .never, .variable: return false
+        default: return true
+        }
+    }
+
+    /// Whether `Operators.compare` orders two values of these types.
+    func comparable(_ a: SpecType, _ b: SpecType) -> Bool {
+        let x = operand(a, deciding: nil), y = operand(b, deciding: nil)
+        switch (x, y) {
+        case (.any, _), (_, .any), (.never, _), (_, .never), (.variable, _), (_, .variable): return true
+        case (.int, .int), (.double, .double), (.string, .string): return true
+        case (.tuple(let xs), .tuple(let ys)) where xs.count == ys.count: return zip(xs, ys).allSatisfy { comparable($0, $1) }
+        default: return false
+        }
+    }
+
+    private func mismatch(_ op: String, _ left: SpecType, _ right: SpecType, at location: SourceLocation) {
+        let mixesNumbers = Set([left, right]) == [.int, .double]
+        let hint = mixesNumbers ? "Swift does not mix Int and Double: convert one side, e.g. Double(x), or write the literal as 2.0" : nil
+        if left == right {
+            error("binary operator '\(op)' cannot be applied to two '\(name(left))' operands", at: location, hint: hint)
+        } else {
+            error("binary operator '\(op)' cannot be applied to operands of type '\(name(left))' and '\(name(right))'", at: location, hint: hint)
+        }
+    }
+
+    // MARK: Statements and closures
+
+    private func checkIf(_ ifExpression: IfExpression, in env: TypeEnvironment) -> Checked {
+        condition(ifExpression.condition, in: env)
+        let then = checkBody(ifExpression.thenBody, in: TypeEnvironment(parent: env)).value
+        guard let elseBody = ifExpression.elseBody else { return joined(then, .value(.void)) }
+        return joined(then, checkBody(elseBody, in: TypeEnvironment(parent: env)).value)
+    }
+
+    /// The returns seen in the closure being checked, innermost closure last.
+    private var returns: [[(Checked, SourceLocation)]] = []
+
+    /// Checks statements as `Interpreter.execute` runs them; the value is the last expression
+    /// statement's (`()` after a `let`), or `Never` after a `return`.
+    private func checkBody(_ statements: [ClosureStatement], in env: TypeEnvironment) -> (value: Checked, location: SourceLocation?) {
+        var last: Checked = .value(.void)
+        var location: SourceLocation?
+        for statement in statements {
+            switch statement {
+            case .expression(let expr):
+                last = check(expr, in: env)
+                location = expr.range.start
+            case .letBinding(let name, let expr, _):
+                env[name] = check(expr, in: env)
+                last = .value(.void)
+            case .returnStatement(let expr, let at):
+                let value = expr.map { check($0, in: env) } ?? .value(.void)
+                if !returns.isEmpty { returns[returns.count - 1].append((value, expr?.range.start ?? at)) }
+                last = .value(.never)
+                location = nil
+            }
+        }
+        return (last, location)
+    }
+
+    private func noteThrow(_ type: SpecType, at location: SourceLocation) {
+        guard let index = throwContexts.lastIndex(where: { $0.owner != nil }) else { return }
+        throwContexts[index].thrown = store.join(throwContexts[index].thrown, type)
+        if !throwContexts[index].allowsThrowing, let owner = throwContexts[index].owner {
+            error("the closure of \(owner) can throw, but \(owner) cannot throw", at: location,
+                  hint: "use the try- version of the operator (e.g. tryMap) to turn a throw into a failure")
+        }
+    }
+
+    /// Checks a closure called with `arguments`, binding its parameters as `Interpreter.call`
+    /// does (a tuple spread over several parameters, several arguments gathered into one).
+    /// `owner` names the operator whose closure it is (nil: throws pass to the enclosing closure).
+    func check(_ closure: ClosureReference, with arguments: [Checked], owner: String?, allowsThrowing: Bool) -> ClosureOutcome {
+        let env = TypeEnvironment(parent: closure.environment)
+        // A parameter no value can reach (the values of an empty line) is decided by its uses.
+        let arguments = arguments.map { (argument) -> Checked in
+            if case .value(let type) = argument, store.resolve(type) == .never { return .value(store.fresh()) }
+            return argument
+        }
+        if let parameters = closure.syntax.parameters {
+            var bound = arguments
+            if parameters.count > 1, arguments.count == 1 {
+                switch arguments[0] {
+                case .value(let type):
+                    switch store.resolve(type) {
+                    case .tuple(let items) where items.count == parameters.count: bound = items.map(Checked.value)
+                    case .any, .variable: bound = parameters.map { _ in .value(.any) }
+                    default: break
+                    }
+                case .unknown: bound = parameters.map { _ in .unknown }
+                default: break
+                }
+            } else if parameters.count == 1, arguments.count > 1 {
+                bound = [.value(.tuple(arguments.map { valueType($0, at: closure.location, purpose: "a closure argument") }))]
+            }
+            if bound.count != parameters.count {
+                error("contextual closure type expects \(arguments.count) argument\(arguments.count == 1 ? "" : "s"), but \(parameters.count) \(parameters.count == 1 ? "was" : "were") used in closure body",
+                      at: closure.location)
+                bound = parameters.map { _ in .unknown }
+            }
+            for (name, value) in zip(parameters, bound) where name != "_" { env[name] = value }
+        } else {
+            for (index, value) in arguments.enumerated() { env["$\(index)"] = value }
+            if arguments.count == 1, closure.usesSecondAnonymousArgument, case .value(let type) = arguments[0] {
+                switch store.resolve(type) {
+                case .tuple(let items): for (index, item) in items.enumerated() { env["$\(index)"] = .value(item) }
+                case .any, .variable: for index in 0..<16 { env["$\(index)"] = .value(.any) }
+                default: break
+                }
+            }
+        }
+        throwContexts.append(ThrowContext(owner: owner, allowsThrowing: allowsThrowing))
+        returns.append([])
+        let body = checkBody(closure.syntax.body, in: env)
+        let context = throwContexts.removeLast()
+        let closureReturns = returns.removeLast()
+        var result = body.value
+        var location = body.location ?? closure.location
+        for (value, at) in closureReturns {
+            if case .value(let type) = result, store.resolve(type) == .never { location = at }
+            result = joined(result, value)
+        }
+        if closure.syntax.body.isEmpty { result = .value(.void) }
+        return ClosureOutcome(result: result, resultLocation: location, thrown: context.thrown)
+    }
+
+    // MARK: Members
+
+    func member(_ name: String, of base: Checked, at location: SourceLocation) -> Checked {
+        switch base {
+        case .value(let type):
+            return valueMember(name, of: type, at: location)
+        case .unknown:
+            return .unknown
+        case .type(let typeName):
+            do throws(EvalError) {
+                switch try Builtins.staticMember(name, of: typeName, at: location) {
+                case .value(let value): return .value(SpecType(of: value))
+                case .type(let type): return .type(type)
+                case .scheduler: return .scheduler
+                case .demand: return .demand
+                case .member(let member, _): return .member(member, [])
+                default: return .unknown
+                }
+            } catch {
+                if case .fault(let diagnostic) = error { self.error(diagnostic.message, at: diagnostic.location, length: name.count, hint: diagnostic.hint) }
+                return .unknown
+            }
+        case .scheduler:
+            return ["asyncAfter", "async", "schedule", "sync"].contains(name) ? .function(name, receiver: .scheduler) : .scheduler
+        case .function(_, let receiver?) where receiver.isUnknown:
+            return .unknown
+        default:
+            return error("\(base.kindDescription) has no member '\(name)'", at: location, length: name.count)
+        }
+    }
+
+    private func valueMember(_ name: String, of type: SpecType, at location: SourceLocation) -> Checked {
+        let resolved = store.resolve(type)
+        switch resolved {
+        case .any, .never: return .unknown
+        case .variable(let index):
+            if Int(name) != nil { return .unknown }
+            // The first kind of value that has this member decides the type; none: a letter's.
+            let kind = MemberTypes.Kind.allCases.first { MemberTypes.hasProperty(name, $0) || MemberTypes.method(name, $0) != nil } ?? .string
+            store.bind(index, to: kind == .array ? .array(store.fresh()) : kind.defaultType)
+            return valueMember(name, of: resolved, at: location)
+        case .optional(let wrapped):
+            if name == "description" { return .value(.string) }
+            if store.resolve(wrapped) == .never { return .unknown }
+            return valueMember(name, of: wrapped, at: location)
+        case .publisher:
+            if name == "description" { return .value(.string) }
+            return .function(name, receiver: .value(resolved))
+        case .tuple(let items):
+            if let index = Int(name), items.indices.contains(index) { return .value(items[index]) }
+            if name == "description" { return .value(.string) }
+            let members = ["description"] + items.indices.map(String.init)
+            return error("value of tuple type '\(self.name(resolved))' has no member '\(name)'", at: location, length: name.count,
+                         hint: Suggestions.nearest(to: name, in: members).map { "did you mean '\($0)'?" })
+        default:
+            break
+        }
+        guard let kind = MemberTypes.kind(of: resolved) else { return .unknown }
+        switch (name, resolved) {
+        case ("count", _): if MemberTypes.hasProperty(name, kind) { return .value(.int) }
+        case ("isEmpty", _), ("isNaN", _): if MemberTypes.hasProperty(name, kind) { return .value(.bool) }
+        case ("description", _): return .value(.string)
+        case ("first", .string), ("last", .string): return .value(.optional(.string))
+        case ("first", .array(let element)), ("last", .array(let element)): return .value(.optional(element))
+        case ("publisher", .array(let element)): return .value(.publisher(output: element, failure: .never))
+        default: break
+        }
+        if MemberTypes.method(name, kind) != nil { return .function(name, receiver: .value(resolved)) }
+        return error("value of type '\(self.name(resolved))' has no member '\(name)'", at: location, length: name.count,
+                     hint: MemberTypes.suggestion(for: name, among: MemberTypes.names(of: kind)).map { "did you mean '\($0)'?" })
+    }
+}
+
+extension Checked {
+    var isUnknown: Bool {
+        switch self {
+        case .unknown: return true
+        case .value(.any): return true
+        default: return false
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import Reactive
+import MarbleSyntax
+
+/// Checks the types of one test's `let` and `subject` expressions before anything runs, so a
+/// mistake in a closure is an error whether or not a value ever reaches it (docs/language.md,
+/// "Types"). Types flow from the marbles: each source's values (and failures) as written in its
+/// lines, then through every operator's rule (`OperatorTypes`) into each closure's parameters.
+struct TypeChecker {
+    /// The types of the values and failures of the test's `hot` and `cold` lines, and of what
+    /// its `send` lines send into each subject.
+    var marbleTypes: [String: StreamType] = [:]
+    var sentTypes: [String: StreamType] = [:]
+    /// `let` names bound to values (`let limit = 3`), as evaluated.
+    var constants: [String: Value] = [:]
+
+    /// Notes the types of a line's events (joined with what earlier lines of the same name sent).
+    static func noting(_ events: [TimedEvent<Value, StreamError>], into known: StreamType?) -> StreamType {
+        var type = known ?? StreamType(output: .never, failure: .never)
+        // Values of one kind are the common case: the type is computed once per distinct value kind.
+        var last: Value?
+        for item in events {
+            switch item.event {
+            case .value(let value):
+                if type.output == .any { continue }
+                if let last, last.sameKind(as: value) { continue }
+                last = value
+                type.output = SpecType.joinConcrete(type.output, SpecType(of: value))
+            case .completion(.failure(let error)):
+                type.failure = SpecType.joinConcrete(type.failure, SpecType(of: error.value))
+            case .completion(.finished):
+                break
+            }
+        }
+        return type
+    }
+
+    func check(_ statements: [Statement]) -> [SpecDiagnostic] {
+        let checker = ExpressionChecker()
+        let env = TypeEnvironment()
+        func typed(_ stream: StreamType) -> Checked {
+            // A line with no values: its uses decide the type (`TypeStore`).
+            .value(.publisher(output: stream.output == .never ? checker.store.fresh() : stream.output, failure: stream.failure))
+        }
+        for (name, stream) in marbleTypes { env[name] = typed(stream) }
+        // Names a closure may use before their line: unknown until checked.
+        for statement in statements {
+            switch statement.kind {
+            case .binding(let name, _), .subject(let name, _): env[name.name] = .unknown
+            default: break
+            }
+        }
+        for (name, value) in constants { env[name] = .value(SpecType(of: value)) }
+        for statement in statements {
+            switch statement.kind {
+            case .subject(let name, let expr):
+                var stream = StreamType.unknown
+                if case .value(let type) = checker.check(expr, in: env), case .publisher(let output, let failure) = checker.store.resolve(type) {
+                    stream = StreamType(output: output, failure: failure)
+                }
+                if let declared = Self.declaredOutput(expr) { stream.output = checker.store.join(stream.output, declared) }
+                if let sent = sentTypes[name.name] {
+                    stream.output = checker.store.join(stream.output, sent.output)
+                    stream.failure = checker.store.join(stream.failure, sent.failure)
+                }
+                env[name.name] = .value(stream.type)
+            case .binding(let name, let expr):
+                guard constants[name.name] == nil else { continue }
+                env[name.name] = checker.check(expr, in: env)
+            default:
+                break
+            }
+        }
+        return checker.diagnostics
+    }
+
+    /// The output type written in `PassthroughSubject<Int, Never>()`, if it is one the checker knows.
+    private static func declaredOutput(_ expr: Expr) -> SpecType? {
+        guard case .call(let callee, _) = expr.kind, case .genericSpecialization(_, let arguments) = callee.kind, let first = arguments.first else { return nil }
+        return SpecType(written: first)
+    }
+}
+
+extension Value {
+    /// Whether two values have the same type for certain without looking inside (scalars).
+    fileprivate func sameKind(as other: Value) -> Bool {
+        switch (self, other) {
+        case (.int, .int), (.double, .double), (.string, .string), (.bool, .bool), (.null, .null): return true
+        default: return false
+        }
+    }
+}

@@ -1,0 +1,227 @@
+import Foundation
+import MarbleSyntax
+import Testing
+@testable import MarbleSpec
+
+/// The load-time type check: mistakes in closures are errors before anything runs, whether or
+/// not a value reaches them; valid code is never rejected; what only data can cause stays a
+/// runtime error.
+@Suite struct TypeCheckTests {
+    /// One test with `lines` after `test "t"` (line 2 onwards); the diagnostics as
+    /// `line:column: message | hint`.
+    func diagnostics(_ lines: String) -> [String] {
+        let report = runMarble("test \"t\"\n" + lines)
+        return report.diagnostics.map { "\($0.line):\($0.column): \($0.message)" + ($0.hint.map { " | " + $0 } ?? "") }
+    }
+
+    @Test(arguments: [
+        // Unknown members, with suggestions from what the interpreter supports for the type.
+        ("  hot a ---|\n  let n = a.map { $0.lenght }\n  expect n ---|",
+         "3:22: value of type 'String' has no member 'lenght' | did you mean 'count'?"),
+        ("  hot a -a-|\n  let n = a.map { $0.uppercase() }\n  expect n ---|",
+         "3:22: value of type 'String' has no member 'uppercase' | did you mean 'uppercased'?"),
+        ("  hot a -1-|\n  let n = a.map { $0.uppercased() }\n  expect n ---|",
+         "3:22: value of type 'Int' has no member 'uppercased'"),
+        ("  hot a -{1.5}-|\n  let n = a.map { $0.isNan }\n  expect n ---|",
+         "3:22: value of type 'Double' has no member 'isNan' | did you mean 'isNaN'?"),
+        ("  hot a -1-|\n  hot b -a-|\n  let n = a.zip(b).map { $0.2 }\n  expect n ---|",
+         "4:29: value of tuple type '(Int, String)' has no member '2'"),
+        ("  hot a -a-|\n  let n = a.map { [$0].frist }\n  expect n ---|",
+         "3:24: value of type '[String]' has no member 'frist' | did you mean 'first'?"),
+        // Argument labels, which the interpreter does not look at but Swift does.
+        ("  hot a -1-|\n  let n = a.map { $0.isMultiple(by: 2) }\n  expect n ---|",
+         "3:33: incorrect argument label in call (have 'by:', expected 'of:') | write isMultiple(of:)"),
+        ("  hot a -1-|\n  let n = a.map { $0.isMultiple(2) }\n  expect n ---|",
+         "3:33: missing argument label 'of:' in call | write isMultiple(of:)"),
+        ("  hot a -a-|\n  let n = a.map { $0.uppercased(1) }\n  expect n ---|",
+         "3:33: argument passed to call that takes no arguments | uppercased() takes 0 arguments"),
+        // Operators on types they cannot take, in Swift's words.
+        ("  hot a -a-|\n  let n = a.map { $0 + 1 }\n  expect n ---|",
+         "3:22: binary operator '+' cannot be applied to operands of type 'String' and 'Int'"),
+        ("  hot a -1-|\n  let n = a.map { $0 * 2.5 }\n  expect n ---|",
+         "3:22: binary operator '*' cannot be applied to operands of type 'Int' and 'Double' | Swift does not mix Int and Double: convert one side, e.g. Double(x), or write the literal as 2.0"),
+        ("  hot a -a-|\n  let n = a.map { $0 - $0 }\n  expect n ---|",
+         "3:22: binary operator '-' cannot be applied to two 'String' operands"),
+        ("  hot a -a-|\n  let n = a.map { -$0 }\n  expect n ---|",
+         "3:19: unary operator '-' cannot be applied to an operand of type 'String'"),
+        ("  hot a -1-|\n  let n = a.map { $0 == \"1\" }\n  expect n ---|",
+         "3:22: binary operator '==' cannot be applied to operands of type 'Int' and 'String'"),
+        ("  hot a -1-|\n  let n = a.map { $0 ? 1 : 2 }\n  expect n ---|",
+         "3:19: type 'Int' cannot be used as a boolean; test for '!= 0' instead"),
+        // Closures returning the wrong type, or throwing where nothing catches.
+        ("  hot a -1-|\n  let n = a.filter { $0 + 1 }\n  expect n ---|",
+         "3:22: cannot convert value of type 'Int' to closure result type 'Bool'"),
+        ("  hot a -1-|\n  let n = a.tryFirst(where: { $0 })\n  expect n ---|",
+         "3:31: cannot convert value of type 'Int' to closure result type 'Bool'"),
+        ("  hot a -1-|\n  let n = a.scan(\"\") { acc, x in x }\n  expect n ---|",
+         "3:34: cannot convert value of type 'Int' to closure result type 'String' | the closure's result is the next accumulator: it must have the initial value's type"),
+        ("  hot a -1-|\n  let n = a.flatMap { $0 * 2 }\n  expect n ---|",
+         "3:23: instance method 'flatMap(maxPublishers:_:)' requires that 'Int' conform to 'Publisher'"),
+        ("  hot a -1-|\n  let n = a.map { if $0 == 1 { throw \"no\" } else { $0 } }\n  expect n ---|",
+         "3:32: the closure of map can throw, but map cannot throw | use the try- version of the operator (e.g. tryMap) to turn a throw into a failure"),
+        ("  hot a -1-|\n  let n = a.map { x, y in x }\n  expect n ---|",
+         "3:17: contextual closure type expects 1 argument, but 2 were used in closure body"),
+        // Operators applied to a stream of the wrong type.
+        ("  hot a -{true}-|\n  let n = a.max()\n  expect n ---|",
+         "3:13: referencing instance method 'max()' on 'Publisher' requires that 'Bool' conform to 'Comparable' | use max(by:) with a closure that orders the values"),
+        ("  hot a -1-|\n  let n = a.switchToLatest()\n  expect n ---|",
+         "3:13: instance method 'switchToLatest()' requires that 'Int' conform to 'Publisher'"),
+        ("  hot a -a-|\n  let n = a.replaceNil(with: \"x\")\n  expect n ---|",
+         "3:13: referencing instance method 'replaceNil(with:)' on 'Publisher' requires that 'String' be an Optional type | no value of this stream is nil: replaceNil changes nothing here"),
+        // Inside closures, operators and constructors are checked as at the top level.
+        ("  hot a -1-|\n  let n = a.flatMap { x in Just(x).mapp { $0 } }\n  expect n ---|",
+         "3:36: unknown operator 'mapp' | did you mean 'map(_:)'?"),
+        ("  hot a -1-|\n  let n = a.flatMap { x in Just(x).map { $0.uppercased() } }\n  expect n ---|",
+         "3:45: value of type 'Int' has no member 'uppercased'"),
+    ])
+    func mistakesAreFoundBeforeAnythingRuns(_ lines: String, _ expected: String) {
+        #expect(diagnostics(lines) == [expected])
+    }
+
+    @Test func theIssuesTypoInAClosureIsAnErrorThoughNoValueReachesIt() {
+        let report = runMarble("""
+        test "typo in a closure"
+          hot    a  ---|
+          let    n = a.map { $0.lenght }
+          expect n  ---|
+        """)
+        #expect(report.tests.isEmpty)
+        #expect(report.diagnostics.count == 1)
+        let diagnostic = report.diagnostics.first
+        #expect(diagnostic?.message == "value of type 'String' has no member 'lenght'")
+        #expect(diagnostic?.hint == "did you mean 'count'?")
+        #expect(diagnostic?.line == 3)
+        #expect(diagnostic?.column == 25)
+        #expect(diagnostic?.length == 6)
+    }
+
+    @Test func typesFlowFromValuesTablesLiteralsSubjectsAndConstants() {
+        #expect(diagnostics("  values A = (\"a\", 1)\n  hot a -A-|\n  let n = a.map { $0.0 * 2 }\n  expect n ---|")
+            == ["4:24: binary operator '*' cannot be applied to operands of type 'String' and 'Int'"])
+        #expect(diagnostics("  hot a -{[1, 2]}-|\n  let n = a.map { $0.uppercased() }\n  expect n ---|")
+            == ["3:22: value of type '[Int]' has no member 'uppercased'"])
+        #expect(diagnostics("  subject s = PassthroughSubject()\n  send s -a-|\n  let n = s.map { $0 * 2 }\n  expect n ---|")
+            == ["4:22: binary operator '*' cannot be applied to operands of type 'String' and 'Int'"])
+        #expect(diagnostics("  subject s = CurrentValueSubject(1)\n  let n = s.map { $0.count }\n  expect n ---|")
+            == ["3:22: value of type 'Int' has no member 'count'"])
+        #expect(diagnostics("  hot a -1-|\n  let k = \"x\"\n  let n = a.map { $0 * k }\n  expect n ---|")
+            == ["4:22: binary operator '*' cannot be applied to operands of type 'Int' and 'String'"])
+        #expect(diagnostics("  hot a -#{42}-\n  let n = a.catch { Just($0.uppercased()) }\n  expect n ---|")
+            == ["3:29: value of type 'Int' has no member 'uppercased'"])
+    }
+
+    @Test func typesFlowThroughOperators() {
+        let cases: [(String, String)] = [
+            ("a.collect().map { $0.uppercased() }", "value of type '[Int]' has no member 'uppercased'"),
+            ("a.measureInterval(using: RunLoop.main).map { $0.count }", "value of type 'Int' has no member 'count'"),
+            ("a.map { \"\\($0)\" }.map { $0 * 2 }", "binary operator '*' cannot be applied to operands of type 'String' and 'Int'"),
+            ("a.scan(0) { $0 + $1 }.map { $0.count }", "value of type 'Int' has no member 'count'"),
+            ("a.zip(b).map { $0 + $1 }", "binary operator '+' cannot be applied to operands of type 'Int' and 'String'"),
+            ("a.combineLatest(b) { x, y in y }.map { $0 * 2 }", "binary operator '*' cannot be applied to operands of type 'String' and 'Int'"),
+            ("a.flatMap { _ in b }.map { $0 * 2 }", "binary operator '*' cannot be applied to operands of type 'String' and 'Int'"),
+            ("a.map { _ in b }.switchToLatest().map { $0 * 2 }", "binary operator '*' cannot be applied to operands of type 'String' and 'Int'"),
+            ("a.count().map { $0.isEmpty }", "value of type 'Int' has no member 'isEmpty'"),
+            ("a.contains(1).map { $0 + 1 }", "binary operator '+' cannot be applied to operands of type 'Bool' and 'Int'"),
+            ("Timer.publish(every: 1, on: RunLoop.main, in: .common).autoconnect().map { $0.count }", "value of type 'Int' has no member 'count'"),
+            ("Future { promise in promise(.success(\"x\")) }.map { $0 * 2 }", "binary operator '*' cannot be applied to operands of type 'String' and 'Int'"),
+            ("a.compactMap { Int(\"\\($0)\") }.map { $0.count }", "value of type 'Int' has no member 'count'"),
+            ("Record(output: [\"a\"], completion: .finished).map { $0 * 2 }", "binary operator '*' cannot be applied to operands of type 'String' and 'Int'"),
+        ]
+        for (expression, message) in cases {
+            let found = diagnostics("  hot a -1-|\n  hot b -a-|\n  let n = \(expression)\n  expect n ---|").map { $0.split(separator: " ", maxSplits: 1).last.map(String.init) ?? $0 }
+            #expect(found == [message], "\(expression)")
+        }
+    }
+
+    @Test(arguments: [
+        // A line mixing kinds is Any: everything is accepted and left to run time.
+        "hot a -a-1-|\n  let n = a.map { $0 + 1 }",
+        // A number literal takes the other operand's type, as in Swift.
+        "hot a -{1.5}-|\n  let n = a.map { $0 * 2 }",
+        // Optionals: a nil is a runtime error only the data can cause.
+        "hot a -{\"4\"}-|\n  let n = a.map { Int($0) + 1 }",
+        "hot a -{\"4\"}-|\n  let n = a.map { (Int($0) ?? 0) + 1 }",
+        "hot a -a-|\n  let n = a.map { Int($0) == nil }",
+        "hot a -a-{nil}-|\n  let n = a.replaceNil(with: \"z\")",
+        // A line with no values takes its type from its uses.
+        "hot a ---|\n  let n = a.map { $0 * 2 }.filter { $0 > 3 }",
+        "hot a ---|\n  let n = a.map { $0.uppercased() }",
+        "cold a -|\n  let n = a.filter { $0 }",
+        // Closures, statements and expressions the language has.
+        "hot a -1-|\n  let n = a.map { x in\n    let y = x * 2\n    return \"\\(y)\"\n  }",
+        "hot a -1-|\n  let n = a.map { if $0 > 0 { \"pos\" } else { \"neg\" } }",
+        "hot a -1-|\n  let n = a.map { [$0, 2].map { $0 * 2 }.filter { $0 > 2 }.reduce(0) { $0 + $1 } }",
+        "hot a -1-|\n  let n = a.map { [\"b\", \"a\"].sorted().joined(separator: \",\") }",
+        "hot a -1-|\n  let n = a.map { max(min($0, 3), abs(-2)) }",
+        "hot a -1-|\n  let n = a.tryMap { x -> Int in if x > 5 { throw \"big\" }; return x }",
+        "hot a -1-0-|\n  let n = a.flatMap { x in x == 0 ? Fail(error: \"zero\") : Just(x) }",
+        "hot a -a-|\n  let n = a.map(\\.count)",
+        "values A = (\"a\", 1)\n  hot a -A-|\n  let n = a.max(by: { $0.0 < $1.0 })",
+        "hot a -1-|\n  hot b -a-|\n  let n = a.zip(b).map { x, y in \"\\(x)\\(y)\" }",
+        "hot a -1-|\n  hot b -a-|\n  let n = a.merge(with: b).map { \"\\($0)\" }",
+        "hot a -#{\"boom\"}\n  let n = a.catch { Just($0.uppercased()) }",
+        "subject s = PassthroughSubject<Int, Never>()\n  send s -1-|\n  let n = s.map { $0 + 1 }",
+        "hot a -1-|\n  let k = 3\n  let n = a.map { $0 * k }",
+        "hot a -1-|\n  let n = a.flatMap { n in [n, n * 10].publisher }",
+        "hot a -1-|\n  let n = a.handleEvents(receiveOutput: { print(\"value \\($0)\") }, receiveCompletion: { print(\"c \\($0)\") })",
+        "hot a -1-|\n  let n = a.map { _ in later }\n  hot later -a-|",
+    ])
+    func validCodeIsNeverRejected(_ lines: String) {
+        #expect(diagnostics("  " + lines + "\n  expect n -") == [])
+    }
+
+    @Test func whatOnlyDataCanCauseStaysARuntimeError() {
+        // A stream of mixed kinds: the type check cannot know, the run reports it at its frame.
+        let mixed = runMarble("test \"t\"\n  hot a -1-a-|\n  let n = a.map { $0 + 1 }\n  expect n -2-|")
+        #expect(mixed.diagnostics.isEmpty)
+        #expect(mixed.tests.first?.error?.message == "binary operator '+' cannot be applied to operands of type String and Int (\"a\" + 1)")
+        #expect(mixed.tests.first?.error?.frame == 3)
+        let division = runMarble("test \"t\"\n  hot a -0-|\n  let n = a.map { 1 / $0 }\n  expect n -|")
+        #expect(division.diagnostics.isEmpty)
+        #expect(division.tests.first?.error?.message == "division by zero in 1 / 0")
+        // A nil where a number is needed fails only for the values that are not numbers.
+        let parsed = runMarble("test \"t\"\n  hot a -{\"4\"}-{\"x\"}-|\n  let n = a.map { Int($0) + 1 }\n  expect n -5-|")
+        #expect(parsed.diagnostics.isEmpty)
+        #expect(parsed.tests.first?.error?.message == "binary operator '+' cannot be applied to operands of type Optional and Int (nil + 1)")
+    }
+
+    @Test func everyCatalogueEntryHasATypingRule() {
+        let selectors = Catalogue.entries.map(\.signature.selector)
+        #expect(Set(selectors).count == selectors.count, "two entries share a selector, so a typing rule cannot tell them apart")
+        #expect(selectors.filter { OperatorTypes.rules[$0] == nil } == [])
+        #expect(Set(OperatorTypes.rules.keys).subtracting(selectors).sorted() == [], "typing rules for no entry")
+    }
+
+    @Test func everyCatalogueGuideAndExampleFileTypeChecks() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        var checked = 0
+        for folder in ["marbles/operators", "marbles/guides", "marbles/examples"] {
+            let url = root.appendingPathComponent(folder)
+            for name in try FileManager.default.contentsOfDirectory(atPath: url.path) where name.hasSuffix(".marble") {
+                let report = MarbleRunner.run(path: url.appendingPathComponent(name).path)
+                #expect(report.diagnostics.map { "\($0.line):\($0.column): \($0.message)" } == [String](), "\(folder)/\(name)")
+                checked += 1
+            }
+        }
+        #expect(checked > 70)
+    }
+
+    /// Deep input cannot overflow the stack: beyond `maximumDepth` the checker stops with one
+    /// diagnostic, here on a thread with a 64 MB stack.
+    @Test func deepExpressionsAreCheckedWithoutRecursingWithoutBound() async {
+        let depth = 2_000
+        let diagnostics = await withCheckedContinuation { continuation in
+            let thread = Thread {
+                let at = SourceLocation(line: 1, column: 1)
+                var expr = Expr(kind: .int(1), location: at)
+                for _ in 0..<depth { expr = Expr(kind: .binary(op: "+", lhs: expr, rhs: Expr(kind: .int(1), location: at)), location: at) }
+                let checker = ExpressionChecker()
+                _ = checker.check(expr, in: TypeEnvironment())
+                continuation.resume(returning: checker.diagnostics.map(\.message))
+            }
+            thread.stackSize = 64 << 20
+            thread.start()
+        }
+        #expect(diagnostics == ["this expression is nested too deeply to check its types (more than \(ExpressionChecker.maximumDepth) levels)"])
+    }
+}
