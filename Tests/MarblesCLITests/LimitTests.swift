@@ -130,4 +130,45 @@ struct LimitTests {
         #expect(result.code == 1)
         #expect(result.stdout.contains("would reformat \(path) (6000 lines)\n"))
     }
+
+    @Test func invalidUTF8IsReportedAtTheFirstBadByte() throws {
+        let sandbox = try Sandbox()
+        let path = sandbox.path("bad.marble")
+        try Data("test \"t\"\n  hot a -1-|\n  expect a -".utf8 + [0xFF] + "-|\n".utf8).write(to: URL(fileURLWithPath: path))
+        let result = try EndToEndTests.run(["run", path])
+        #expect(result.code == 2)
+        #expect(result.stdout.hasPrefix("""
+            \(path):3:13: error: the file is not valid UTF-8 (at byte 35)
+              expect a -\u{FFFD}-|
+                        ^
+              hint: save the file as UTF-8
+
+            """))
+    }
+
+    @Test func aFileWithoutTestsIsReportedWhereATestWouldFollow() throws {
+        let (result, path) = try Self.run("// only a comment\nframe 10ms\n")
+        #expect(result.code == 2)
+        #expect(result.stdout.hasPrefix("\(path):2:1: error: the file has no tests\n  frame 10ms\n  ^\n  hint: start one with `test \"name\"`\n"))
+    }
+
+    @Test func aSymbolicLinkLoopSaysSo() throws {
+        let sandbox = try Sandbox()
+        try FileManager.default.createSymbolicLink(atPath: sandbox.path("one.marble"), withDestinationPath: sandbox.path("two.marble"))
+        try FileManager.default.createSymbolicLink(atPath: sandbox.path("two.marble"), withDestinationPath: sandbox.path("one.marble"))
+        try FileManager.default.createSymbolicLink(atPath: sandbox.path("dangling.marble"), withDestinationPath: sandbox.path("nowhere.marble"))
+        let result = try EndToEndTests.run(["run", sandbox.path("one.marble"), sandbox.path("dangling.marble")])
+        #expect(result.code == 2)
+        #expect(result.stdout.contains("\(sandbox.path("one.marble")): error: too many levels of symbolic links (a symbolic link loop)\n"))
+        #expect(result.stdout.contains("\(sandbox.path("dangling.marble")): error: a symbolic link to a missing file\n"))
+    }
+
+    /// A million values through one stream stop the run (in process, with the real runner; a
+    /// Timer over a long run used to take 11 GB).
+    @Test func aStreamPassingMoreThanAMillionValuesStops() throws {
+        let (result, path) = try Self.run(Self.test("hot a " + String(repeating: "x", count: 11) + "|",
+                                                    "let b = a.flatMap { _ in (0..<100000).publisher }", "expect b -"))
+        #expect(result.code == 2)
+        #expect(result.stdout.contains("\(path):3:7: error: 'b' passed more than 1000000 values (at frame 10)\n"))
+    }
 }

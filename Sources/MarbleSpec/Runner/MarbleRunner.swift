@@ -10,9 +10,35 @@ public enum MarbleRunner {
             return FileReport(path: path, diagnostics: [FileDiagnostic(path: path, line: 1, column: 1, message: "cannot read the file")], tests: [])
         }
         guard let source = String(data: data, encoding: .utf8) else {
-            return FileReport(path: path, diagnostics: [FileDiagnostic(path: path, line: 1, column: 1, message: "the file is not valid UTF-8")], tests: [])
+            return FileReport(path: path, diagnostics: [invalidUTF8(data, path: path)], tests: [])
         }
         return run(source: source, path: path, options: options)
+    }
+
+    /// "not valid UTF-8" at the first byte that is not, with its line (decoded with
+    /// replacement characters) and a caret under it.
+    static func invalidUTF8(_ data: Data, path: String) -> FileDiagnostic {
+        var parser = Unicode.UTF8.ForwardParser()
+        var bytes = data.makeIterator()
+        var (line, column, lineStart, offset) = (1, 1, 0, 0)
+        decoding: while true {
+            switch parser.parseScalar(from: &bytes) {
+            case .valid(let encoded):
+                offset += encoded.count
+                if encoded.count == 1, encoded.first == UInt8(ascii: "\n") {
+                    (line, column, lineStart) = (line + 1, 1, offset)
+                } else {
+                    column += 1
+                }
+            case .error, .emptyInput:
+                break decoding
+            }
+        }
+        let start = data.startIndex + lineStart
+        let lineEnd = data[start...].firstIndex(of: UInt8(ascii: "\n")) ?? data.endIndex
+        let lineText = String(decoding: data[start..<lineEnd], as: UTF8.self)
+        return FileDiagnostic(path: path, line: line, column: column, message: "the file is not valid UTF-8 (at byte \(offset + 1))",
+                              hint: "save the file as UTF-8", lineText: lineText)
     }
 
     /// Runs the text of a file; `path` is only used in messages.
@@ -56,8 +82,10 @@ public enum MarbleRunner {
         let sessions = file.tests.map { TestSession($0, path: path, lines: lines, fileStatements: file.statements, options: options) }
         diagnostics += sessions.flatMap(\.diagnostics)
         if file.tests.isEmpty && diagnostics.isEmpty {
-            diagnostics.append(FileDiagnostic(path: path, line: 1, column: 1, message: "the file has no tests", hint: "start one with `test \"name\"`",
-                                              lineText: lines.line(1)))
+            // At the last file-level statement (where a test would follow), else the first line.
+            let place = file.statements.last?.location ?? SourceLocation(line: 1, column: 1)
+            diagnostics.append(FileDiagnostic(path: path, line: place.line, column: place.column, message: "the file has no tests",
+                                              hint: "start one with `test \"name\"`", lineText: lines.line(place.line)))
         }
         guard diagnostics.isEmpty else {
             return FileReport(path: path, diagnostics: diagnostics.sorted { ($0.line, $0.column) < ($1.line, $1.column) }, tests: [])
