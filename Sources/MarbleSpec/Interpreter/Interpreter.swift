@@ -25,6 +25,18 @@ final class Interpreter {
         self.lines = lines
     }
 
+    /// Breaks the cycles a test builds: the names hold publishers whose closures (the file's)
+    /// hold the environment with those names, and the interpreter that calls them. Called once
+    /// the test's report is made; the interpreter is unusable afterwards.
+    func tearDown() {
+        globals.removeAll()
+        handles.removeAll()
+        tracer = nil
+        onFault = nil
+        returnedValue = nil
+        scheduler.discardPendingWork()
+    }
+
     // MARK: Faults
 
     /// Records a runtime error and stops the run after the current action.

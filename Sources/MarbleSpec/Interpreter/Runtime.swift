@@ -129,6 +129,9 @@ final class Environment {
     func contains(_ name: String) -> Bool { names[name] != nil || (parent?.contains(name) ?? false) }
 
     var allNames: [String] { Array(names.keys) + (parent?.allNames ?? []) }
+
+    /// Forgets every name (see `Interpreter.tearDown`).
+    func removeAll() { names.removeAll() }
 }
 
 /// Why evaluation stopped.

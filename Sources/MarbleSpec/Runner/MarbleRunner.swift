@@ -80,6 +80,8 @@ public enum MarbleRunner {
                            lineText: lines.line(error.location.line))
         }
         let sessions = file.tests.map { TestSession($0, path: path, lines: lines, fileStatements: file.statements, options: options) }
+        // Each test lets go of what it built once reported (or at once, if it does not run).
+        defer { sessions.forEach { $0.tearDown() } }
         diagnostics += sessions.flatMap(\.diagnostics)
         if file.tests.isEmpty && diagnostics.isEmpty {
             // At the last file-level statement (where a test would follow), else the first line.
@@ -91,6 +93,10 @@ public enum MarbleRunner {
             return FileReport(path: path, diagnostics: diagnostics.sorted { ($0.line, $0.column) < ($1.line, $1.column) }, tests: [])
         }
         let selected = zip(file.tests, sessions).filter { options.selectedTests?.contains($0.0.name) ?? true }.map(\.1)
-        return FileReport(path: path, diagnostics: [], tests: selected.map { $0.run() })
+        return FileReport(path: path, diagnostics: [], tests: selected.map { session in
+            let report = session.run()
+            session.tearDown()
+            return report
+        })
     }
 }

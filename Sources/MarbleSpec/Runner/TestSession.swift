@@ -545,6 +545,18 @@ final class TestSession {
         }
     }
 
+    /// Lets go of everything the test built (see `Interpreter.tearDown`); after `run()`, or
+    /// instead of it.
+    func tearDown() {
+        // A subscription that never ended holds its subscriber and is held by it, as in
+        // Combine: cancelling ends every chain (the report is made; nothing is recorded now).
+        for plan in subscribers { plan.subscriber?.cancel() }
+        interpreter.tearDown()
+        streams.removeAll()
+        subscribers.removeAll()
+        sends.removeAll()
+    }
+
     // MARK: Running
 
     func run() -> TestReport {
@@ -655,6 +667,7 @@ final class TestSession {
                 var quick = traced
                 quick.maxActionsPerInstant = 1_000
                 let twin = rerun(with: quick)
+                defer { twin.tearDown() }
                 if case .instantActionLimit(_, frame)? = twin.scheduler.stopReason {
                     var diagnostic = twin.stopDiagnostic(stop)
                     diagnostic.frame = scheduler.now
@@ -662,6 +675,7 @@ final class TestSession {
                 }
             }
             let twin = rerun(with: traced)
+            defer { twin.tearDown() }
             return twin.stopDiagnostic(twin.scheduler.stopReason ?? stop)
         }
         // Settling: what was busy after the lines ended; otherwise: what was busy lately.

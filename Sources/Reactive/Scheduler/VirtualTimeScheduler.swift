@@ -252,6 +252,13 @@ public final class VirtualTimeScheduler {
         return true
     }
 
+    /// Drops every action still queued. Queued work holds the subscriptions and publishers it
+    /// acts on, which hold what scheduled it (often the owner of this scheduler): a driver done
+    /// with a run calls this so that the cycle does not outlive it.
+    public func discardPendingWork() {
+        queue.removeAll()
+    }
+
     /// Stops the run after the current action.
     public func abort(_ reason: String) {
         if stopReason == nil { stopReason = .aborted(reason: reason, at: now) }
@@ -347,6 +354,13 @@ final class ActionQueue {
     }
 
     var isEmpty: Bool { count == 0 }
+
+    /// Drops every entry (releasing its closure and token).
+    func removeAll() {
+        entries.deinitialize(count: count)
+        count = 0
+    }
+
     /// The time of the first action.
     var firstTime: VirtualTime? { count == 0 ? nil : entries[0].time }
 
