@@ -79,10 +79,17 @@ public enum MarbleRunner {
                            message: error.message, hint: error.hint,
                            lineText: lines.line(error.location.line))
         }
-        let sessions = file.tests.map { TestSession($0, path: path, lines: lines, fileStatements: file.statements, options: options) }
-        // Each test lets go of what it built once reported (or at once, if it does not run).
-        defer { sessions.forEach { $0.tearDown() } }
-        diagnostics += sessions.flatMap(\.diagnostics)
+        // Every test is prepared (and checked) before any runs, but not kept: a prepared test
+        // holds its scheduler, interpreter and streams, and a file of a million tests would hold
+        // a million of them. Each is prepared again when it runs (preparing is deterministic).
+        func prepare(_ test: TestSyntax) -> TestSession {
+            TestSession(test, path: path, lines: lines, fileStatements: file.statements, options: options)
+        }
+        for test in file.tests {
+            let session = prepare(test)
+            diagnostics += session.diagnostics
+            session.tearDown()
+        }
         if file.tests.isEmpty && diagnostics.isEmpty {
             // At the last file-level statement (where a test would follow), else the first line.
             let place = file.statements.last?.location ?? SourceLocation(line: 1, column: 1)
@@ -92,11 +99,11 @@ public enum MarbleRunner {
         guard diagnostics.isEmpty else {
             return FileReport(path: path, diagnostics: diagnostics.sorted { ($0.line, $0.column) < ($1.line, $1.column) }, tests: [])
         }
-        let selected = zip(file.tests, sessions).filter { options.selectedTests?.contains($0.0.name) ?? true }.map(\.1)
-        return FileReport(path: path, diagnostics: [], tests: selected.map { session in
-            let report = session.run()
-            session.tearDown()
-            return report
+        let selected = file.tests.filter { options.selectedTests?.contains($0.name) ?? true }
+        return FileReport(path: path, diagnostics: [], tests: selected.map { test in
+            let session = prepare(test)
+            defer { session.tearDown() }
+            return session.run()
         })
     }
 }
