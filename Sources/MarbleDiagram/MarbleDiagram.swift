@@ -17,8 +17,9 @@ public struct DiagramOptions: Sendable, Hashable {
 
     public var theme: Theme
     public var background: Background
-    /// Pixels per frame. `nil`: 36, widened (up to 84) when neighbouring labels need the room,
-    /// narrowed (down to 14) when a long busy test would be wider than 2400 pixels.
+    /// Pixels per frame. `nil`: 32, widened (up to 84) when neighbouring labels need the room,
+    /// narrowed (down to 22) so that the diagram fits 800 pixels, or for a longer test (down
+    /// to 14) so that its axis fits 2400 pixels. Operator text never widens frames: it wraps.
     public var frameWidth: Double?
     /// Squeeze stretches of more than `TimeScale.longestDrawnGap` (12) frames in which nothing happens.
     public var compressIdleTime: Bool

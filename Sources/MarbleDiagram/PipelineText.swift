@@ -123,6 +123,26 @@ enum PipelineText {
     /// of a chain, then at spaces, continuation lines indented by two.
     static func lines(_ text: String, width: Int) -> [String] {
         guard TextMetrics.units(text) > width else { return [text] }
+        let pieces = steps(text)
+        // Join short chain pieces back together while they fit.
+        var joined: [String] = []
+        for piece in pieces {
+            if let last = joined.last, TextMetrics.units(last + piece) <= width {
+                joined[joined.count - 1] = last + piece
+            } else {
+                joined.append(piece)
+            }
+        }
+        var result: [String] = []
+        for (index, piece) in joined.enumerated() {
+            let indent = index == 0 ? "" : "  "
+            result += wrapped(indent + piece, width: width, continuation: "    ")
+        }
+        return result
+    }
+
+    /// A chain cut before each top-level `.`: `a.map { $0 }.filter(f)` → `a`, `.map { $0 }`, `.filter(f)`.
+    static func steps(_ text: String) -> [String] {
         var pieces: [String] = []
         var current = ""
         var scan = Scan()
@@ -140,21 +160,7 @@ enum PipelineText {
             previous = character
         }
         if !current.isEmpty { pieces.append(current) }
-        // Join short chain pieces back together while they fit.
-        var joined: [String] = []
-        for piece in pieces {
-            if let last = joined.last, TextMetrics.units(last + piece) <= width {
-                joined[joined.count - 1] = last + piece
-            } else {
-                joined.append(piece)
-            }
-        }
-        var result: [String] = []
-        for (index, piece) in joined.enumerated() {
-            let indent = index == 0 ? "" : "  "
-            result += wrapped(indent + piece, width: width, continuation: "    ")
-        }
-        return result
+        return pieces
     }
 
     /// Word-wraps one line at spaces; a word longer than the width stays whole.

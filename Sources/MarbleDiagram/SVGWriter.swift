@@ -56,6 +56,11 @@ struct Attribute {
         self.name = name
         self.value = SVG.number(value)
     }
+
+    init(_ name: String, _ value: Int) {
+        self.name = name
+        self.value = String(value)
+    }
 }
 
 /// Builds an indented SVG document element by element.

@@ -53,12 +53,21 @@ struct Timeline {
     /// Drawn dashed: nothing known to happen on it.
     var dashed = false
     var note: String?
+    /// Where the test's subscriber cancelled (`subscribe NAME ^…!`): the arrow ends there.
+    var cancelledAt: Int?
+    /// `connect` lines of a connectable: when it was connected, and until when.
+    var connections: [Span] = []
+    /// Values a subject sent to the test's subscriber while it had no demand (drawn ghosted).
+    var dropped: [RenderedEvent] = []
+    /// Who had no demand for `dropped`: a stream reading this one; `nil`: the test's subscriber.
+    var droppedBy: String?
 }
 
 struct Lane {
     enum Content {
         case timeline(Timeline)
-        case box(lines: [String], subscriber: Bool)
+        /// An operator box; `taps` are the lanes of inputs that are not right above it (a fan-out).
+        case box(lines: [String], subscriber: Bool, taps: [Int])
         case inner([Instance])
         /// Subscriptions a failing `.subscriptions` check expected, ghosted.
         case expectedSpans([Span])
@@ -74,6 +83,8 @@ struct Lane {
     var stream: String?
     /// Whether this lane is the output arrow of `stream` (the row an operator box below can use as its receiver).
     var isRow = false
+    /// For inner arrows: the input of the operator that subscribed them (its values start them).
+    var parent: String?
 }
 
 /// Builds the scene of one test: sources first as they are used, then for every derived
@@ -86,6 +97,8 @@ struct SceneBuilder {
     private var bands: Set<String> = []
     /// Lane that is the output row of a stream.
     private var rowLane: [String: Int] = [:]
+    /// The stream's own arrow (not the arrow of what a test subscriber received): what operators read.
+    private var outputLane: [String: Int] = [:]
     /// Lane that shows a stream's subscriptions.
     private var spanLane: [String: Int] = [:]
     private let streams: [String: StreamReport]
@@ -157,8 +170,9 @@ struct SceneBuilder {
             if instances.isEmpty {
                 append(Lane(label: stream.name, sublabel: "cold", content: .timeline(Timeline(events: declared, dashed: true, note: "never subscribed")),
                             stream: stream.name, isRow: true), spans: true)
-            } else if Self.overlap(instances) {
-                append(Lane(label: stream.name, sublabel: "cold", content: .inner(instances), stream: stream.name), spans: true)
+            } else if instances.count > 1 {
+                // Each subscription plays the timeline again: one arrow per subscription.
+                append(Lane(label: stream.name, sublabel: "cold", content: .inner(instances), stream: stream.name, isRow: true), spans: true)
             } else {
                 let events = instances.flatMap(\.events)
                 let cuts = instances.filter { $0.ending == .cancelled }.compactMap(\.end)
@@ -183,13 +197,129 @@ struct SceneBuilder {
             timeline.spans = visibleSpans(stream, events: declared)
             let sublabel = stream.kind == .hot ? "hot" : (stream.expression ?? "subject")
             if stream.kind == .subject, written == nil { timeline.note = "nothing sent" }
+            let readers = test.streams.filter { $0.kind == .derived && $0.inputs.contains(stream.name) }
+            if Self.dropsWhatNobodyAskedFor(stream), stream.observed == nil, readers.count == 1, stream.subscriptions.count == 1,
+               let dropped = Self.dropped(declared, by: stream.subscriptions[0]), !dropped.isEmpty {
+                // One operator reads the subject, once: what it had no demand for was dropped.
+                var unmatched = Dictionary(dropped.map { ($0, 1) }, uniquingKeysWith: +)
+                timeline.events = declared.filter { event in
+                    guard let count = unmatched[event], count > 0 else { return true }
+                    unmatched[event] = count - 1
+                    return false
+                }
+                timeline.dropped = dropped
+                timeline.droppedBy = readers[0].name
+            }
             append(Lane(label: stream.name, sublabel: sublabel, content: .timeline(timeline), stream: stream.name, isRow: true), spans: true)
         }
         if let observed = stream.observed {
-            lanes.append(Lane(content: .box(lines: ["test subscriber"], subscriber: true)))
-            append(Lane(label: stream.name, sublabel: "received", content: .timeline(Timeline(events: observed)), stream: stream.name, isRow: true),
+            lanes.append(Lane(content: .box(lines: ["test subscriber"], subscriber: true, taps: [])))
+            var timeline = Timeline(events: observed)
+            timeline.cancelledAt = stream.subscriber?.cancel
+            if Self.dropsWhatNobodyAskedFor(stream) {
+                timeline.dropped = Self.dropped(declared, received: observed, subscriber: stream.subscriber)
+            }
+            append(Lane(label: stream.name, sublabel: "received", content: .timeline(timeline), stream: stream.name, isRow: true),
                    spans: false)
+            appendDemand(of: stream)
         }
+    }
+
+    /// A PassthroughSubject drops what nobody asked for (a CurrentValueSubject keeps its value).
+    static func dropsWhatNobodyAskedFor(_ stream: StreamReport) -> Bool {
+        stream.kind == .hot || (stream.kind == .subject && stream.expression?.hasPrefix("PassthroughSubject") == true)
+    }
+
+    /// The values a subject dropped for one subscription, found by replaying what was asked
+    /// through it against what was sent: a value is delivered while demand is left, else
+    /// dropped. Requests and sends of one frame may have come in either order; an order is
+    /// believed only when it delivers as many values as the subscription really did (and
+    /// when both do, only if they agree). `nil`: not known.
+    static func dropped(_ declared: [RenderedEvent], by record: SubscriptionRecord) -> [RenderedEvent]? {
+        let end = min(record.end ?? .max, declared.first { $0.event.isTerminal }?.frame ?? .max)
+        let sent = declared.filter { event in
+            if case .value = event.event { return event.frame >= record.start && event.frame < end } else { return false }
+        }
+        func replay(requestsFirst: Bool) -> (dropped: [RenderedEvent], delivered: Int) {
+            var demand = 0
+            var unlimited = false
+            var requests = record.requests[...]
+            var dropped: [RenderedEvent] = []
+            var delivered = 0
+            func ask(through frame: Int, inclusive: Bool) {
+                while let request = requests.first, inclusive ? request.frame <= frame : request.frame < frame {
+                    requests = requests.dropFirst()
+                    guard case .request(let asked) = request.event else { continue }
+                    switch asked {
+                    case .unlimited: unlimited = true
+                    case .max(let count): demand += count
+                    }
+                }
+            }
+            for value in sent {
+                ask(through: value.frame, inclusive: requestsFirst)
+                if unlimited || demand > 0 {
+                    delivered += 1
+                    if !unlimited { demand -= 1 }
+                } else {
+                    dropped.append(value)
+                }
+            }
+            return (dropped, delivered)
+        }
+        let candidates = [replay(requestsFirst: true), replay(requestsFirst: false)].filter { $0.delivered == record.delivered }
+        guard let first = candidates.first, candidates.allSatisfy({ $0.dropped == first.dropped }) else { return nil }
+        return first.dropped
+    }
+
+    /// For `let late = shared`, a second subscriber (with a `demand` line) to a publisher that
+    /// multicasts through a PassthroughSubject (`share()`, `multicast(subject: PassthroughSubject())`):
+    /// what the subject sent is what any subscriber of it received, so what this one did not
+    /// get while subscribed (after its first frame, whose order is not known) was dropped.
+    private func droppedBySharedSubject(_ stream: StreamReport, received: [RenderedEvent]) -> [RenderedEvent] {
+        guard stream.inputs.count == 1, stream.expression == stream.inputs[0], var subscriber = stream.subscriber, !subscriber.demand.isEmpty,
+              let shared = streams[stream.inputs[0]], let expression = shared.expression,
+              let last = PipelineText.steps(expression).last,
+              last == ".share()" || (last.hasPrefix(".multicast") && last.contains("PassthroughSubject")) else { return [] }
+        var sent: [RenderedEvent: Int] = [:]
+        for other in test.streams where other.name == shared.name || (other.expression == shared.name && other.name != stream.name) {
+            var counts: [RenderedEvent: Int] = [:]
+            for event in other.observed ?? [] { counts[event, default: 0] += 1 }
+            sent.merge(counts, uniquingKeysWith: max)
+        }
+        let ordered = sent.flatMap { Array(repeating: $0.key, count: $0.value) }.sorted { ($0.frame, "\($0.event)") < ($1.frame, "\($1.event)") }
+        subscriber.start += 1
+        return Self.dropped(ordered, received: received, subscriber: subscriber)
+    }
+
+    /// What a subject sent while the test's subscriber (with a `demand` line) was subscribed
+    /// but did not receive: a subject drops a value its subscriber has no demand for.
+    static func dropped(_ declared: [RenderedEvent], received: [RenderedEvent], subscriber: SubscriberRecord?) -> [RenderedEvent] {
+        guard let subscriber, !subscriber.demand.isEmpty else { return [] }
+        let end = min(subscriber.cancel ?? .max, declared.first { $0.event.isTerminal }?.frame ?? .max)
+        var unmatched: [RenderedEvent: Int] = [:]
+        for event in received { unmatched[event, default: 0] += 1 }
+        var result: [RenderedEvent] = []
+        for event in declared where event.frame >= subscriber.start && event.frame < end {
+            guard case .value = event.event else { continue }
+            if let count = unmatched[event], count > 0 {
+                unmatched[event] = count - 1
+            } else {
+                result.append(event)
+            }
+        }
+        return result
+    }
+
+    /// The requests of the test subscriber's `demand` line, as badges under what it received.
+    private mutating func appendDemand(of stream: StreamReport) {
+        guard let demand = stream.subscriber?.demand, !demand.isEmpty else { return }
+        lanes.append(Lane(label: "demand", sublabel: "subscriber", content: .requests(demand, ghost: false), stream: stream.name))
+    }
+
+    /// `connect` lines drawn on the connectable's arrow.
+    private func connections(of name: String) -> [Span] {
+        test.connections.filter { $0.stream == name }.map { Span(start: $0.start, end: $0.end, cancelled: $0.end != nil) }
     }
 
     // MARK: Derived streams
@@ -200,50 +330,60 @@ struct SceneBuilder {
         // Whether the rows right above the box are the inputs, in order: then the receiver can go.
         let rows = lanes.enumerated().filter { $0.element.isRow }.suffix(stream.inputs.count)
         let inputsAbove = !stream.inputs.isEmpty && rows.count == stream.inputs.count
-            && zip(rows, stream.inputs).allSatisfy { $0.element.stream == $1 }
+            && zip(rows, stream.inputs).allSatisfy { $0.element.stream == $1 && outputLane[$1] == $0.offset }
             && (rows.last.map { $0.offset == lanes.count - 1 } ?? false)
+        // Inputs drawn further up than right above the box: a line taps each of them down to it.
+        let taps = inputsAbove ? [] : stream.inputs.compactMap { outputLane[$0] }.filter { $0 != lanes.count - 1 }
         for inner in stream.innerSources {
-            guard let source = streams[inner], source.kind != .derived, !bands.contains(inner) else { continue }
-            bands.insert(inner)
-            let instances = Self.instances(of: source, lastFrame: Self.lastFrame(test))
+            guard let source = streams[inner], source.kind != .derived, !bands.contains(inner + " " + stream.name) else { continue }
+            bands.insert(inner + " " + stream.name)
+            // The subscriptions this stream's closures made; others' are drawn with those streams.
+            let records = stream.innerSubscriptions.first { $0.source == inner }?.subscriptions ?? source.subscriptions
+            let instances = Self.instances(of: source, records: records, lastFrame: Self.lastFrame(test))
+            let users = test.streams.filter { $0.kind == .derived && $0.innerSources.contains(inner) }
             var sublabel = source.kind == .cold ? "cold, inner" : "inner"
-            // The report does not say which stream made a subscription: a source used inside
-            // several streams' closures is drawn once, with all of them, and says so.
-            let users = test.streams.filter { $0.kind == .derived && $0.innerSources.contains(inner) }.map(\.name)
-            if users.count > 1 { sublabel += " of " + users.joined(separator: ", ") }
+            if users.count > 1 { sublabel += " of " + stream.name }
             if instances.isEmpty {
                 append(Lane(label: inner, sublabel: sublabel, content: .timeline(Timeline(events: [], dashed: true, note: "never subscribed")), stream: inner),
                        spans: spanLane[inner] == nil)
             } else {
-                append(Lane(label: inner, sublabel: sublabel, content: .inner(instances), stream: inner), spans: spanLane[inner] == nil)
+                append(Lane(label: inner, sublabel: sublabel, content: .inner(instances), stream: inner, parent: stream.inputs.first),
+                       spans: spanLane[inner] == nil)
             }
         }
         let expression = stream.expression ?? stream.name
         if stream.inputs.count == 1, expression == stream.inputs[0] {
             // `let late = state`: a second subscriber to the same publisher.
-            lanes.append(Lane(content: .box(lines: ["another subscriber to \(expression)"], subscriber: true), stream: stream.name))
+            lanes.append(Lane(content: .box(lines: ["another subscriber to \(expression)"], subscriber: true, taps: taps), stream: stream.name))
         } else {
             let receiver = inputsAbove ? stream.inputs.first : nil
             var text = PipelineText.text(expression, receiver: receiver)
             if text.isEmpty { text = expression }
-            lanes.append(Lane(content: .box(lines: [text], subscriber: false), stream: stream.name))
+            lanes.append(Lane(content: .box(lines: [text], subscriber: false, taps: taps), stream: stream.name))
         }
         var timeline: Timeline
         if let observed = stream.observed {
             timeline = Timeline(events: observed)
             timeline.spans = visibleSpans(stream, events: observed)
+            timeline.cancelledAt = stream.subscriber?.cancel
+            timeline.dropped = droppedBySharedSubject(stream, received: observed)
         } else {
             timeline = Timeline(events: [], dashed: true, note: "not observed")
             // How it ended is unknown, so no span is marked cancelled.
             let spans = Self.spans(stream.subscriptions, isNatural: nil)
             if subscriptionChecked.contains(stream.name) || spans.count > 1 || spans.contains(where: { $0.start > 0 }) { timeline.spans = spans }
         }
+        timeline.connections = connections(of: stream.name)
         append(Lane(label: stream.name, content: .timeline(timeline), stream: stream.name, isRow: true), spans: true)
+        appendDemand(of: stream)
     }
 
     private mutating func append(_ lane: Lane, spans: Bool) {
         if spans, let stream = lane.stream, spanLane[stream] == nil { spanLane[stream] = lanes.count }
-        if lane.isRow, let stream = lane.stream { rowLane[stream] = lanes.count }
+        if lane.isRow, let stream = lane.stream {
+            rowLane[stream] = lanes.count
+            if outputLane[stream] == nil { outputLane[stream] = lanes.count }
+        }
         lanes.append(lane)
     }
 
@@ -282,9 +422,9 @@ struct SceneBuilder {
 
     /// One instance per subscription: a cold timeline moved to the subscription's frame, or the
     /// part of a hot timeline the subscription saw; cut where the subscription ended early.
-    static func instances(of stream: StreamReport, lastFrame: Int) -> [Instance] {
+    static func instances(of stream: StreamReport, records: [SubscriptionRecord]? = nil, lastFrame: Int) -> [Instance] {
         let declared = stream.declared ?? []
-        return stream.subscriptions.map { record in
+        return (records ?? stream.subscriptions).map { record in
             var events = stream.kind == .cold
                 ? declared.map { RenderedEvent(frame: $0.frame + record.start, event: $0.event) }
                 : declared.filter { $0.frame >= record.start }
@@ -306,25 +446,21 @@ struct SceneBuilder {
         }
     }
 
-    /// Whether two instances are alive at the same frame (then one arrow cannot hold them).
-    static func overlap(_ instances: [Instance]) -> Bool {
-        let sorted = instances.sorted { $0.start < $1.start }
-        for (earlier, later) in zip(sorted, sorted.dropFirst()) {
-            guard let end = earlier.end ?? earlier.events.last(where: { $0.event.isTerminal })?.frame else { return true }
-            if later.start < end { return true }
-        }
-        return false
-    }
-
     // MARK: Mismatch view
 
     private mutating func addMismatches(to scene: inout Scene) {
-        var number = 0
+        // Differences are numbered left to right across all checks (then in check order), so
+        // that the badges read 1, 2, 3… along the time axis.
+        let order = test.checks.enumerated().flatMap { check in
+            check.element.differences.enumerated().map { (frame: $0.element.frame, check: check.offset, index: $0.offset) }
+        }.sorted { ($0.frame, $0.check, $0.index) < ($1.frame, $1.check, $1.index) }
+        var numbers: [Int: [Int: Int]] = [:]
+        for (position, item) in order.enumerated() { numbers[item.check, default: [:]][item.index] = position + 1 }
         var inserted: [(after: Int, lanes: [Lane], differences: [(frame: Int, numbers: [Int])])] = []
-        for check in test.checks where !check.passed || check.kind == .requests {
+        for (checkIndex, check) in test.checks.enumerated() where !check.passed || check.kind == .requests {
             var frames: [(frame: Int, numbers: [Int])] = []
-            for difference in check.differences {
-                number += 1
+            for (differenceIndex, difference) in check.differences.enumerated() {
+                let number = numbers[checkIndex]?[differenceIndex] ?? 0
                 scene.differences.append(NumberedDifference(number: number, frame: difference.frame, sentence: difference.sentence))
                 if let index = frames.firstIndex(where: { $0.frame == difference.frame }) {
                     frames[index].numbers.append(number)
@@ -359,8 +495,10 @@ struct SceneBuilder {
         }
         // Ghost lanes go right under their anchors; several under one anchor keep check order.
         var lanes: [Lane] = []
+        var moved: [Int] = []
         for (index, lane) in scene.lanes.enumerated() {
             let anchorIndex = lanes.count
+            moved.append(anchorIndex)
             lanes.append(lane)
             let isLast = index == scene.lanes.count - 1
             for item in inserted where item.after == index || (isLast && !scene.lanes.indices.contains(item.after)) {
@@ -371,6 +509,12 @@ struct SceneBuilder {
                     let top = item.lanes.first.map { if case .requests = $0.content { return first } else { return anchorIndex } } ?? anchorIndex
                     scene.highlights.append(Highlight(lanes: top...(lanes.count - 1), frames: item.differences))
                 }
+            }
+        }
+        scene.differences.sort { $0.number < $1.number }
+        for index in lanes.indices {
+            if case .box(let text, let subscriber, let taps) = lanes[index].content, !taps.isEmpty {
+                lanes[index].content = .box(lines: text, subscriber: subscriber, taps: taps.map { moved.indices.contains($0) ? moved[$0] : $0 })
             }
         }
         scene.lanes = lanes

@@ -18,7 +18,7 @@ struct ValueLabels {
     /// The longest literal written inside a marble instead of its name.
     static let longestInlineLiteral = 8
 
-    private var table: [Character: String] = [:]
+    private(set) var table: [Character: String] = [:]
     /// Whether named values are drawn as their literals (all short enough) or as their names.
     private(set) var inline = true
     /// The named values drawn by name, in order of name, for the legend.
@@ -86,8 +86,9 @@ struct ValueLabels {
     }
 }
 
-/// Estimated text widths. An SVG has no font metrics; the estimates are generous so that
-/// boxes and columns are wide enough in the common monospace and sans-serif fonts.
+/// Text widths. An SVG has no font metrics; these are measured widths of the fallback fonts
+/// (the widest of the families declared), so that boxes and columns are wide enough in any of
+/// them. Monospace: 0.61 em a cell (DejaVu Sans Mono and Menlo 0.602, Liberation Mono 0.6).
 enum TextMetrics {
     static let monospaceFamily = "ui-monospace, SFMono-Regular, Menlo, Consolas, 'DejaVu Sans Mono', 'Liberation Mono', monospace"
     static let sansFamily = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Helvetica, Arial, 'DejaVu Sans', sans-serif"
@@ -109,20 +110,42 @@ enum TextMetrics {
         Double(units(text)) * size * 0.61
     }
 
-    /// Generous: DejaVu Sans (a common fallback) is wider than Helvetica or Segoe UI.
+    /// The sans-serif width of `text`: per character the wider of DejaVu Sans and Liberation
+    /// Sans (Arial's metrics), the fonts the declared list falls back to on Linux, as measured
+    /// in headless Chromium (`CanvasRenderingContext2D.measureText` at 100 px); the system fonts
+    /// listed first (San Francisco, Segoe UI, Helvetica) are narrower. Characters outside ASCII
+    /// count as wide as the widest letter.
     static func sans(_ text: String, size: Double, bold: Bool = false) -> Double {
-        var em = 0.0
+        let table = bold ? sansBoldWidths : sansWidths
+        var thousandths = 0
         for character in text {
-            if isWide(character) { em += 1.0; continue }
-            switch character {
-            case "i", "j", "l", "I", ".", ",", ":", ";", "'", "|", "!", " ", "(", ")", "[", "]", "f", "t", "r": em += 0.36
-            case "m", "w", "M", "W", "@": em += 0.92
-            case "A"..."Z": em += 0.72
-            default: em += 0.62
+            if isWide(character) { thousandths += 1000; continue }
+            if let ascii = character.asciiValue, ascii >= 32, ascii < 127 {
+                thousandths += Int(table[Int(ascii) - 32])
+            } else {
+                thousandths += bold ? 1103 : 1015
             }
         }
-        return em * size * (bold ? 1.1 : 1)
+        return Double(thousandths) / 1000 * size
     }
+
+    /// Advance widths in thousandths of an em of the characters 32…126.
+    private static let sansWidths: [UInt16] = [
+        318, 401, 460, 838, 636, 950, 780, 275, 390, 390, 500, 838, 318, 361, 318, 337,
+        636, 636, 636, 636, 636, 636, 636, 636, 636, 636, 337, 337, 838, 838, 838, 556,
+        1015, 684, 686, 722, 770, 667, 611, 778, 752, 295, 500, 667, 557, 863, 748, 787,
+        667, 787, 722, 667, 611, 732, 684, 989, 685, 667, 685, 390, 337, 390, 838, 556,
+        500, 613, 635, 550, 635, 615, 352, 635, 634, 278, 278, 579, 278, 974, 634, 612,
+        635, 635, 411, 521, 392, 634, 592, 818, 592, 592, 525, 636, 337, 636, 838,
+    ]
+    private static let sansBoldWidths: [UInt16] = [
+        348, 456, 521, 838, 696, 1002, 872, 306, 457, 457, 523, 838, 380, 415, 380, 365,
+        696, 696, 696, 696, 696, 696, 696, 696, 696, 696, 400, 400, 838, 838, 838, 611,
+        1000, 774, 762, 734, 830, 683, 683, 821, 837, 372, 556, 775, 637, 995, 837, 850,
+        733, 850, 770, 720, 682, 812, 774, 1103, 771, 724, 725, 457, 365, 457, 838, 556,
+        500, 675, 716, 593, 716, 678, 435, 716, 712, 343, 343, 665, 343, 1042, 712, 687,
+        716, 716, 493, 595, 478, 712, 652, 924, 645, 652, 582, 712, 365, 712, 838,
+    ]
 
     /// `text` cut to at most `units` cells, ending in `…` when cut.
     static func truncated(_ text: String, toUnits limit: Int) -> String {
@@ -180,5 +203,20 @@ extension PrintableEvent {
         case .finished, .failure: return true
         default: return false
         }
+    }
+}
+
+extension ValueLabels {
+    /// The named values a sentence mentions by name (`expected E, got D`) that the marbles do
+    /// not show by name (they show literals) and the legend does not explain yet, by name.
+    func namesUsed(in sentences: [String]) -> [NamedValue] {
+        guard inline else { return [] }
+        var names: Set<Character> = []
+        for sentence in sentences {
+            for word in sentence.split(whereSeparator: { !$0.isLetter && !$0.isNumber }) where word.count == 1 {
+                if let name = word.first, table[name] != nil { names.insert(name) }
+            }
+        }
+        return names.sorted().compactMap { name in table[name].map { NamedValue(name: name, literal: $0) } }
     }
 }

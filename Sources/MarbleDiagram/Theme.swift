@@ -54,7 +54,7 @@ enum ValueColor {
     /// nearest hue that is far enough from all of them.
     static func hues(for keys: [String]) -> [String: Int] {
         let ordered = Set(keys).sorted { (hash($0), $0) < (hash($1), $1) }
-        let separation = ordered.count <= 8 ? 45 : ordered.count <= 12 ? 30 : max(5, 360 / ordered.count)
+        let separation = promisedSeparation(count: ordered.count)
         var result: [String: Int] = [:]
         var used: [Int] = []
         func distance(_ a: Int, _ b: Int) -> Int {
@@ -63,7 +63,7 @@ enum ValueColor {
         }
         for key in ordered {
             let preferred = hue(key)
-            var chosen = preferred
+            var chosen: Int?
             for step in 0...36 {
                 let candidates = step == 0 ? [preferred] : [(preferred + 5 * step) % 360, (preferred - 5 * step + 360) % 360]
                 if let free = candidates.first(where: { candidate in used.allSatisfy { distance($0, candidate) >= separation } }) {
@@ -71,10 +71,43 @@ enum ValueColor {
                     break
                 }
             }
+            // The hashed hues left no free place far enough from the others (placing greedily
+            // can strand the last ones): spread all of them evenly instead, in hash order, which
+            // keeps the promised separation.
+            guard let chosen else { return evenlySpread(ordered) }
             used.append(chosen)
             result[key] = chosen
         }
         return result
+    }
+
+    /// How far apart the hues of `count` distinct values are at least: 45° for up to 8, 30°
+    /// for up to 12, else as far as the 5° grid allows.
+    static func promisedSeparation(count: Int) -> Int {
+        count <= 8 ? 45 : count <= 12 ? 30 : max(5, 360 / count / 5 * 5)
+    }
+
+    /// Hues `360 / n` apart (on the 5° grid), starting from the first key's own hue.
+    static func evenlySpread(_ ordered: [String]) -> [String: Int] {
+        guard let first = ordered.first else { return [:] }
+        let step = Double(360) / Double(ordered.count)
+        var result: [String: Int] = [:]
+        for (index, key) in ordered.enumerated() {
+            result[key] = (hue(first) + Int((Double(index) * step / 5).rounded(.down)) * 5) % 360
+        }
+        return result
+    }
+
+    /// The smallest difference between two hues of `hues`, in degrees (360 for fewer than two).
+    static func smallestSeparation(_ hues: [Int]) -> Int {
+        var smallest = 360
+        for (i, a) in hues.enumerated() {
+            for b in hues[(i + 1)...] {
+                let d = abs(a - b) % 360
+                smallest = min(smallest, min(d, 360 - d))
+            }
+        }
+        return smallest
     }
 
     /// `#rrggbb` for an HSL colour.

@@ -191,7 +191,8 @@ enum SVGHelp {
           --test NAME            only the test with this name
           --theme light|dark     colours (default light)
           --background COLOR     a CSS colour, or 'transparent' (default: the theme's)
-          --frame-width N        pixels per frame, 8…200 (default 36, widened for long labels)
+          --frame-width N        pixels per frame, 8…200 (default 32, narrowed so that a test of
+                                 20 frames fits 800 px, widened for long labels)
           --index                also write DIR/index.html, a gallery of the diagrams written
           -q, --quiet            list only problems and the summary, not every file written
           --no-color             no colour in messages

@@ -131,7 +131,7 @@ struct DiagramTests {
 
     // MARK: Events
 
-    @Test func sameFrameEventsStackInOrderAndTheCompletionFollows() throws {
+    @Test func sameFrameEventsStackInOrderAndTheCompletionSharesTheirX() throws {
         let source = """
             test "a group"
               hot    input  -(abc|)
@@ -147,11 +147,17 @@ struct DiagramTests {
         let ys = circles.compactMap { $0.number("cy") }
         #expect(ys[0] < ys[1] && ys[1] < ys[2])
         #expect(abs((ys[1] - ys[0]) - (ys[2] - ys[1])) < 0.02)
-        // The completion bar is just right of the stack, at the axis.
-        let bar = try #require(lane.elements("line").first { $0.title?.hasPrefix("finished at") == true })
+        // The completion bar stands at the frame's x too, behind the first marble and taller
+        // than it, so that completions of one frame line up across lanes.
+        let bar = try #require(lane.classed("finish").first)
+        #expect(bar.title == "finished at 1ms (frame 1)")
         let x = try #require(xs.first)
-        #expect(try #require(bar.number("x1")) > x + 15)
-        #expect(try #require(bar.number("x1")) < x + 30)
+        #expect(bar.number("x1") == x)
+        let radius = try #require(circles.first?.number("r"))
+        #expect(try #require(bar.number("y1")) < ys[0] - radius)
+        #expect(try #require(bar.number("y2")) > ys[0] + radius)
+        let order = lane.all
+        #expect(try #require(order.firstIndex { $0 === bar }) < #require(order.firstIndex { $0 === values[0] }))
     }
 
     @Test func aFailureIsAnXWithItsMessage() throws {
@@ -225,7 +231,7 @@ struct DiagramTests {
         let inline = try parseXML(try svg(combine, values: short))
         let inlineLabels = inline.classed("value").compactMap { $0.elements("text").first?.text }
         #expect(inlineLabels.contains("(\"b\", 2)"))
-        #expect(inline.classed("legend").isEmpty)
+        #expect(!inline.classed("legend").contains { $0.allText.contains(" = ") })
 
         let long = short.map { NamedValue(name: $0.name, literal: "(\"a long label\", 1)") }
         let legend = try parseXML(try svg(combine, values: long))
@@ -252,9 +258,12 @@ struct DiagramTests {
               expect first   -a-b-|
               expect second  ---b-|
             """
-        let texts = try parseXML(try svg(source)).elements("text").map(\.text)
-        #expect(texts.contains("map { $0 }"))
-        #expect(texts.contains("typing.filter { $0 != \"a\" }"))
+        let root = try parseXML(try svg(source))
+        let boxes = root.all.filter { $0.attributes["class"] == "box" }.map { $0.elements("text").map(\.text).joined() }
+        #expect(boxes == ["map { $0 }", "typing  .filter { $0 != \"a\" }"] || boxes == ["map { $0 }", "typing.filter { $0 != \"a\" }"])
+        // The second box reads `typing`, two lanes up: a tap runs from it down to the box.
+        let taps = root.classed("tap")
+        #expect(taps.map(\.title) == ["typing is read here too"])
     }
 
     @Test func multiInputOperatorsHaveAllTheirInputsAbove() throws {
@@ -316,9 +325,10 @@ struct DiagramTests {
         let spans = root.classed("subscription")
         #expect(spans.count == 2)
         #expect(spans.allSatisfy { $0.title == "subscribed at 0 (frame 0), cancelled at 6ms (frame 6)" })
-        // The cancelled end is drawn in the cancellation colour, and the cold source is cut there.
-        #expect(spans[0].elements("line").last?.attributes["stroke"] == "#bc4c00")
-        #expect(root.elements("line").contains { $0.title == "cancelled at 6ms (frame 6)" })
+        // The cancelled end is a slash in the cancellation colour (a finish is an upright bar),
+        // and the cold source is cut there.
+        #expect(spans[0].classed("cancel").first?.attributes["stroke"] == "#bc4c00")
+        #expect(root.classed("cancel").contains { $0.title == "cancelled at 6ms (frame 6)" })
         // Nothing of the cold timeline after the cut is drawn.
         #expect(!root.classed("value").contains { $0.title?.contains("frame 7") == true })
     }
@@ -328,7 +338,7 @@ struct DiagramTests {
         #expect(root.classed("subscription").isEmpty)
     }
 
-    @Test func innerPublishersAreSlantedArrowsFromTheirSubscriptionCutWhenCancelled() throws {
+    @Test func innerPublishersDropFromTheirSubscriptionToARowOfTheirOwnCutWhenCancelled() throws {
         let root = try parseXML(try svg(Self.switchToLatest))
         let instances = root.classed("instance")
         #expect(instances.map(\.title) == [
@@ -336,19 +346,23 @@ struct DiagramTests {
             "request subscribed at 3ms (frame 3), ended at 7ms (frame 7)",
             "request subscribed at 12ms (frame 12), ended at 16ms (frame 16)",
         ])
-        // The first was cut before its value: no marble, a cut mark.
-        #expect(instances[0].classed("value").isEmpty)
-        #expect(instances[0].elements("line").contains { $0.title == "cancelled at 3ms (frame 3)" })
+        // The marks of each row are drawn after all the arrows. The first was cut before its
+        // value: no marble, a cut mark.
+        let marks = root.classed("instance-marks")
+        #expect(marks.map { $0.attributes["data-row"] } == ["0", "1", "2"])
+        #expect(marks[0].classed("value").isEmpty)
+        #expect(marks[0].classed("cancel").contains { $0.title == "cancelled at 3ms (frame 3)" })
         // The second's value sits at the same x as the value switchToLatest published from it,
-        // below where the arrow left (it slants down).
-        let inner = try #require(instances[1].classed("value").first?.elements("circle").first)
+        // on its own row below where the arrow left (it drops straight down, then runs level).
+        let inner = try #require(marks[1].classed("value").first?.elements("circle").first)
         let output = try #require(root.classed("stream").last?.classed("value").first?.elements("circle").first)
         #expect(inner.number("cx") == output.number("cx"))
         let origin = try #require(instances[1].elements("circle").first { $0.attributes["r"] == "3" })
         #expect(try #require(origin.number("cy")) < #require(inner.number("cy")))
         #expect(try #require(origin.number("cx")) < #require(inner.number("cx")))
         let path = try #require(instances[1].elements("path").first?.attributes["d"])
-        #expect(path.hasPrefix("M\(origin.attributes["cx"] ?? "")"))
+        #expect(path == "M\(origin.attributes["cx"] ?? "") \(origin.attributes["cy"] ?? "")V\(inner.attributes["cy"] ?? "")H\(inner.attributes["cx"] ?? "")"
+                || path.hasPrefix("M\(origin.attributes["cx"] ?? "") \(origin.attributes["cy"] ?? "")V\(inner.attributes["cy"] ?? "")H"))
         // The cold source has no row of its own: it is drawn where it is used.
         #expect(root.classed("stream").count == 2)
         #expect(root.elements("text").contains { $0.text == "map { _ in request }.switchToLatest()" })
@@ -363,8 +377,8 @@ struct DiagramTests {
               expect flat     ----x-xxy-yy|
             """
         let root = try parseXML(try svg(source))
-        let levels = Set(root.classed("instance").compactMap { $0.classed("value").last?.elements("circle").first?.number("cy") })
-        #expect(levels.count == 3)
+        let levels = root.classed("instance-marks").compactMap { $0.classed("value").last?.elements("circle").first?.number("cy") }
+        #expect(levels.count == 3 && Set(levels).count == 3)
     }
 
     // MARK: Mismatch view
@@ -385,8 +399,12 @@ struct DiagramTests {
         let expected = try #require(root.classed("expected").first)
         #expect(expected.elements("text").first?.text == "expected")
         #expect(expected.elements("line").first?.attributes["stroke-dasharray"] == "5 4")
-        #expect(expected.classed("value").map { $0.attributes["opacity"] } == ["0.6", "0.6"])
-        #expect(expected.classed("value").compactMap { $0.elements("text").first?.text } == ["c", "d"])
+        // Ghost marbles sit on an opaque disc (the dashed arrow does not strike through their
+        // labels), with a pale fill and full-strength text.
+        let ghosts = expected.classed("value expected")
+        #expect(ghosts.compactMap { $0.elements("text").first?.text } == ["c", "d"])
+        #expect(ghosts.allSatisfy { $0.elements("circle").first?.attributes["fill"] == "#ffffff" && $0.elements("circle").last?.attributes["fill-opacity"] == "0.45" })
+        #expect(ghosts.allSatisfy { $0.attributes["opacity"] == nil })
         // The actual lane is labelled so, and each difference has a numbered badge and a sentence.
         #expect(root.elements("text").contains { $0.text == "actual" && $0.attributes["fill"] == "#cf222e" })
         #expect(root.classed("difference").map { $0.elements("text").first?.text } == ["1", "2", "3"])
@@ -418,8 +436,14 @@ struct DiagramTests {
               expect input.requests  3-----1---
             """
         let passing = try parseXML(try svg(source))
-        #expect(passing.classed("request").map(\.title) == ["requested .max(3) at 0 (frame 0)", "requested .max(1) at 6ms (frame 6)"])
-        #expect(passing.classed("request").map { $0.elements("text").first?.text } == ["3", "1"])
+        let lanes = passing.classed("requests")
+        #expect(lanes.count == 2)
+        #expect(lanes.first?.classed("request").map(\.title) == ["requested .max(3) at 0 (frame 0)", "requested .max(1) at 6ms (frame 6)"])
+        #expect(lanes.first?.classed("request").map { $0.elements("text").first?.text } == ["3", "1"])
+        // The test subscriber's own demand line is drawn too, as filled badges under what it received.
+        #expect(lanes.last?.elements("text").first?.text == "demand")
+        #expect(lanes.last?.classed("request").map(\.title) == ["the test's subscriber requested .max(1) at 0 (frame 0)",
+                                                                  "the test's subscriber requested .max(1) at 6ms (frame 6)"])
         #expect(passing.classed("expected").isEmpty)
 
         let failing = try parseXML(try svg(source.replacingOccurrences(of: "requests  3-----1", with: "requests  2-----1")))

@@ -58,7 +58,11 @@ import Testing
         ("  hot a -1-|\n  let n = a.flatMap { $0 * 2 }\n  expect n ---|",
          "3:23: instance method 'flatMap(maxPublishers:_:)' requires that 'Int' conform to 'Publisher'"),
         ("  hot a -1-|\n  let n = a.map { if $0 == 1 { throw \"no\" } else { $0 } }\n  expect n ---|",
-         "3:32: the closure of map can throw, but map cannot throw | use the try- version of the operator (e.g. tryMap) to turn a throw into a failure"),
+         "3:32: the closure of map can throw, but map cannot throw | use tryMap to turn a throw into a failure"),
+        ("  let n = Future { promise in throw \"no\" }\n  expect n ---|",
+         "2:31: the closure of Future can throw, but Future cannot throw | fail the Future with promise(.failure(error))"),
+        ("  hot a -1-|\n  let n = a.handleEvents(receiveOutput: { _ in throw \"no\" })\n  expect n ---|",
+         "3:48: the closure of handleEvents can throw, but handleEvents cannot throw | only the try- operators (tryMap, tryFilter, …) turn a throw into a failure"),
         ("  hot a -1-|\n  let n = a.map { x, y in x }\n  expect n ---|",
          "3:17: contextual closure type expects 1 argument, but 2 were used in closure body"),
         // Operators applied to a stream of the wrong type.
@@ -76,6 +80,99 @@ import Testing
     ])
     func mistakesAreFoundBeforeAnythingRuns(_ lines: String, _ expected: String) {
         #expect(diagnostics(lines) == [expected])
+    }
+
+    /// The rarer mistakes, each with its message and place (the `let` line is line 3).
+    @Test(arguments: [
+        ("hot a -a-|", "a.map { $0.uppercased }",
+         "3:19: expected a value for the result of map's closure, found the method uppercased | call it: uppercased()"),
+        ("hot a -a-|", "a.map { $0.count() }",
+         "3:22: cannot call value of non-function type 'Int' | 'count' is a property: write .count without parentheses"),
+        ("hot a -{1.5}-|", "a.map { $0 % 2.0 }",
+         "3:22: '%' is unavailable for Double | use x.truncatingRemainder(dividingBy: y)"),
+        ("hot a -{1.5}-|", "a.map { $0.truncatingRemainder(dividingBy: 2) }",
+         "3:42: cannot convert value of type 'Int' to expected argument type 'Double' | the interpreter does not convert an Int literal here: write 2.0"),
+        ("hot a -a-|", "a.map { $0.contains(1) }",
+         "3:31: cannot convert value of type 'Int' to expected argument type 'String'"),
+        ("hot a -a-|", "a.map { [$0].contains(1) }",
+         "3:33: cannot convert value of type 'Int' to expected argument type 'String'"),
+        ("hot a -{true}-|", "a.map { [$0].sorted() }",
+         "3:24: referencing instance method 'sorted()' on 'Array' requires that 'Bool' conform to 'Comparable'"),
+        ("hot a -{true}-|", "a.map { [$0].max() }",
+         "3:24: referencing instance method 'max()' on 'Array' requires that 'Bool' conform to 'Comparable'"),
+        ("hot a -1-|", "a.map { [$0].map(\\.count) }",
+         "3:24: map needs a closure"),
+        ("hot a -1-|", "a.map { $0.isMultiple() }",
+         "3:22: missing argument for parameter 'of' in call | write isMultiple(of:)"),
+        ("hot a -1-|", "a.map { $0.isMultiple(of: 2, 3) }",
+         "3:40: extra argument in call | isMultiple(of:) takes 1 argument"),
+        ("hot a -a-|", "a.map { $0.hasPrefix(of: \"a\") }",
+         "3:32: extraneous argument label 'of:' in call | write hasPrefix(_:)"),
+        ("hot a -a-|", "a.map { min($0, 1) }",
+         "3:27: global function 'min' requires that the arguments have one Comparable type; 'String' and 'Int' differ"),
+        ("hot a -a-|", "a.map { abs($0) }",
+         "3:19: abs(_:) needs a number, not 'String'"),
+        ("hot a -{true}-|", "a.map { Int($0) }",
+         "3:19: Int(_:) cannot convert a value of type 'Bool'"),
+        ("hot a -1-|", "a.map { Bool($0) }",
+         "3:19: Bool(_:) cannot convert a value of type 'Int'"),
+        ("hot a -1-|", "a.map { Int($0, 2) }",
+         "3:19: cannot call 'Int' with 2 arguments"),
+        ("hot a -1-|", "a.map { $0(2) }",
+         "3:19: cannot call value of non-function type 'Int'"),
+        ("hot a -1-|", "a.map { _ in $1 }",
+         "3:24: anonymous closure argument '$1' is not available here | '$0' only exists inside a closure without named parameters; this closure is called with fewer arguments"),
+        ("hot a -1-|", "a.map { $0 + Int.maximum }",
+         "3:28: type 'Int' has no member 'maximum'"),
+        ("hot a -1-|", "a.map { \"\\(RunLoop.main)\" }",
+         "3:30: expected a value for string interpolation, found a scheduler"),
+        ("hot a -1-|", "a.map { $0 ... 2.5 }",
+         "3:22: binary operator '...' cannot be applied to operands of type 'Int' and 'Double' | Swift does not mix Int and Double: convert one side, e.g. Double(x), or write the literal as 2.0"),
+        ("hot a -1-|", "a.flatMap { _ in Future { promise in promise(1) } }",
+         "3:48: call the promise with .success(value) or .failure(error)"),
+        ("hot a -1-|", "a.flatMap { _ in Future { promise in DispatchQueue.main.asyncAfter(deadline: .now() + 3) { promise(.success(1)) } } }",
+         "3:97: a deadline is .now() + a duration such as .milliseconds(300)"),
+        ("hot a -1-|", "a.flatMap { _ in Future { promise in DispatchQueue.main.asyncAfter(deadline: 3) { promise(.success(1)) } } }",
+         "3:78: a deadline is .now() + a duration such as .milliseconds(300)"),
+        ("hot a -1-|", "a.flatMap { _ in Future { promise in DispatchQueue.main.asyncAfter { promise(.success(1)) } } }",
+         "3:67: asyncAfter needs deadline: .now() + a duration"),
+        ("hot a -1-|", "a.flatMap { _ in Future { promise in DispatchQueue.main.schedule { promise(.success(1)) } } }",
+         "3:67: 'schedule' on a scheduler is not supported | run work later with DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(300)) { … }"),
+        ("hot a -1-|", "a.flatMap { x in Just(x).delay(for: \"x\", scheduler: RunLoop.main) }",
+         "3:42: delay(for:tolerance:scheduler:options:) needs a duration here (e.g. .milliseconds(300), or a number of frames), not a value of type 'String'"),
+        ("hot a -1-|", "a.flatMap { x in Just(x).delay(for: 1, scheduler: 2) }",
+         "3:50: delay(for:tolerance:scheduler:options:) needs a scheduler here (RunLoop.main, DispatchQueue.main, scheduler, …), not a value of type 'Int'"),
+        ("hot a -1-|", "a.flatMap { x in Just(x).flatMap(maxPublishers: \"x\") { Just($0) } }",
+         "3:44: flatMap(maxPublishers:_:) needs a demand here (.unlimited or .max(n)), not a value of type 'String'"),
+        ("hot a -1-|", "a.flatMap { x in Just(x).merge(with: x) }",
+         "3:42: merge(with:) needs a publisher here, not a value of type 'Int'"),
+        ("hot a -1-|", "a.flatMap { x in Publishers.MergeMany([x, 2]) }",
+         "3:49: Publishers.MergeMany(_:) needs publishers here, not an array of 'Int'"),
+        ("hot a -1-|", "a.flatMap { x in Record(output: x) }",
+         "3:35: Record(output:) needs an array of values, not a value of type 'Int'"),
+        ("hot a -1-|", "a.flatMap { x in Just(x).delay(for: .milliseconds(\"x\"), scheduler: RunLoop.main) }",
+         "3:48: .milliseconds(_:) takes a number, not 'String'"),
+        ("hot a -1-|", "a.flatMap { x in Just(x).flatMap(maxPublishers: .max(\"x\")) { Just($0) } }",
+         "3:60: .max(_:) takes a non-negative Int"),
+        ("hot a -1-|", "a.flatMap { x in Just(x).mapp(by: 1) }",
+         "3:36: unknown operator 'mapp' | did you mean 'map(_:)'?"),
+        ("hot a -1-|", "a.flatMap { x in Just(x).map(by: { $0 }) }",
+         "3:36: no version of 'map' takes the arguments map(by:) | did you mean 'map(_:)'?"),
+        ("hot a -1-|", "a.map { [1, 2].map(3) }",
+         "3:26: map needs a closure"),
+        ("hot a -1-|", "a.map { [RunLoop.main] }",
+         "3:28: expected a value for an array element, found a scheduler"),
+        ("hot a -1-|", "a.map { .max(1).x }",
+         "3:27: a demand has no member 'x'"),
+        ("hot a -1-|", "a.flatMap { x in x }",
+         "3:28: instance method 'flatMap(maxPublishers:_:)' requires that 'Int' conform to 'Publisher'"),
+        ("hot a -1-|", "a.flatMap { _ in Deferred { 1 } }",
+         "3:39: generic struct 'Deferred' requires that 'Int' conform to 'Publisher'"),
+        ("hot a -1-|", "a.flatMap { _ in Deferred(createPublisher: \\.count) }",
+         "3:37: Deferred(createPublisher:) needs a closure here, not a key path"),
+    ])
+    func lessCommonMistakesAreFoundBeforeAnythingRuns(_ source: String, _ expression: String, _ expected: String) {
+        #expect(diagnostics("  \(source)\n  let n = \(expression)\n  expect n ---|") == [expected])
     }
 
     @Test func theIssuesTypoInAClosureIsAnErrorThoughNoValueReachesIt() {
@@ -204,6 +301,20 @@ import Testing
             }
         }
         #expect(checked > 70)
+    }
+
+    /// A closure handed to itself (`g(g)`) would recurse without end at run time; the checker
+    /// checks it once and stops. (Checked without running: the run would not end.)
+    @Test func aClosureCallingItselfIsCheckedOnce() {
+        let (file, errors) = MarbleFileParser.parse("""
+        test "t"
+          let n = Just(1).map { x in
+            let g = { h in h(h) }
+            return g(g)
+          }
+        """)
+        #expect(errors.isEmpty)
+        #expect(TypeChecker().check(file.tests.first?.statements ?? []).map(\.message) == [])
     }
 
     /// Deep input cannot overflow the stack: beyond `maximumDepth` the checker stops with one

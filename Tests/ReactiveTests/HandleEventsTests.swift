@@ -102,8 +102,17 @@ import Testing
 
     @Test func namesSubscriptionsAfterTheirOperator() {
         let lines = SequenceLines()
-        _ = [1, 2].publisher.map { $0 }.print(to: lines.append).sink { _ in }
-        #expect(lines.first == "receive subscription: (Map)")
+        _ = [1, 2].publisher.dropFirst().print(to: lines.append).sink { _ in }
+        #expect(lines.first == "receive subscription: (Drop)")
+    }
+
+    /// `map` hands the upstream subscription straight through, so `print` names the source
+    /// (OpenCombine `MapTests.testRange`: `.subscription("PassthroughSubject")`).
+    @Test func namesTheSourceThroughAPassThroughOperator() {
+        let lines = SequenceLines()
+        let subject = PassthroughSubject<Int, Never>()
+        _ = subject.map { $0 }.filter { _ in true }.print(to: lines.append).sink { _ in }
+        #expect(lines.first == "receive subscription: (PassthroughSubject)")
     }
 }
 

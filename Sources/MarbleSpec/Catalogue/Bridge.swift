@@ -15,7 +15,9 @@ struct Bridge<Upstream: Publisher>: Publisher {
     }
 }
 
-private final class BridgeLink<Input, UpstreamFailure: Error, Downstream: Subscriber>: OperatorLink<Input, UpstreamFailure, Downstream>, CustomStringConvertible
+/// Hands the upstream subscription straight through (so `print` downstream names the wrapped
+/// operator, and whatever the operator still forwards after a cancel arrives unchanged).
+private final class BridgeLink<Input, UpstreamFailure: Error, Downstream: Subscriber>: PassThroughSubscriber<Input, UpstreamFailure, Downstream>
 where Downstream.Input == Value, Downstream.Failure == StreamError {
     private let value: (Input) -> Value
     private let failure: (UpstreamFailure) -> StreamError
@@ -27,13 +29,10 @@ where Downstream.Input == Value, Downstream.Failure == StreamError {
     }
 
     override func receive(_ input: Input) -> Subscribers.Demand {
-        isTerminated ? .none : downstream.receive(value(input))
+        downstream.receive(value(input))
     }
 
     override func receive(completion: Subscribers.Completion<UpstreamFailure>) {
-        guard terminate() else { return }
         downstream.receive(completion: completion.mapError(failure))
     }
-
-    var description: String { upstream.map(printName(of:)) ?? "Bridge" }
 }

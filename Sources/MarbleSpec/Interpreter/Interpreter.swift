@@ -43,7 +43,7 @@ final class Interpreter {
     func report(_ diagnostic: SpecDiagnostic) {
         guard fault == nil else { return }
         var diagnostic = diagnostic
-        diagnostic.frame = scheduler.now
+        diagnostic.frame = scheduler.currentFrame
         fault = diagnostic
         onFault?()
         scheduler.abort(diagnostic.message)
@@ -132,7 +132,7 @@ final class Interpreter {
             guard case .duration(let frames) = delay else {
                 throw fail("a deadline is .now() + a duration such as .milliseconds(300)", at: rhs.location)
             }
-            return .member("deadline", [.value(.int(scheduler.now.addingReportingOverflow(frames).partialValue))])
+            return .member("deadline", [.value(.int(scheduler.currentFrame.addingReportingOverflow(frames).partialValue))])
         case .binary(let op, let lhs, let rhs):
             return .value(try binary(op, lhs, rhs, at: expr.location, in: env))
         case .ternary(let test, let then, let otherwise):

@@ -99,6 +99,34 @@ public struct StreamReport: Sendable, Hashable {
     public var observed: [RenderedEvent]?
     /// Every subscription to this stream: start frame, end frame (nil while active at the end).
     public var subscriptions: [SubscriptionRecord]
+    /// The test's own subscriber to this stream, when the test observes it: when it attached,
+    /// when a `subscribe … !` line cancelled it, and what its `demand` line asked for.
+    public var subscriber: SubscriberRecord?
+    /// Per inner source used in this stream's closures, the subscriptions those closures'
+    /// publishers made (so a source used by two operators is drawn once per operator).
+    public var innerSubscriptions: [InnerUse] = []
+}
+
+/// The test subscriber of a stream.
+public struct SubscriberRecord: Sendable, Hashable {
+    public var start: Int
+    /// The frame of the `!` of its `subscribe` line.
+    public var cancel: Int?
+    /// The `.request` events of its `demand` line, in order (empty: no demand line, unlimited).
+    public var demand: [RenderedEvent]
+}
+
+/// The subscriptions one stream's closures made to one inner source.
+public struct InnerUse: Sendable, Hashable {
+    public var source: String
+    public var subscriptions: [SubscriptionRecord]
+}
+
+/// A `connect NAME ^…!` line: when the connectable was connected and when that was cancelled.
+public struct ConnectionRecord: Sendable, Hashable {
+    public var stream: String
+    public var start: Int
+    public var end: Int?
 }
 
 /// The marble lines a stream was declared with (several `send` lines for a subject), as written.
@@ -120,6 +148,10 @@ struct DeclaredTimeline: Sendable, Hashable {
 public struct SubscriptionRecord: Sendable, Hashable {
     public var start: Int
     public var end: Int?
+    /// How many values it delivered to its subscriber.
+    public var delivered = 0
+    /// What its subscriber requested through it, in order (`.request` events).
+    public var requests: [RenderedEvent] = []
 }
 
 /// A `values` entry of a test (or of its file): the name and the literal as written.
@@ -150,6 +182,8 @@ public struct TestReport: Sendable, Hashable {
     /// Where the run's diagram ends: the end of the test's longest line, or later when the
     /// run went on after it (the frame after the last action).
     public var endFrame: Int = 0
+    /// The test's `connect` lines, in order.
+    public var connections: [ConnectionRecord] = []
     /// A limit stopped the run while work was still due: the pipeline never settles (the
     /// `error` says which limit and what kept the scheduler busy).
     public var unsettled = false

@@ -358,7 +358,7 @@ final class TestSession {
             }
         case .binding(let name, let expr):
             guard withinPipelineDepth(name, expr) else { return bindPlaceholder(name, subject: false) }
-            switch evaluate(expr) {
+            switch evaluate(expr, in: consumerEnvironment(for: name.name, expr)) {
             case .stream(let stream)?:
                 bind(name, stream, kind: .derived, expression: expr)
             case .value(let value)?:
@@ -426,8 +426,30 @@ final class TestSession {
         return true
     }
 
-    private func evaluate(_ expr: Expr) -> Runtime? {
-        switch Result(catching: { () throws(EvalError) -> Runtime in try interpreter.evaluate(expr, in: interpreter.globals) }) {
+    /// The subscriptions each derived stream's closures made to each inner source, by stream name.
+    private var innerLogs: [String: [(source: String, log: SubscriptionLog)]] = [:]
+
+    /// The globals, except that the streams `expr` uses inside its closures are seen through a
+    /// recorder of their own, so that a diagram can tell which operator made which inner
+    /// subscription (two operators using one cold source each get their own record).
+    private func consumerEnvironment(for name: String, _ expr: Expr) -> Environment {
+        // `definedNames` rather than the streams so far: built once, where a set of the streams
+        // per `let` would be quadratic in a long chain of them; a later name has no stream yet.
+        let inner = NameCheck.references(in: expr, to: definedNames).inClosures
+        guard !inner.isEmpty else { return interpreter.globals }
+        let environment = Environment(parent: interpreter.globals)
+        for source in inner {
+            guard var stream = streams[source]?.stream else { continue }
+            let log = SubscriptionLog()
+            stream.publisher = SubscriptionRecorder(stream.publisher, log: log, scheduler: scheduler).eraseToAnyPublisher()
+            environment[source] = .stream(stream)
+            innerLogs[name, default: []].append((source, log))
+        }
+        return environment
+    }
+
+    private func evaluate(_ expr: Expr, in environment: Environment? = nil) -> Runtime? {
+        switch Result(catching: { () throws(EvalError) -> Runtime in try interpreter.evaluate(expr, in: environment ?? interpreter.globals) }) {
         case .success(let runtime): return runtime
         case .failure(let error):
             report(error, at: expr.location)
@@ -588,18 +610,32 @@ final class TestSession {
         // What happened after the longest line (late events) is drawn too — unless the run never
         // settled: where a limit cut it is arbitrary, and the error says what kept it going.
         if !report.unsettled, let settling, scheduler.actionCount > settling.actions {
-            report.endFrame = max(horizon, scheduler.now + 1)
+            report.endFrame = max(horizon, scheduler.currentFrame + 1)
         } else {
             report.endFrame = horizon
+        }
+        report.connections = connections.compactMap { connection in
+            connection.start.map { ConnectionRecord(stream: connection.name, start: $0, end: connection.end) }
         }
         report.values = valueNames
         report.warnings = uncheckedStreams()
         report.streams = streamOrder.compactMap { name in
             guard var stream = streams[name]?.report else { return nil }
-            stream.subscriptions = streams[name]?.log.spans.map { SubscriptionRecord(start: $0.start, end: $0.end) } ?? []
-            if let subscriber = subscribers.first(where: { $0.name == name })?.subscriber {
+            if let log = streams[name]?.log {
+                var requests: [Int: [(frame: Int, demand: Subscribers.Demand)]] = [:]
+                for request in log.requests { requests[request.subscription, default: []].append((request.time, request.demand)) }
+                stream.subscriptions = log.spans.enumerated().map { index, span in
+                    SubscriptionRecord(start: span.start, end: span.end, delivered: log.deliveries[index], requests: Comparison.render(requests[index] ?? []))
+                }
+            }
+            if let plan = subscribers.first(where: { $0.name == name }), let subscriber = plan.subscriber {
                 stream.observed = observed(name, recorded(subscriber))
                 if let comparedThrough { stream.observed?.removeAll { $0.frame > comparedThrough } }
+                stream.subscriber = SubscriberRecord(start: plan.subscribeAt, cancel: plan.cancelAt,
+                                                     demand: plan.hasDemandLine ? Comparison.render(plan.requests) : [])
+            }
+            stream.innerSubscriptions = (innerLogs[name] ?? []).map { use in
+                InnerUse(source: use.source, subscriptions: use.log.spans.map { SubscriptionRecord(start: $0.start, end: $0.end) })
             }
             return stream
         }
@@ -609,18 +645,20 @@ final class TestSession {
     }
 
     /// A warning for each stream nothing checks: no `expect` line names it, and no checked
-    /// stream is built from it (directly or in a closure). A source feeding only an unchecked
-    /// stream is not named again: the warning on the stream built from it says enough.
+    /// stream is built from it (directly or in a closure). Only a stream that no other stream
+    /// uses is named (what is built from a checked stream is checked too, so that is exactly the
+    /// unchecked streams that nothing else builds on): a source feeding only an unchecked stream
+    /// is not named again, the warning on the stream built from it says enough.
     private func uncheckedStreams() -> [FileDiagnostic] {
-        var checked: Set<String> = []
-        var pending = expectations.map(\.name)
-        while let name = pending.popLast() {
-            guard checked.insert(name).inserted, let report = streams[name]?.report else { continue }
-            pending += report.inputs + report.innerSources
+        var used = Set<String>(minimumCapacity: streamOrder.count)
+        for expectation in expectations { used.insert(expectation.name) }
+        for name in streamOrder {
+            guard let report = streams[name]?.report else { continue }
+            for input in report.inputs { used.insert(input) }
+            for inner in report.innerSources { used.insert(inner) }
         }
-        let used = Set(streams.values.flatMap { $0.report.inputs + $0.report.innerSources })
         return streamOrder.compactMap { name -> FileDiagnostic? in
-            guard !checked.contains(name), !used.contains(name), let stream = streams[name] else { return nil }
+            guard !used.contains(name), let stream = streams[name] else { return nil }
             return FileDiagnostic(path: path, line: stream.definition.line, column: stream.definition.column, length: name.count,
                                   message: "'\(name)' is never checked: no expect line names it or a stream built from it",
                                   hint: "add `expect \(name) …`, or remove it", lineText: lineText(stream.definition.line), severity: .warning)
@@ -670,7 +708,7 @@ final class TestSession {
                 defer { twin.tearDown() }
                 if case .instantActionLimit(_, frame)? = twin.scheduler.stopReason {
                     var diagnostic = twin.stopDiagnostic(stop)
-                    diagnostic.frame = scheduler.now
+                    diagnostic.frame = scheduler.currentFrame
                     return diagnostic
                 }
             }
@@ -688,12 +726,12 @@ final class TestSession {
         let subscribed = streamOrder.filter { streams[$0]?.log.spans.last.map { $0.end == nil } ?? false }
         // Without a busy node, the stream still subscribed that is defined last: the furthest downstream.
         let location = busy.flatMap { definition(of: $0) } ?? subscribed.last.flatMap { streams[$0]?.definition } ?? syntax.location
-        let stopped = RunStop(stop: stop, frame: scheduler.now, lastLineFrame: horizon - 1,
+        let stopped = RunStop(stop: stop, frame: scheduler.currentFrame, lastLineFrame: horizon - 1,
                               settleActions: settling.map { scheduler.actionCount - $0.actions },
                               budget: (base: options.maxActions, perEvent: options.actionsPerWrittenEvent, events: writtenEvents),
                               busy: busy, subscribed: subscribed)
         return FileDiagnostic(path: path, line: location.line, column: location.column, length: 1,
-                              message: stopped.message, hint: stopped.hint, lineText: lineText(location.line), frame: scheduler.now)
+                              message: stopped.message, hint: stopped.hint, lineText: lineText(location.line), frame: scheduler.currentFrame)
     }
 
     /// The same test prepared and run again with other options (the engine is deterministic).

@@ -138,7 +138,7 @@ final class TraceRecorder {
             unrecorded += 1
             return
         }
-        entries.append(Entry(frame: scheduler.now, node: node, subscription: subscription, raw: raw, printed: printedCount()))
+        entries.append(Entry(frame: scheduler.currentFrame, node: node, subscription: subscription, raw: raw, printed: printedCount()))
     }
 
     fileprivate func subscribed(_ node: Int, _ subscription: Int) { record(node, subscription, .subscription) }
@@ -184,7 +184,7 @@ final class TraceRecorder {
         }
         flushPrinted(upTo: printed.count)
         if unrecorded > 0 {
-            events.append(TraceEvent(frame: scheduler.now, node: "", nodeKind: .output, subscription: 0,
+            events.append(TraceEvent(frame: scheduler.currentFrame, node: "", nodeKind: .output, subscription: 0,
                                      kind: .printed("the trace stops here: \(unrecorded) more events were not recorded (a trace keeps \(Self.maximumEntries))")))
         }
         return events

@@ -58,7 +58,7 @@ extension ExpressionChecker {
             case .variable(let index):
                 store.bind(index, to: .int)
                 return .duration
-            case let other: return error(".\(name)(_:) takes a number, not \(self.name(other))", at: location)
+            case let other: return error(".\(name)(_:) takes a number, not '\(self.name(other))'", at: location)
             }
         }
         if name == "max" {
@@ -175,7 +175,7 @@ extension ExpressionChecker {
         default: break
         }
         guard let kind = MemberTypes.kind(of: receiver), let signature = MemberTypes.method(name, kind) else {
-            if case .tuple = receiver { return valueMember(name, ofTuple: receiver, at: location) }
+            if case .tuple = receiver { return callOfTupleMember(name, receiver, at: location) }
             if let kind = MemberTypes.kind(of: receiver), MemberTypes.hasProperty(name, kind) {
                 return error("cannot call value of non-function type '\(self.name(member(name, of: .value(receiver), at: location).valueTypeOrAny))'", at: location, length: name.count,
                              hint: "'\(name)' is a property: write .\(name) without parentheses")
@@ -218,7 +218,7 @@ extension ExpressionChecker {
         case ("contains", .array(let element)):
             let actual = operandOf(argument(0))
             let expected = operandOf(element)
-            if isConcrete(actual), isConcrete(expected), store.join(actual, expected) == .any, !args[0].syntax.isNumberLiteral {
+            if isConcrete(actual), isConcrete(expected), store.join(actual, expected) == .any, !(expected == .double && args[0].syntax.isNumberLiteral) {
                 error("cannot convert value of type '\(self.name(actual))' to expected argument type '\(self.name(expected))'", at: args[0].location)
             }
             return .value(.bool)
@@ -255,7 +255,8 @@ extension ExpressionChecker {
         }
     }
 
-    private func valueMember(_ name: String, ofTuple tuple: SpecType, at location: SourceLocation) -> Checked {
+    /// `(a, b).0()` or `(a, b).x()`: a tuple has no methods.
+    private func callOfTupleMember(_ name: String, _ tuple: SpecType, at location: SourceLocation) -> Checked {
         if case .value(let type) = member(name, of: .value(tuple), at: location) {
             return error("cannot call value of non-function type '\(self.name(type))'", at: location, length: name.count)
         }

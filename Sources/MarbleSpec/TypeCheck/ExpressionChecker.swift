@@ -377,9 +377,9 @@ final class ExpressionChecker {
         let mixesNumbers = Set([left, right]) == [.int, .double]
         let hint = mixesNumbers ? "Swift does not mix Int and Double: convert one side, e.g. Double(x), or write the literal as 2.0" : nil
         if left == right {
-            error("binary operator '\(op)' cannot be applied to two '\(name(left))' operands", at: location, hint: hint)
+            error("binary operator '\(op)' cannot be applied to two '\(name(left))' operands", at: location, length: op.count, hint: hint)
         } else {
-            error("binary operator '\(op)' cannot be applied to operands of type '\(name(left))' and '\(name(right))'", at: location, hint: hint)
+            error("binary operator '\(op)' cannot be applied to operands of type '\(name(left))' and '\(name(right))'", at: location, length: op.count, hint: hint)
         }
     }
 
@@ -391,6 +391,12 @@ final class ExpressionChecker {
         guard let elseBody = ifExpression.elseBody else { return joined(then, .value(.void)) }
         return joined(then, checkBody(elseBody, in: TypeEnvironment(parent: env)).value)
     }
+
+    private struct ClosureKey: Hashable {
+        var line: Int
+        var column: Int
+    }
+    private var closuresBeingChecked: Set<ClosureKey> = []
 
     /// The returns seen in the closure being checked, innermost closure last.
     private var returns: [[(Checked, SourceLocation)]] = []
@@ -422,8 +428,11 @@ final class ExpressionChecker {
         guard let index = throwContexts.lastIndex(where: { $0.owner != nil }) else { return }
         throwContexts[index].thrown = store.join(throwContexts[index].thrown, type)
         if !throwContexts[index].allowsThrowing, let owner = throwContexts[index].owner {
+            let tryVersion = "try" + owner.prefix(1).uppercased() + owner.dropFirst()
             error("the closure of \(owner) can throw, but \(owner) cannot throw", at: location,
-                  hint: "use the try- version of the operator (e.g. tryMap) to turn a throw into a failure")
+                  hint: owner == "Future" ? "fail the Future with promise(.failure(error))"
+                      : Catalogue.methodEntries(named: tryVersion) != nil ? "use \(tryVersion) to turn a throw into a failure"
+                      : "only the try- operators (tryMap, tryFilter, …) turn a throw into a failure")
         }
     }
 
@@ -431,6 +440,12 @@ final class ExpressionChecker {
     /// does (a tuple spread over several parameters, several arguments gathered into one).
     /// `owner` names the operator whose closure it is (nil: throws pass to the enclosing closure).
     func check(_ closure: ClosureReference, with arguments: [Checked], owner: String?, allowsThrowing: Bool) -> ClosureOutcome {
+        // A closure that calls itself (`let f = { … f(x) … }`) is checked once; the inner call is unknown.
+        let key = ClosureKey(line: closure.location.line, column: closure.location.column)
+        guard closuresBeingChecked.insert(key).inserted else {
+            return ClosureOutcome(result: .unknown, resultLocation: closure.location, thrown: .never)
+        }
+        defer { closuresBeingChecked.remove(key) }
         let env = TypeEnvironment(parent: closure.environment)
         // A parameter no value can reach (the values of an empty line) is decided by its uses.
         let arguments = arguments.map { (argument) -> Checked in

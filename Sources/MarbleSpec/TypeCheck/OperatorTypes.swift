@@ -148,7 +148,8 @@ struct TypedCall {
         case .any, .variable: return .unknown
         case .never: return StreamType(output: .never, failure: .never)
         case let other:
-            checker.error("instance method '\(signature.selector)' requires that '\(checker.name(other))' conform to 'Publisher'", at: location)
+            let subject = signature.kind == .constructor ? "generic struct '\(signature.name)'" : "instance method '\(signature.selector)'"
+            checker.error("\(subject) requires that '\(checker.name(other))' conform to 'Publisher'", at: location)
             return .unknown
         }
     }

@@ -16,13 +16,14 @@ struct TypeChecker {
     /// Notes the types of a line's events (joined with what earlier lines of the same name sent).
     static func noting(_ events: [TimedEvent<Value, StreamError>], into known: StreamType?) -> StreamType {
         var type = known ?? StreamType(output: .never, failure: .never)
-        // Values of one kind are the common case: the type is computed once per distinct value kind.
+        // A line's values are mostly of one kind, or repeat (a table's names): the type is
+        // computed again only when a value differs in kind from the one before.
         var last: Value?
         for item in events {
             switch item.event {
             case .value(let value):
                 if type.output == .any { continue }
-                if let last, last.sameKind(as: value) { continue }
+                if let last, last.sameKind(as: value) || last == value { continue }
                 last = value
                 type.output = SpecType.joinConcrete(type.output, SpecType(of: value))
             case .completion(.failure(let error)):

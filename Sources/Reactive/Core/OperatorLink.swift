@@ -2,14 +2,18 @@
 /// subscriber and the downstream's subscription. Subclasses override `receive(_:)` and
 /// `receive(completion:)`; requests and cancellation pass straight through unless overridden.
 ///
-/// After a terminal event or a cancel the link is `isTerminated`: it drops late events and
-/// ignores requests, as Combine's operators do.
+/// After a terminal event or a cancel the link is `isTerminated`: it ignores requests and, unless
+/// a subclass checks `isCancelledByDownstream`, drops late events, as most of Combine's operators do.
 open class OperatorLink<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subscriber, Subscription {
     public typealias Failure = UpstreamFailure
 
     public let downstream: Downstream
     @exclusivity(unchecked) public private(set) var upstream: (any Subscription)?
     @exclusivity(unchecked) public private(set) var isTerminated = false
+    /// Terminated by downstream's cancel, and no completion has come since. Operators that, like
+    /// Combine's, still forward what upstream sends after a cancel (`tryMap`, `handleEvents`,
+    /// `print`) check it; `endPassThrough()` ends it.
+    @exclusivity(unchecked) public private(set) var isCancelledByDownstream = false
 
     public init(downstream: Downstream) { self.downstream = downstream }
 
@@ -31,7 +35,16 @@ open class OperatorLink<Input, UpstreamFailure: Error, Downstream: Subscriber>: 
     open func cancel() {
         guard !isTerminated else { return }
         isTerminated = true
+        isCancelledByDownstream = true
         cancelUpstream()
+    }
+
+    /// Ends what a cancelled link still lets through; returns whether it was cancelled (so the
+    /// event at hand — a completion after the cancel — may still pass, once).
+    public func endPassThrough() -> Bool {
+        guard isCancelledByDownstream else { return false }
+        isCancelledByDownstream = false
+        return true
     }
 
     /// Marks the link finished (no more events pass) and forgets the upstream without cancelling it.

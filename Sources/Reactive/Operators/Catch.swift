@@ -59,6 +59,9 @@ private final class CatchLink<Upstream: Publisher, NewPublisher: Publisher, Down
         case primary(any Subscription)
         case awaitingSecondary
         case secondary(any Subscription)
+        /// Cancelled by downstream: values an upstream still sends pass, completions do not
+        /// (OpenCombine `Publishers.Catch`, whose value paths check no state).
+        case cancelled
         case terminated
     }
 
@@ -81,7 +84,10 @@ private final class CatchLink<Upstream: Publisher, NewPublisher: Publisher, Down
     }
 
     func primaryReceive(_ input: Upstream.Output) -> Subscribers.Demand {
-        guard case .primary = state else { return .none }
+        switch state {
+        case .primary, .cancelled: break
+        case .awaitingPrimary, .awaitingSecondary, .secondary, .terminated: return .none
+        }
         demand -= 1
         let more = downstream.receive(input)
         demand += more
@@ -118,7 +124,10 @@ private final class CatchLink<Upstream: Publisher, NewPublisher: Publisher, Down
     }
 
     func secondaryReceive(_ input: NewPublisher.Output) -> Subscribers.Demand {
-        guard case .secondary = state else { return .none }
+        switch state {
+        case .secondary, .cancelled: break
+        case .awaitingPrimary, .primary, .awaitingSecondary, .terminated: return .none
+        }
         return downstream.receive(input)
     }
 
@@ -143,18 +152,22 @@ private final class CatchLink<Upstream: Publisher, NewPublisher: Publisher, Down
             self.demand += demand
         case .secondary(let subscription):
             subscription.request(demand)
-        case .awaitingPrimary, .terminated:
+        case .awaitingPrimary, .cancelled, .terminated:
             break
         }
     }
 
     func cancel() {
         let current = state
-        state = .terminated
         handle = nil
         switch current {
-        case .primary(let subscription), .secondary(let subscription): subscription.cancel()
-        case .awaitingPrimary, .awaitingSecondary, .terminated: break
+        case .primary(let subscription), .secondary(let subscription):
+            state = .cancelled
+            subscription.cancel()
+        case .awaitingPrimary, .awaitingSecondary:
+            state = .cancelled
+        case .cancelled, .terminated:
+            break
         }
     }
 

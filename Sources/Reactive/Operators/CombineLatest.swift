@@ -124,7 +124,8 @@ extension Publisher {
 /// - each upstream keeps only its latest value; once all have one, each new value emits the
 ///   tuple if downstream has demand, otherwise that combination is dropped;
 /// - finishes only when ALL upstreams have finished, even one that never emitted;
-/// - the first failure cancels the others and is forwarded at once.
+/// - the first failure cancels the others and is forwarded at once;
+/// - after a cancel values are dropped but completions still count and are delivered (OCF).
 private final class CombineLatestCore<Downstream: Subscriber>: Subscription {
     typealias Failure = Downstream.Failure
 
@@ -138,6 +139,8 @@ private final class CombineLatestCore<Downstream: Subscriber>: Subscription {
     private var isEstablished = false
     private var heldCompletion: Subscribers.Completion<Failure>?
     private(set) var isTerminated = false
+    /// Terminated by downstream's cancel, and no completion has gone out since.
+    private var isCancelled = false
     /// The current tuple, or nil while some upstream has no value yet. Released at the end.
     var combine: (() -> Downstream.Input?)?
 
@@ -176,8 +179,11 @@ private final class CombineLatestCore<Downstream: Subscriber>: Subscription {
         return more
     }
 
+    /// After a cancel values are dropped, but completions still count: `.finished` once every
+    /// upstream has finished, or a failure, is delivered (OCF's `receive(completion:)` checks
+    /// only its `finished` flag, not `cancelled`).
     func receive(completion: Subscribers.Completion<Failure>, from index: Int) {
-        guard !isTerminated, !finished[index] else { return }
+        guard !isTerminated || isCancelled, !finished[index] else { return }
         switch completion {
         case .finished:
             finished[index] = true
@@ -202,6 +208,7 @@ private final class CombineLatestCore<Downstream: Subscriber>: Subscription {
     func cancel() {
         guard !isTerminated else { return }
         isTerminated = true
+        isCancelled = true
         combine = nil
         let live = subscriptions
         subscriptions = Array(repeating: nil, count: count)
@@ -210,6 +217,7 @@ private final class CombineLatestCore<Downstream: Subscriber>: Subscription {
 
     private func terminate(sending completion: Subscribers.Completion<Failure>) {
         isTerminated = true
+        isCancelled = false
         combine = nil
         if isEstablished {
             downstream.receive(completion: completion)

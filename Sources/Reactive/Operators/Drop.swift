@@ -28,7 +28,10 @@ extension Publishers {
             var upstream: (any Subscription)?
             var remaining: Int
             var pendingDemand: Subscribers.Demand = .none
+            /// Cancelled or completed: requests and cancels go no further.
             var isTerminated = false
+            /// Upstream completed: nothing more passes.
+            var isCompleted = false
 
             init(downstream: Downstream, count: Int) {
                 self.downstream = downstream
@@ -43,8 +46,10 @@ extension Publishers {
                 if demand > 0 { subscription.request(demand) }
             }
 
+            /// No check for a cancel: Combine's `Drop` keeps counting and forwarding what its
+            /// upstream still sends after one (OpenCombine `DropTests.testReusableSubscription`).
             func receive(_ input: Upstream.Output) -> Subscribers.Demand {
-                guard !isTerminated else { return .none }
+                guard !isCompleted else { return .none }
                 if remaining > 0 {
                     remaining -= 1
                     return .none
@@ -53,7 +58,8 @@ extension Publishers {
             }
 
             func receive(completion: Subscribers.Completion<Upstream.Failure>) {
-                guard !isTerminated else { return }
+                guard !isCompleted else { return }
+                isCompleted = true
                 isTerminated = true
                 upstream = nil
                 downstream.receive(completion: completion)

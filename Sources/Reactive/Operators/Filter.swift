@@ -1,5 +1,7 @@
 extension Publishers {
     /// Passes the values `isIncluded` accepts; each dropped value is asked for again upstream.
+    /// Hands the upstream subscription straight through, like `Map` (OpenCombine
+    /// `FilterTests.testFilterCancelAlreadyCancelled`); `tryFilter` does not.
     public struct Filter<Upstream: Publisher>: Publisher {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
@@ -15,18 +17,16 @@ extension Publishers {
             upstream.receive(subscriber: Link(downstream: subscriber, isIncluded: isIncluded))
         }
 
-        private final class Link<Downstream: Subscriber>: OperatorLink<Output, Failure, Downstream> where Downstream.Input == Output, Downstream.Failure == Failure {
+        private final class Link<Downstream: Subscriber>: PassThroughSubscriber<Output, Failure, Downstream> where Downstream.Input == Output, Downstream.Failure == Failure {
             let isIncluded: (Output) -> Bool
             init(downstream: Downstream, isIncluded: @escaping (Output) -> Bool) {
                 self.isIncluded = isIncluded
                 super.init(downstream: downstream)
             }
             override func receive(_ input: Output) -> Subscribers.Demand {
-                guard !isTerminated else { return .none }
-                return isIncluded(input) ? downstream.receive(input) : .max(1)
+                isIncluded(input) ? downstream.receive(input) : .max(1)
             }
             override func receive(completion: Subscribers.Completion<Failure>) {
-                guard terminate() else { return }
                 downstream.receive(completion: completion)
             }
         }
@@ -71,7 +71,8 @@ extension Publishers {
         }
     }
 
-    /// Passes the non-nil results of `transform`.
+    /// Passes the non-nil results of `transform`; hands the upstream subscription straight
+    /// through, like `Filter` (OpenCombine `CompactMapTests.testCompactMapCancelAlreadyCancelled`).
     public struct CompactMap<Upstream: Publisher, Output>: Publisher {
         public typealias Failure = Upstream.Failure
         public let upstream: Upstream
@@ -86,19 +87,17 @@ extension Publishers {
             upstream.receive(subscriber: Link(downstream: subscriber, transform: transform))
         }
 
-        private final class Link<Downstream: Subscriber>: OperatorLink<Upstream.Output, Failure, Downstream> where Downstream.Input == Output, Downstream.Failure == Failure {
+        private final class Link<Downstream: Subscriber>: PassThroughSubscriber<Upstream.Output, Failure, Downstream> where Downstream.Input == Output, Downstream.Failure == Failure {
             let transform: (Upstream.Output) -> Output?
             init(downstream: Downstream, transform: @escaping (Upstream.Output) -> Output?) {
                 self.transform = transform
                 super.init(downstream: downstream)
             }
             override func receive(_ input: Upstream.Output) -> Subscribers.Demand {
-                guard !isTerminated else { return .none }
                 guard let output = transform(input) else { return .max(1) }
                 return downstream.receive(output)
             }
             override func receive(completion: Subscribers.Completion<Failure>) {
-                guard terminate() else { return }
                 downstream.receive(completion: completion)
             }
         }

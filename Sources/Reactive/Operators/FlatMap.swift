@@ -76,6 +76,8 @@ private final class FlatMapOuter<UpstreamOutput, Child: Publisher, Downstream: S
     /// True while an inner is being asked for more from the drain loop: its values wait in the buffer.
     private var isRequestingInner = false
     private var isTerminated = false
+    /// Terminated by downstream's cancel (not by a completion).
+    private var isCancelled = false
 
     init(downstream: Downstream, maxPublishers: Subscribers.Demand, transform: @escaping (UpstreamOutput) -> Child) {
         self.downstream = downstream
@@ -150,6 +152,7 @@ private final class FlatMapOuter<UpstreamOutput, Child: Publisher, Downstream: S
     func cancel() {
         guard !isTerminated else { return }
         terminate()
+        isCancelled = true
         let live = inners.values
         inners = [:]
         let outer = outerSubscription
@@ -167,8 +170,10 @@ private final class FlatMapOuter<UpstreamOutput, Child: Publisher, Downstream: S
         subscription.request(demand.isUnlimited ? .unlimited : .max(1))
     }
 
+    /// After a cancel an inner's values still pass (within demand), as in OpenCombine's
+    /// `FlatMap`, whose inner value path checks no cancelled state; completions do not.
     func innerReceive(_ value: Child.Output, index: Int) -> Subscribers.Demand {
-        guard !isTerminated else { return .none }
+        guard !isTerminated || isCancelled else { return .none }
         if demand.isUnlimited {
             deliver(value)
             return .none

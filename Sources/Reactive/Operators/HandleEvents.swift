@@ -54,8 +54,10 @@ extension Publishers {
                 super.receive(subscription: subscription)
             }
 
+            /// After a cancel the closures are gone, but what upstream still sends is forwarded
+            /// (OpenCombine `Publishers.HandleEvents`: its value and completion paths check no state).
             override func receive(_ input: Upstream.Output) -> Subscribers.Demand {
-                guard !isTerminated else { return .none }
+                guard !isTerminated || isCancelledByDownstream else { return .none }
                 receiveOutput?(input)
                 let demand = downstream.receive(input)
                 if demand > 0 { receiveRequest?(demand) }
@@ -63,6 +65,10 @@ extension Publishers {
             }
 
             override func receive(completion: Subscribers.Completion<Upstream.Failure>) {
+                if endPassThrough() {
+                    downstream.receive(completion: completion)
+                    return
+                }
                 guard !isTerminated else { return }
                 receiveCompletion?(completion)
                 release()
@@ -135,8 +141,10 @@ extension Publishers {
                 super.receive(subscription: subscription)
             }
 
+            /// After a cancel, what upstream still sends is logged and forwarded (OpenCombine
+            /// `Publishers.Print`: its value and completion paths check no state).
             override func receive(_ input: Upstream.Output) -> Subscribers.Demand {
-                guard !isTerminated else { return .none }
+                guard !isTerminated || isCancelledByDownstream else { return .none }
                 log("receive value: (\(input))")
                 let demand = downstream.receive(input)
                 if demand > 0 { log(describe(demand) + " (synchronous)") }
@@ -144,7 +152,7 @@ extension Publishers {
             }
 
             override func receive(completion: Subscribers.Completion<Upstream.Failure>) {
-                guard !isTerminated else { return }
+                guard !isTerminated || endPassThrough() else { return }
                 switch completion {
                 case .finished: log("receive finished")
                 case .failure(let error): log("receive error: (\(error))")
@@ -167,8 +175,9 @@ extension Publishers {
 }
 
 /// How `print` names a subscription: its `description` when it has one, otherwise the name of the
-/// operator or source type that made it ("Map", "Just", "Sequence"), as Combine's subscriptions
-/// describe themselves.
+/// operator or source type that made it ("Drop", "Just", "Sequence"), as Combine's subscriptions
+/// describe themselves. Behind `map` and the other operators that hand their upstream's
+/// subscription through, that is the upstream's name.
 public func printName(of subscription: any Subscription) -> String {
     if let described = subscription as? any CustomStringConvertible { return described.description }
     var plain = ""
@@ -215,4 +224,19 @@ extension Publisher {
     public func print(_ prefix: String = "", to output: @escaping (String) -> Void) -> Publishers.Print<Self> {
         Publishers.Print(upstream: self, prefix: prefix, to: output)
     }
+
+    /// Logs every event to `stream`, or to standard output, one line each, in Combine's wording
+    /// (Combine's `print(_:to:)`).
+    public func print(_ prefix: String = "", to stream: (any TextOutputStream)? = nil) -> Publishers.Print<Self> {
+        guard let stream else { return print(prefix, to: { Swift.print($0) }) }
+        let output = TextOutput(stream: stream)
+        return print(prefix, to: { output.write($0) })
+    }
+}
+
+/// A text stream written by `print(_:to:)`, kept in a box so that every event appends to it.
+private final class TextOutput {
+    var stream: any TextOutputStream
+    init(stream: any TextOutputStream) { self.stream = stream }
+    func write(_ line: String) { stream.write(line + "\n") }
 }

@@ -1,5 +1,7 @@
 extension Publishers {
-    /// Transforms each value synchronously.
+    /// Transforms each value synchronously. Hands the upstream subscription straight through
+    /// (see `PassThroughSubscriber`): demand and cancels pass untouched, and what upstream sends
+    /// after a cancel still arrives (OpenCombine `MapTests.testMapCancel`).
     public struct Map<Upstream: Publisher, Output>: Publisher {
         public typealias Failure = Upstream.Failure
         public let upstream: Upstream
@@ -14,17 +16,16 @@ extension Publishers {
             upstream.receive(subscriber: Link(downstream: subscriber, transform: transform))
         }
 
-        private final class Link<Downstream: Subscriber>: OperatorLink<Upstream.Output, Failure, Downstream> where Downstream.Input == Output, Downstream.Failure == Failure {
+        private final class Link<Downstream: Subscriber>: PassThroughSubscriber<Upstream.Output, Failure, Downstream> where Downstream.Input == Output, Downstream.Failure == Failure {
             let transform: (Upstream.Output) -> Output
             init(downstream: Downstream, transform: @escaping (Upstream.Output) -> Output) {
                 self.transform = transform
                 super.init(downstream: downstream)
             }
             override func receive(_ input: Upstream.Output) -> Subscribers.Demand {
-                isTerminated ? .none : downstream.receive(transform(input))
+                downstream.receive(transform(input))
             }
             override func receive(completion: Subscribers.Completion<Failure>) {
-                guard terminate() else { return }
                 downstream.receive(completion: completion)
             }
         }
@@ -51,12 +52,16 @@ extension Publishers {
                 self.transform = transform
                 super.init(downstream: downstream)
             }
+            /// After a cancel values are still transformed and forwarded, and a throw still
+            /// fails the stream; an upstream completion is not forwarded (OpenCombine
+            /// `MapTests.testTryMapCancel`, run against Combine: `.value(2)` after the cancel).
             override func receive(_ input: Upstream.Output) -> Subscribers.Demand {
-                guard !isTerminated else { return .none }
+                guard !isTerminated || isCancelledByDownstream else { return .none }
                 do {
                     return downstream.receive(try transform(input))
                 } catch {
                     cancel()
+                    _ = endPassThrough()
                     downstream.receive(completion: .failure(error))
                     return .none
                 }
@@ -68,7 +73,7 @@ extension Publishers {
         }
     }
 
-    /// Transforms each failure.
+    /// Transforms each failure; hands the upstream subscription straight through, like `Map`.
     public struct MapError<Upstream: Publisher, NewFailure: Error>: Publisher {
         public typealias Output = Upstream.Output
         public typealias Failure = NewFailure
@@ -84,17 +89,16 @@ extension Publishers {
             upstream.receive(subscriber: Link(downstream: subscriber, transform: transform))
         }
 
-        private final class Link<Downstream: Subscriber>: OperatorLink<Output, Upstream.Failure, Downstream> where Downstream.Input == Output, Downstream.Failure == NewFailure {
+        private final class Link<Downstream: Subscriber>: PassThroughSubscriber<Output, Upstream.Failure, Downstream> where Downstream.Input == Output, Downstream.Failure == NewFailure {
             let transform: (Upstream.Failure) -> NewFailure
             init(downstream: Downstream, transform: @escaping (Upstream.Failure) -> NewFailure) {
                 self.transform = transform
                 super.init(downstream: downstream)
             }
             override func receive(_ input: Output) -> Subscribers.Demand {
-                isTerminated ? .none : downstream.receive(input)
+                downstream.receive(input)
             }
             override func receive(completion: Subscribers.Completion<Upstream.Failure>) {
-                guard terminate() else { return }
                 downstream.receive(completion: completion.mapError(transform))
             }
         }
@@ -112,5 +116,12 @@ extension Publisher {
 
     public func mapError<E: Error>(_ transform: @escaping (Failure) -> E) -> Publishers.MapError<Self, E> {
         Publishers.MapError(upstream: self, transform: transform)
+    }
+}
+
+extension Publisher {
+    /// Replaces every `nil` value with `output` (Combine's `replaceNil(with:)`).
+    public func replaceNil<T>(with output: T) -> Publishers.Map<Self, T> where Output == T? {
+        map { $0 ?? output }
     }
 }

@@ -44,7 +44,12 @@ private final class Merger<Downstream: Subscriber>: Subscription {
     /// Requests made while a value is being delivered; folded in afterwards.
     @exclusivity(unchecked) private var pendingDemand: Subscribers.Demand = .none
     @exclusivity(unchecked) private var isDelivering = false
+    /// Cancelled or completed: requests and cancels go no further.
     @exclusivity(unchecked) private var isTerminated = false
+    /// Completed or failed: nothing more passes. A cancel alone does not close the merger: as in
+    /// the OpenCombine fork's `Merge`, values upstreams still send after it are delivered (within
+    /// demand), and so is `.finished` once every upstream has finished; a failure is not.
+    @exclusivity(unchecked) private var isClosed = false
 
     init(downstream: Downstream, count: Int) {
         self.downstream = downstream
@@ -67,7 +72,7 @@ private final class Merger<Downstream: Subscriber>: Subscription {
     /// (hoisted to the entry of whichever function mentions them), so that lives apart, in
     /// `receiveLimited`. With unlimited demand `request` is a no-op, so no `isDelivering` either.
     func receive(_ input: Output, from index: Int) -> Subscribers.Demand {
-        guard !isTerminated, !finished[index] else { return .none }
+        guard !isClosed, !finished[index] else { return .none }
         if demand.isUnlimited { return downstream.receive(input) }
         return receiveLimited(input, from: index)
     }
@@ -85,7 +90,7 @@ private final class Merger<Downstream: Subscriber>: Subscription {
     }
 
     func receive(completion: Subscribers.Completion<Failure>, from index: Int) {
-        guard !isTerminated, !finished[index] else { return }
+        guard !isClosed, !finished[index] else { return }
         switch completion {
         case .finished:
             finished[index] = true
@@ -93,8 +98,10 @@ private final class Merger<Downstream: Subscriber>: Subscription {
             subscriptions[index] = nil
             if finishedCount == count, buffers.allSatisfy({ $0 == nil }) { finish() }
         case .failure:
+            guard !isTerminated else { return }
             subscriptions[index] = nil
             terminateAndCancelUpstreams()
+            isClosed = true
             downstream.receive(completion: completion)
         }
     }
@@ -161,6 +168,7 @@ private final class Merger<Downstream: Subscriber>: Subscription {
 
     private func finish() {
         terminateAndCancelUpstreams()
+        isClosed = true
         downstream.receive(completion: .finished)
     }
 

@@ -34,8 +34,10 @@ extension Publishers {
                 remainingCount = range.count
                 super.init(downstream: downstream)
             }
+            /// No check for a cancel: as in Combine, values upstream still sends after one are
+            /// counted, and those in range delivered (OpenCombine `Publishers.Output`); the
+            /// completion is not. After the stream's own finish the range is used up.
             override func receive(_ input: Upstream.Output) -> Subscribers.Demand {
-                guard !isTerminated else { return .none }
                 if remainingUntilStart > 0 {
                     remainingUntilStart -= 1
                     return .max(1)

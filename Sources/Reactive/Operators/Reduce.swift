@@ -153,6 +153,13 @@ extension Publishers {
                 return downstream.receive(full) * count
             }
             override func receive(completion: Subscribers.Completion<Upstream.Failure>) {
+                if endPassThrough() {
+                    // Combine's CollectByCount drops values after a cancel but still passes a
+                    // completion upstream sends, without the chunk the cancel discarded
+                    // (OpenCombine `CollectByCountTests.testCancelThenFinish`).
+                    downstream.receive(completion: completion)
+                    return
+                }
                 guard terminate() else { return }
                 let rest = chunk
                 chunk = []
@@ -404,8 +411,10 @@ extension Publishers {
         }
     }
 
-    /// Forwards only the completion; asks upstream for `.unlimited` right after downstream has
-    /// its subscription.
+    /// Forwards only the completion. Hands the upstream subscription straight to downstream and
+    /// then asks it for `.unlimited` itself, so upstream sees the subscriber's own requests (at
+    /// subscription and later) besides that `.unlimited`, and every cancel (OpenCombine
+    /// `IgnoreOutputTests.testDemand`, run against Combine).
     public struct IgnoreOutput<Upstream: Publisher>: Publisher {
         public typealias Output = Never
         public typealias Failure = Upstream.Failure
@@ -416,18 +425,15 @@ extension Publishers {
             upstream.receive(subscriber: Link(downstream: subscriber))
         }
 
-        private final class Link<Downstream: Subscriber>: OperatorLink<Upstream.Output, Upstream.Failure, Downstream> where Downstream.Input == Never, Downstream.Failure == Upstream.Failure {
+        private final class Link<Downstream: Subscriber>: PassThroughSubscriber<Upstream.Output, Upstream.Failure, Downstream> where Downstream.Input == Never, Downstream.Failure == Upstream.Failure {
             override func receive(subscription: any Subscription) {
-                let isFirst = upstream == nil && !isTerminated
-                super.receive(subscription: subscription)
-                if isFirst { requestUpstream(.unlimited) }
+                downstream.receive(subscription: subscription)
+                subscription.request(.unlimited)
             }
             override func receive(_ input: Upstream.Output) -> Subscribers.Demand { .none }
             override func receive(completion: Subscribers.Completion<Upstream.Failure>) {
-                guard terminate() else { return }
                 downstream.receive(completion: completion)
             }
-            override func request(_ demand: Subscribers.Demand) {}
         }
     }
 }

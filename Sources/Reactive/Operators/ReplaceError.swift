@@ -141,7 +141,8 @@ extension Publishers {
         }
     }
 
-    /// Changes the failure type of a publisher that cannot fail; values and completion pass through.
+    /// Changes the failure type of a publisher that cannot fail; values and completion pass
+    /// through, and the upstream subscription is handed straight through (like `Map`).
     public struct SetFailureType<Upstream: Publisher, Failure: Error>: Publisher where Upstream.Failure == Never {
         public typealias Output = Upstream.Output
         public let upstream: Upstream
@@ -156,13 +157,12 @@ extension Publishers {
             SetFailureType<Upstream, E>(upstream: upstream)
         }
 
-        private final class Link<Downstream: Subscriber>: OperatorLink<Upstream.Output, Never, Downstream> where Downstream.Input == Upstream.Output {
+        private final class Link<Downstream: Subscriber>: PassThroughSubscriber<Upstream.Output, Never, Downstream> where Downstream.Input == Upstream.Output {
             override func receive(_ input: Upstream.Output) -> Subscribers.Demand {
-                isTerminated ? .none : downstream.receive(input)
+                downstream.receive(input)
             }
 
             override func receive(completion: Subscribers.Completion<Never>) {
-                guard terminate() else { return }
                 downstream.receive(completion: .finished)
             }
         }
@@ -171,7 +171,8 @@ extension Publishers {
     /// Passes everything through; an upstream failure — a trap in Combine — calls `onFailure`
     /// with Combine's fatal-error message (`"<prefix>: <error>"`, or `"<error>"` without a prefix,
     /// as OC `Publishers.AssertNoFailure.swift` builds it), after which the stream is silent:
-    /// nothing more is delivered and nothing is cancelled.
+    /// nothing more is delivered and nothing is cancelled. Otherwise the upstream subscription
+    /// is handed straight through (like `Map`; OpenCombine `Publishers.AssertNoFailure.swift`).
     public struct AssertNoFailure<Upstream: Publisher>: Publisher {
         public typealias Output = Upstream.Output
         public typealias Failure = Never
@@ -194,9 +195,11 @@ extension Publishers {
             (prefix.isEmpty ? "" : prefix + ": ") + "\(error)"
         }
 
-        private final class Link<Downstream: Subscriber>: OperatorLink<Upstream.Output, Upstream.Failure, Downstream> where Downstream.Input == Upstream.Output, Downstream.Failure == Never {
+        private final class Link<Downstream: Subscriber>: PassThroughSubscriber<Upstream.Output, Upstream.Failure, Downstream> where Downstream.Input == Upstream.Output, Downstream.Failure == Never {
             private let prefix: String
             private let onFailure: (String) -> Void
+            /// Set by a failure: Combine has trapped by then, so nothing more may pass.
+            private var hasTrapped = false
 
             init(downstream: Downstream, prefix: String, onFailure: @escaping (String) -> Void) {
                 self.prefix = prefix
@@ -205,14 +208,16 @@ extension Publishers {
             }
 
             override func receive(_ input: Upstream.Output) -> Subscribers.Demand {
-                isTerminated ? .none : downstream.receive(input)
+                hasTrapped ? .none : downstream.receive(input)
             }
 
             override func receive(completion: Subscribers.Completion<Upstream.Failure>) {
-                guard terminate() else { return }
+                guard !hasTrapped else { return }
                 switch completion {
                 case .finished: downstream.receive(completion: .finished)
-                case .failure(let error): onFailure(AssertNoFailure.message(prefix: prefix, error: error))
+                case .failure(let error):
+                    hasTrapped = true
+                    onFailure(AssertNoFailure.message(prefix: prefix, error: error))
                 }
             }
         }

@@ -1,6 +1,7 @@
 extension Publishers {
     /// Emits every intermediate result of folding the values into an accumulator, synchronously
-    /// with each value. Nothing is emitted for the initial result itself.
+    /// with each value. Nothing is emitted for the initial result itself. Hands the upstream
+    /// subscription straight through, like `Map` (OpenCombine `ScanTests.testScanCancel`).
     public struct Scan<Upstream: Publisher, Output>: Publisher {
         public typealias Failure = Upstream.Failure
         public let upstream: Upstream
@@ -17,7 +18,7 @@ extension Publishers {
             upstream.receive(subscriber: Link(downstream: subscriber, initialResult: initialResult, nextPartialResult: nextPartialResult))
         }
 
-        private final class Link<Downstream: Subscriber>: OperatorLink<Upstream.Output, Upstream.Failure, Downstream> where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
+        private final class Link<Downstream: Subscriber>: PassThroughSubscriber<Upstream.Output, Upstream.Failure, Downstream> where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
             @exclusivity(unchecked) var result: Output
             let nextPartialResult: (Output, Upstream.Output) -> Output
             init(downstream: Downstream, initialResult: Output, nextPartialResult: @escaping (Output, Upstream.Output) -> Output) {
@@ -26,12 +27,10 @@ extension Publishers {
                 super.init(downstream: downstream)
             }
             override func receive(_ input: Upstream.Output) -> Subscribers.Demand {
-                guard !isTerminated else { return .none }
                 result = nextPartialResult(result, input)
                 return downstream.receive(result)
             }
             override func receive(completion: Subscribers.Completion<Upstream.Failure>) {
-                guard terminate() else { return }
                 downstream.receive(completion: completion)
             }
         }
@@ -62,11 +61,14 @@ extension Publishers {
                 self.nextPartialResult = nextPartialResult
                 super.init(downstream: downstream)
             }
+            /// After a cancel values are still accumulated and forwarded; a throw then ends it
+            /// silently, and an upstream completion is not forwarded (OpenCombine `Publishers.TryScan`).
             override func receive(_ input: Upstream.Output) -> Subscribers.Demand {
-                guard !isTerminated else { return .none }
+                guard !isTerminated || isCancelledByDownstream else { return .none }
                 do {
                     result = try nextPartialResult(result, input)
                 } catch {
+                    if endPassThrough() { return .none }
                     cancel()
                     downstream.receive(completion: .failure(error))
                     return .none

@@ -22,7 +22,6 @@ extension Publishers {
             }
             a.receive(subscriber: ca)
             b.receive(subscriber: cb)
-            core.start()
         }
     }
 
@@ -53,7 +52,6 @@ extension Publishers {
             a.receive(subscriber: ca)
             b.receive(subscriber: cb)
             c.receive(subscriber: cc)
-            core.start()
         }
     }
 
@@ -88,7 +86,6 @@ extension Publishers {
             b.receive(subscriber: cb)
             c.receive(subscriber: cc)
             d.receive(subscriber: cd)
-            core.start()
         }
     }
 }
@@ -120,8 +117,15 @@ extension Publisher {
 }
 
 /// The shared state of a zip (OC `Publishers.Zip.swift`, whose tests also run against Combine):
-/// - the upstreams are subscribed first, in order, and downstream gets its subscription after
-///   them; a completion that happens before that is held and delivered right after it;
+/// - the upstreams are subscribed in order, and downstream gets its subscription inside the
+///   `receive(subscription:)` of the last upstream to deliver one — so before that upstream's
+///   `receive(subscriber:)` has returned, and before a cold upstream schedules its timeline (OC's
+///   `receivedSubscription(for:)`; CombineX hands it over after all `subscribe` calls returned;
+///   no test of either pins the moment, OC models Apple's Zip closely, so OC is followed). An
+///   upstream that never delivers a subscription leaves downstream without one, as in OC. A
+///   completion before that moment is held and delivered right after the subscription (OC would
+///   deliver it before, breaking the subscriber contract); the zip is finished by then, so the
+///   subscriber's requests go nowhere and a later upstream's subscription is cancelled;
 /// - each upstream has an unbounded FIFO queue; when every queue has a value, one is taken from
 ///   each and the tuple is emitted synchronously;
 /// - a downstream request is forwarded to every upstream — except that demand arising while a
@@ -138,6 +142,9 @@ private final class ZipCore<Downstream: Subscriber>: Subscription {
     private let count: Int
     private var subscriptions: [(any Subscription)?]
     private var finished: [Bool]
+    /// Which upstreams have delivered a subscription, and how many.
+    private var hasSubscribed: [Bool]
+    private var subscribedCount = 0
     private var isEstablished = false
     private var heldCompletion: Subscribers.Completion<Failure>?
     /// The upstream whose value completed the tuple being delivered.
@@ -154,12 +161,13 @@ private final class ZipCore<Downstream: Subscriber>: Subscription {
         self.count = count
         subscriptions = Array(repeating: nil, count: count)
         finished = Array(repeating: false, count: count)
+        hasSubscribed = Array(repeating: false, count: count)
         queueIsEmpty = Array(repeating: true, count: count)
     }
 
-    func start() {
-        downstream.receive(subscription: self)
+    private func start() {
         isEstablished = true
+        downstream.receive(subscription: self)
         if let completion = heldCompletion {
             heldCompletion = nil
             downstream.receive(completion: completion)
@@ -167,8 +175,16 @@ private final class ZipCore<Downstream: Subscriber>: Subscription {
     }
 
     func receive(subscription: any Subscription, from index: Int) {
-        guard !isTerminated, subscriptions[index] == nil, !finished[index] else { subscription.cancel(); return }
-        subscriptions[index] = subscription
+        let isFirst = !hasSubscribed[index]
+        hasSubscribed[index] = true
+        if isTerminated || !isFirst {
+            subscription.cancel()
+        } else {
+            subscriptions[index] = subscription
+        }
+        guard isFirst else { return }
+        subscribedCount += 1
+        if subscribedCount == count { start() }
     }
 
     /// `enqueue` appends the value to the child's queue; it runs only while the zip is live.

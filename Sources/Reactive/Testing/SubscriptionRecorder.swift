@@ -16,13 +16,19 @@ public final class SubscriptionLog {
     public private(set) var spans: [SubscriptionSpan] = []
     /// Every request made to the source, in order: its frame, the subscription's index, the demand.
     public private(set) var requests: [(time: VirtualTime, subscription: Int, demand: Subscribers.Demand)] = []
+    /// How many values each subscription delivered downstream, by subscription index.
+    public private(set) var deliveries: [Int] = []
     public init() {}
     func request(_ demand: Subscribers.Demand, by index: Int, at time: VirtualTime) {
         requests.append((time, index, demand))
     }
     func open(at time: VirtualTime) -> Int {
         spans.append(SubscriptionSpan(start: time))
+        deliveries.append(0)
         return spans.count - 1
+    }
+    func deliver(by index: Int) {
+        deliveries[index] += 1
     }
     func close(_ index: Int, at time: VirtualTime) {
         if spans[index].end == nil { spans[index].end = time }
@@ -45,11 +51,13 @@ public struct SubscriptionRecorder<Upstream: Publisher>: Publisher {
     }
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-        let index = log.open(at: scheduler.now)
+        let index = log.open(at: scheduler.currentFrame)
         upstream.receive(subscriber: RecordingLink(downstream: subscriber, onRequest: { [log, scheduler] demand in
-            log.request(demand, by: index, at: scheduler.now)
+            log.request(demand, by: index, at: scheduler.currentFrame)
+        }, onValue: { [log] in
+            log.deliver(by: index)
         }, onEnd: { [log, scheduler] in
-            log.close(index, at: scheduler.now)
+            log.close(index, at: scheduler.currentFrame)
         }))
     }
 }
@@ -59,10 +67,12 @@ private final class RecordingLink<Downstream: Subscriber>: OperatorLink<Downstre
     var description: String { upstream.map(printName(of:)) ?? "Recording" }
 
     private let onRequest: (Subscribers.Demand) -> Void
+    private let onValue: () -> Void
     private let onEnd: () -> Void
 
-    init(downstream: Downstream, onRequest: @escaping (Subscribers.Demand) -> Void, onEnd: @escaping () -> Void) {
+    init(downstream: Downstream, onRequest: @escaping (Subscribers.Demand) -> Void, onValue: @escaping () -> Void, onEnd: @escaping () -> Void) {
         self.onRequest = onRequest
+        self.onValue = onValue
         self.onEnd = onEnd
         super.init(downstream: downstream)
     }
@@ -76,6 +86,7 @@ private final class RecordingLink<Downstream: Subscriber>: OperatorLink<Downstre
     /// Demand returned from `receive` is a request too (Combine adds it to the outstanding demand).
     override func receive(_ input: Input) -> Subscribers.Demand {
         guard !isTerminated else { return .none }
+        onValue()
         let more = downstream.receive(input)
         if more > 0 { onRequest(more) }
         return more

@@ -1,0 +1,211 @@
+import MarbleNotation
+import MarbleSpec
+
+/// Marks on the arrows: marbles, completions, failures, cancels, demand badges, subscription spans.
+extension Renderer {
+    // MARK: Events
+
+    /// Draws events grouped by frame, all at the frame's x: values stacked downwards in order;
+    /// a completion or failure at the same frame is drawn behind the first marble, bigger than
+    /// it, so that marks of one frame line up across lanes. `axis` gives the y of the arrow.
+    mutating func drawEvents(_ events: [RenderedEvent], ghost: Bool, dropped: [RenderedEvent] = [], droppedBy: String? = nil, axis: (Int) -> Double) {
+        var frames: [(frame: Int, events: [PrintableEvent], dropped: [Bool])] = []
+        let all = events.map { ($0, false) } + dropped.map { ($0, true) }
+        for (event, isDropped) in all.enumerated().sorted(by: { ($0.element.0.frame, $0.offset) < ($1.element.0.frame, $1.offset) }).map(\.element) {
+            if let last = frames.last, last.frame == event.frame {
+                frames[frames.count - 1].events.append(event.event)
+                frames[frames.count - 1].dropped.append(isDropped)
+            } else {
+                frames.append((event.frame, [event.event], [isDropped]))
+            }
+        }
+        let rooms = rooms(events + dropped)
+        for entry in frames {
+            let x = scale.x(entry.frame)
+            let y = axis(entry.frame)
+            let values = zip(entry.events, entry.dropped).compactMap { event, isDropped -> (token: String, dropped: Bool)? in
+                if case .value(let token) = event { return (token, isDropped) } else { return nil }
+            }
+            let room = rooms[entry.frame] ?? .infinity
+            let half = values.isEmpty ? radius : radius + Self.terminalOverhang
+            for event in entry.events {
+                switch event {
+                case .finished:
+                    drawFinish(x: x, y: y, half: half, ghost: ghost, frame: entry.frame)
+                case .failure(let text):
+                    let message = ValueLabels.failureMessage(text)
+                    writer.open("g", [Attribute("class", "failure"), Attribute("data-frame", entry.frame)])
+                    writer.element("title", text: "failed with \"\(message)\" at \(when(entry.frame))")
+                    drawCross(x: x, y: y, arm: values.isEmpty ? min(7.5, radius * 0.55) : half * 0.8, ghost: ghost)
+                    if message != "error" {
+                        let stack = Double(max(values.count, 1) - 1) * stackStep
+                        writer.element("text", [Attribute("x", x), Attribute("y", y + half + stack + 12), Attribute("text-anchor", "middle"),
+                                                Attribute("font-size", "11"), Attribute("font-style", "italic"), Attribute("fill", theme.muted)], text: message)
+                    }
+                    writer.close("g")
+                default:
+                    break
+                }
+            }
+            if values.count > 1 {
+                writer.element("line", [Attribute("class", "stack"), Attribute("x1", x), Attribute("y1", y), Attribute("x2", x),
+                                        Attribute("y2", y + Double(values.count - 1) * stackStep), Attribute("stroke", theme.muted), Attribute("stroke-width", "1")])
+            }
+            for (index, value) in values.enumerated() {
+                drawValue(value.token, x: x, y: y + Double(index) * stackStep, room: room, frame: entry.frame, ghost: ghost || value.dropped,
+                          dropped: value.dropped, droppedBy: droppedBy)
+            }
+        }
+    }
+
+    /// How far a completion or failure drawn behind a marble reaches beyond it, up and down.
+    static let terminalOverhang = 6.0
+
+    /// A completion: a bar across the arrow.
+    mutating func drawFinish(x: Double, y: Double, half: Double, ghost: Bool, frame: Int?) {
+        var attributes = [Attribute("class", "finish")]
+        if let frame { attributes.append(Attribute("data-frame", frame)) }
+        let ends = [Attribute("x1", x), Attribute("y1", y - half), Attribute("x2", x), Attribute("y2", y + half)]
+        if haloMarks { writer.element("line", ends + halo) }
+        attributes += ends + [Attribute("stroke", ghost ? theme.muted : theme.ink), Attribute("stroke-width", Self.markStroke),
+                              Attribute("stroke-linecap", "round")] + dashes(ghost)
+        writer.element("line", attributes, title: frame.map { "finished at \(when($0))" })
+    }
+
+    /// A failure: a cross on the arrow.
+    mutating func drawCross(x: Double, y: Double, arm: Double, ghost: Bool) {
+        let d = "M\(SVG.number(x - arm)) \(SVG.number(y - arm))L\(SVG.number(x + arm)) \(SVG.number(y + arm))"
+            + "M\(SVG.number(x - arm)) \(SVG.number(y + arm))L\(SVG.number(x + arm)) \(SVG.number(y - arm))"
+        // A wider transparent stroke makes the tooltip easy to hit.
+        writer.element("path", [Attribute("d", d), Attribute("stroke", "transparent"), Attribute("stroke-width", "10")])
+        if haloMarks { writer.element("path", [Attribute("d", d)] + halo) }
+        writer.element("path", [Attribute("d", d), Attribute("stroke", ghost ? theme.muted : theme.ink), Attribute("stroke-width", Self.markStroke),
+                                Attribute("stroke-linecap", "round")] + dashes(ghost))
+    }
+
+    var halo: [Attribute] {
+        [Attribute("stroke", backgroundFill), Attribute("stroke-width", Self.markStroke + 4), Attribute("stroke-linecap", "round"), Attribute("fill", "none")]
+    }
+
+    func dashes(_ ghost: Bool) -> [Attribute] {
+        ghost ? [Attribute("stroke-dasharray", "3 3")] : []
+    }
+
+    /// A value marble: a circle, or a pill when the label is longer than the circle. Returns its
+    /// width. An expected (ghost) marble is drawn on an opaque disc so that the dashed arrow
+    /// does not strike through its label.
+    @discardableResult
+    mutating func drawValue(_ token: String, x: Double, y: Double, room: Double, frame: Int, ghost: Bool, dropped: Bool = false, droppedBy: String? = nil) -> Double {
+        let label = fitted(labels.label(token), room: room)
+        let textWidth = TextMetrics.monospace(label, size: valueFont)
+        let width = max(2 * radius, textWidth + 12)
+        let fill = colour(labels.key(token))
+        writer.open("g", [Attribute("class", dropped ? "value dropped" : ghost ? "value expected" : "value"), Attribute("data-frame", frame)])
+        writer.element("title", text: dropped ? "\(labels.tooltip(token)) sent at \(when(frame)), dropped: \(droppedBy.map { "\($0) had no demand" } ?? "the subscriber had no demand")"
+                                              : "\(labels.tooltip(token)) at \(when(frame))")
+        var shape: [Attribute]
+        let circle = width <= 2 * radius
+        if circle {
+            shape = [Attribute("cx", x), Attribute("cy", y), Attribute("r", radius)]
+        } else {
+            shape = [Attribute("x", x - width / 2), Attribute("y", y - radius), Attribute("width", width), Attribute("height", 2 * radius),
+                     Attribute("rx", radius)]
+        }
+        if ghost {
+            writer.element(circle ? "circle" : "rect", shape + [Attribute("fill", backgroundFill)])
+            shape += [Attribute("fill", fill), Attribute("fill-opacity", "0.45"), Attribute("stroke", theme.muted), Attribute("stroke-width", "1.5"),
+                      Attribute("stroke-dasharray", "3 2")]
+        } else {
+            shape += [Attribute("fill", fill), Attribute("stroke", theme.ink), Attribute("stroke-width", "1.5")]
+        }
+        writer.element(circle ? "circle" : "rect", shape)
+        writer.element("text", [Attribute("x", x), Attribute("y", y + valueFont * 0.35), Attribute("text-anchor", "middle"),
+                                Attribute("xml:space", "preserve"),
+                                Attribute("font-family", TextMetrics.monospaceFamily), Attribute("font-size", valueFont), Attribute("fill", theme.ink)],
+                       text: label)
+        writer.close("g")
+        return width
+    }
+
+    // MARK: Demand
+
+    /// Requests as tags on a faint guide: `2` for `.max(2)`, `∞` for `.unlimited`; several at one frame stack.
+    mutating func drawRequests(_ events: [RenderedEvent], lane: Lane, y: Double, ghost: Bool) {
+        drawLabel(lane, axisY: y - 4, ghost: ghost)
+        let demandLane = lane.label == "demand"
+        writer.element("line", [Attribute("x1", axisStart), Attribute("y1", y), Attribute("x2", axisEnd), Attribute("y2", y),
+                                Attribute("stroke", theme.grid), Attribute("stroke-width", "1"), Attribute("stroke-dasharray", "2 3")])
+        var counts: [Int: Int] = [:]
+        for event in events {
+            guard case .request(let demand) = event.event else { continue }
+            let text: String
+            let title: String
+            switch demand {
+            case .unlimited:
+                text = "∞"
+                title = "requested .unlimited at \(when(event.frame))"
+            case .max(let count):
+                text = String(count)
+                title = "requested .max(\(count)) at \(when(event.frame))"
+            }
+            let row = counts[event.frame, default: 0]
+            counts[event.frame] = row + 1
+            writer.open("g", [Attribute("class", "request"), Attribute("data-frame", event.frame)])
+            writer.element("title", text: demandLane ? title.replacingOccurrences(of: "requested", with: "the test's subscriber requested") : title)
+            drawBadge(text, x: scale.x(event.frame), y: y + Double(row) * 20, ghost: ghost, demand: demandLane)
+            writer.close("g")
+        }
+    }
+
+    /// A demand badge: outlined for what a source was asked, filled for what the test's
+    /// subscriber asked (so the two differ in greyscale too).
+    mutating func drawBadge(_ text: String, x: Double, y: Double, ghost: Bool, demand: Bool) {
+        let width = max(18, TextMetrics.monospace(text, size: 11) + 10)
+        let colour = ghost ? theme.muted : theme.span
+        writer.element("rect", [Attribute("x", x - width / 2), Attribute("y", y - 8), Attribute("width", width), Attribute("height", "16"),
+                                Attribute("rx", demand ? "8" : "3"), Attribute("fill", demand && !ghost ? colour : theme.background),
+                                Attribute("stroke", colour), Attribute("stroke-width", "1.25")] + dashes(ghost))
+        writer.element("text", [Attribute("x", x), Attribute("y", y + 4), Attribute("text-anchor", "middle"),
+                                Attribute("font-family", TextMetrics.monospaceFamily), Attribute("font-size", "11"),
+                                Attribute("fill", demand && !ghost ? theme.background : colour)], text: text)
+    }
+
+    // MARK: Subscriptions
+
+    /// Brackets under an arrow: a dot where a subscription began, a line while it lasted, a
+    /// bar where it ended (orange when it was cancelled).
+    mutating func drawSpans(_ spans: [Span], rows: [Int], y: Double, ghost: Bool) {
+        for (index, span) in spans.enumerated() {
+            let rowY = y + Double(rows.indices.contains(index) ? rows[index] : 0) * 10
+            let startX = scale.x(span.start)
+            // A subscription that ends in the frame it began still shows its two ends.
+            let endX = span.end == span.start ? startX + 5 : span.end.map { scale.x($0) } ?? axisEnd
+            var title = "subscribed at \(when(span.start))"
+            if let end = span.end {
+                title += span.cancelled ? ", cancelled at \(when(end))" : ", ended at \(when(end))"
+            } else {
+                title += ", still subscribed when the run stopped"
+            }
+            if span.count > 1 { title += " (\(span.count) subscriptions)" }
+            let colour = ghost ? theme.muted : theme.span
+            writer.open("g", [Attribute("class", "subscription")])
+            writer.element("title", text: title)
+            writer.element("line", [Attribute("x1", startX), Attribute("y1", rowY), Attribute("x2", endX), Attribute("y2", rowY),
+                                    Attribute("stroke", colour), Attribute("stroke-width", "2")] + dashes(ghost))
+            writer.element("circle", [Attribute("cx", startX), Attribute("cy", rowY), Attribute("r", "3"), Attribute("fill", colour)])
+            if span.end != nil {
+                if span.cancelled && !ghost {
+                    drawCancel(x: endX, y: rowY, half: 5, frame: nil)
+                } else {
+                    writer.element("line", [Attribute("x1", endX), Attribute("y1", rowY - 4.5), Attribute("x2", endX), Attribute("y2", rowY + 4.5),
+                                            Attribute("stroke", colour), Attribute("stroke-width", "2.5"), Attribute("stroke-linecap", "round")])
+                }
+            }
+            if span.count > 1 {
+                writer.element("text", [Attribute("x", endX + 6), Attribute("y", rowY + 3.5), Attribute("font-size", "10"), Attribute("fill", theme.muted)],
+                               text: "×\(span.count)")
+            }
+            writer.close("g")
+        }
+    }
+}
