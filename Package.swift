@@ -42,6 +42,8 @@ let package = Package(
         .executableTarget(name: "marbles-svg", dependencies: ["MarblesCLI"]),
         // The Swift side of `make bench` (engine API, MarbleTesting, end-to-end runs, the hand-written floor).
         .executableTarget(name: "marbles-bench", dependencies: ["Reactive", "MarbleSpec", "MarbleNotation", "MarbleTesting"]),
+        // libFuzzer targets (`make fuzz`); built normally, a replayer of corpus files.
+        .executableTarget(name: "marbles-fuzz", dependencies: ["MarbleNotation", "MarbleSyntax", "MarbleSpec"]),
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive", "MarbleTesting"]),
         .testTarget(name: "MarbleTestingTests", dependencies: ["MarbleTesting"]),
         // Combine app code (view models, forms, networking, timers, custom publishers) that must

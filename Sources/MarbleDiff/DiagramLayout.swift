@@ -26,6 +26,9 @@ public enum DiagramRow: Sendable, Hashable {
 /// known to fit, so an idle stretch of a million frames costs nothing.
 public struct DiagramLayout: Sendable, Hashable {
     public static let maximumWidth = 120
+    /// Differences given a caret line each; the rest are counted. Each caret line is as wide as
+    /// its frame's column, so one per difference of a long line would be quadratic output.
+    static let maximumDifferencesShown = 10
     /// Spaces between the label column and the timelines.
     static let labelGap = 3
 
@@ -80,9 +83,13 @@ public struct DiagramLayout: Sendable, Hashable {
 
         let offsets = frameOffsets(columns)
         let caretLead = lead + String(repeating: " ", count: labelWidth)
-        for difference in differences {
+        for difference in differences.prefix(Self.maximumDifferencesShown) {
             let offset = offsets[difference.frame] ?? 0
             output.append(caretLead + String(repeating: " ", count: offset) + style.red("^") + " \(position) \(difference.frame): \(difference.sentence)")
+        }
+        if differences.count > Self.maximumDifferencesShown {
+            let more = differences.count - Self.maximumDifferencesShown
+            output.append(caretLead + "… and \(more) more difference\(more == 1 ? "" : "s"), up to frame \(differences[differences.count - 1].frame) (--reporter json lists them all)")
         }
         for note in notes {
             output.append(caretLead + style.dim("(\(note))"))

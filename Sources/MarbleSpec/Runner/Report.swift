@@ -187,6 +187,11 @@ public struct TestReport: Sendable, Hashable {
     public var checks: [CheckReport]
     /// A runtime error in a closure, or a run stopped by a limit.
     public var error: FileDiagnostic?
+    /// Whether `error` is a limit of marbles (a stream inside itself, a value or a stream too
+    /// large, too many closure calls at one frame) rather than an error in a closure: the file
+    /// cannot be run as written, as with a mistake in it (`marbles run` exits 2). A run that
+    /// never settles is `unsettled` instead (exit 1).
+    public var stoppedAtLimit = false
     /// Streams the test defines that nothing checks (see `docs/language.md`).
     public var warnings: [FileDiagnostic] = []
     /// Every named stream, in the order the test declares them.

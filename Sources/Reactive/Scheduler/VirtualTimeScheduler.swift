@@ -240,6 +240,26 @@ public final class VirtualTimeScheduler {
         return true
     }
 
+    /// Counts one unit of work done inside the current action (a call of a closure, say) against
+    /// the per-instant budget only: the per-run budget counts actions, and a driver may size it
+    /// from them. Returns false, and stops the run, once the budget is exhausted.
+    public func countWorkThisInstant() -> Bool {
+        guard stopReason == nil else { return false }
+        actionsThisInstant += 1
+        guard actionsThisInstant <= limits.maxActionsPerInstant else {
+            stopReason = .instantActionLimit(limit: limits.maxActionsPerInstant, at: currentFrame)
+            return false
+        }
+        return true
+    }
+
+    /// Drops every action still queued. Queued work holds the subscriptions and publishers it
+    /// acts on, which hold what scheduled it (often the owner of this scheduler): a driver done
+    /// with a run calls this so that the cycle does not outlive it.
+    public func discardPendingWork() {
+        queue.removeAll()
+    }
+
     /// Stops the run after the current action.
     public func abort(_ reason: String) {
         if stopReason == nil { stopReason = .aborted(reason: reason, at: currentFrame) }
@@ -335,6 +355,13 @@ final class ActionQueue {
     }
 
     var isEmpty: Bool { count == 0 }
+
+    /// Drops every entry (releasing its closure and token).
+    func removeAll() {
+        entries.deinitialize(count: count)
+        count = 0
+    }
+
     /// The time of the first action.
     var firstTime: VirtualTime? { count == 0 ? nil : entries[0].time }
 
