@@ -14,13 +14,16 @@ build:
 
 # The Swift tests, then the catalogue in marbles/ with the freshly built binary, a check that
 # the catalogue is laid out as `marbles fmt` lays it out (marbles/examples keeps the format
-# brief's worked examples exactly as the brief writes them), and a check that every mutant of
-# `make mutants` still applies to the engine (its tests; nothing is built).
+# brief's worked examples exactly as the brief writes them), a check that every mutant of
+# `make mutants` still applies to the engine (its tests; nothing is built), then the worked
+# example package (Examples/SearchFeature, built into .build/examples so that later runs are
+# incremental).
 test: build
 	$(SWIFT) test
 	$(DEBUG_BIN) run marbles/
 	$(DEBUG_BIN) fmt --check marbles/operators marbles/guides
 	python3 -m unittest discover -s mutants -q
+	$(SWIFT) test --package-path Examples/SearchFeature --scratch-path .build/examples
 
 run: build
 	$(DEBUG_BIN) run marbles/
@@ -58,3 +61,25 @@ mutants:
 
 clean:
 	rm -rf .build
+
+# libFuzzer over each parser and whole-file runs (Sources/marbles-fuzz), seeded from the catalogue
+# and a grammar of valid tests (fuzz/seeds.py). FUZZ_SECONDS per target; findings (crashes,
+# timeouts, out-of-memory inputs) land in .build/fuzz/findings/TARGET/ and stop the run.
+# Minutes, not part of `make test`. A finding replays with a normal build:
+#   MARBLES_FUZZ_TARGET=run .build/debug/marbles-fuzz FILE
+SHELL        := /bin/bash
+FUZZ_BUILD   := .build/fuzz
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS := notation file expression run
+
+.PHONY: fuzz
+fuzz:
+	$(SWIFT) build --product marbles-fuzz --scratch-path $(FUZZ_BUILD) -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING
+	python3 fuzz/seeds.py $(FUZZ_BUILD)/corpus 500
+	for target in $(FUZZ_TARGETS); do \
+	  mkdir -p $(FUZZ_BUILD)/findings/$$target; \
+	  MARBLES_FUZZ_TARGET=$$target ASAN_OPTIONS=detect_leaks=0 $(FUZZ_BUILD)/debug/marbles-fuzz $(FUZZ_BUILD)/corpus/$$target \
+	    -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
+	    -artifact_prefix=$(FUZZ_BUILD)/findings/$$target/ -print_final_stats=1 2>&1 | tee $(FUZZ_BUILD)/$$target.log | grep -E "^(Done|stat::|==|SUMMARY)"; \
+	  [ $${PIPESTATUS[0]} -eq 0 ] || exit 1; \
+	done

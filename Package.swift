@@ -2,13 +2,20 @@
 import PackageDescription
 
 // Layering (each arrow is the only direction an import may go):
-//   Reactive        — the Combine-semantics engine and the virtual-time scheduler (knows no text)
+//   Reactive        — the Combine-semantics engine and the virtual-time scheduler (knows no text),
+//                     Combine's Scheduler API with Dispatch/RunLoop/OperationQueue, @Published
+//   ReactiveNetworking — URLSession.dataTaskPublisher (imports Reactive; FoundationNetworking on Linux)
 //   MarbleNotation  — marble strings ⇄ timelines (knows no engine)
 //   MarbleSyntax    — the .marble file and expression grammar → syntax tree (imports MarbleNotation)
 //   MarbleSpec      — values, interpreter, operator catalogue, test runner, comparison
 //                     (imports Reactive, MarbleNotation, MarbleSyntax)
 //   MarbleDiagram   — SVG marble diagrams drawn from a test's report (imports MarbleSpec, MarbleNotation)
-//   MarblesCLI      — `marbles` and `marbles-svg` commands and reporters (imports the above)
+//   MarbleDiff      — the human diff of a failing check: aligned marbles, carets, sentences
+//                     (imports MarbleSpec, MarbleNotation)
+//   MarbleTesting   — marble tests for Swift code: TestScheduler, hot/cold, expectations reported
+//                     to Swift Testing or XCTest (imports Reactive, MarbleNotation, MarbleSpec,
+//                     MarbleDiff, MarbleDiagram; nothing imports it but tests and the bench)
+//   MarblesCLI      — `marbles` and `marbles-svg` commands and reporters (imports the above but MarbleTesting)
 //   marbles, marbles-svg — thin mains over MarblesCLI
 let package = Package(
     name: "marbles",
@@ -17,25 +24,39 @@ let package = Package(
         .executable(name: "marbles", targets: ["marbles"]),
         .executable(name: "marbles-svg", targets: ["marbles-svg"]),
         .library(name: "Reactive", targets: ["Reactive"]),
+        .library(name: "ReactiveNetworking", targets: ["ReactiveNetworking"]),
         .library(name: "MarbleSpec", targets: ["MarbleSpec"]),
+        .library(name: "MarbleTesting", targets: ["MarbleTesting"]),
     ],
     targets: [
         .target(name: "Reactive"),
+        .target(name: "ReactiveNetworking", dependencies: ["Reactive"]),
         .target(name: "MarbleNotation"),
         .target(name: "MarbleSyntax", dependencies: ["MarbleNotation"]),
         .target(name: "MarbleSpec", dependencies: ["Reactive", "MarbleNotation", "MarbleSyntax"]),
         .target(name: "MarbleDiagram", dependencies: ["MarbleSpec", "MarbleNotation"]),
-        .target(name: "MarblesCLI", dependencies: ["MarbleSpec", "MarbleSyntax", "MarbleNotation", "MarbleDiagram"]),
+        .target(name: "MarbleDiff", dependencies: ["MarbleSpec", "MarbleNotation"]),
+        .target(name: "MarbleTesting", dependencies: ["Reactive", "MarbleNotation", "MarbleSpec", "MarbleDiff", "MarbleDiagram"]),
+        .target(name: "MarblesCLI", dependencies: ["MarbleSpec", "MarbleSyntax", "MarbleNotation", "MarbleDiagram", "MarbleDiff"]),
         .executableTarget(name: "marbles", dependencies: ["MarblesCLI"]),
         .executableTarget(name: "marbles-svg", dependencies: ["MarblesCLI"]),
-        // The Swift side of `make bench` (engine API, end-to-end runs, the hand-written floor).
-        .executableTarget(name: "marbles-bench", dependencies: ["Reactive", "MarbleSpec", "MarbleNotation"]),
-        .testTarget(name: "ReactiveTests", dependencies: ["Reactive"]),
+        // The Swift side of `make bench` (engine API, MarbleTesting, end-to-end runs, the hand-written floor).
+        .executableTarget(name: "marbles-bench", dependencies: ["Reactive", "MarbleSpec", "MarbleNotation", "MarbleTesting"]),
+        // libFuzzer targets (`make fuzz`); built normally, a replayer of corpus files.
+        .executableTarget(name: "marbles-fuzz", dependencies: ["MarbleNotation", "MarbleSyntax", "MarbleSpec"]),
+        .testTarget(name: "ReactiveTests", dependencies: ["Reactive", "MarbleTesting"]),
+        .testTarget(name: "MarbleTestingTests", dependencies: ["MarbleTesting"]),
+        // Combine app code (view models, forms, networking, timers, custom publishers) that must
+        // typecheck against Reactive with only its import changed.
+        // Swift 5 mode, as the app code it models: 3 of the files (global caches, a shared singleton,
+        // a callback captured by Dispatch) are Swift 6 concurrency errors with Combine too.
+        .testTarget(name: "CombineCompatibilityTests", dependencies: ["Reactive", "ReactiveNetworking"], path: "Tests/CombineCompatibility",
+                    exclude: ["Unsupported", "check.sh"], swiftSettings: [.swiftLanguageMode(.v5)]),
         .testTarget(name: "MarbleNotationTests", dependencies: ["MarbleNotation"]),
         .testTarget(name: "MarbleSyntaxTests", dependencies: ["MarbleSyntax"]),
         .testTarget(name: "MarbleSpecTests", dependencies: ["MarbleSpec", "Reactive"]),
         .testTarget(name: "MarbleDiagramTests", dependencies: ["MarbleDiagram", "MarbleSpec"], exclude: ["Golden"]),
-        .testTarget(name: "MarblesCLITests", dependencies: ["MarblesCLI", "marbles", "marbles-svg"]),
+        .testTarget(name: "MarblesCLITests", dependencies: ["MarblesCLI", "MarbleDiff", "marbles", "marbles-svg"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -4,6 +4,8 @@ computed the same output, then prints one table.
 
 Contenders (each run in its own process, so its peak RSS is its own):
   engine  W1–W3, W5 through the engine's Swift API (marbles-bench engine)
+  swift API  W1 through MarbleTesting: TestScheduler.hot → operators → a marble expectation
+          (marbles-bench swift-api), printed beside the engine row
   e2e     the same workloads from a generated .marble file: read, parse, simulate, compare
           (marbles-bench e2e → MarbleRunner.run(path:))
   RxPY    reactivex from PyPI, in bench/.venv (created here), through its TestScheduler
@@ -111,6 +113,7 @@ def pipeline_rows(workdir):
             sh([SWIFT_BENCH, "generate", workload, str(n), path])
             results = {
                 "engine": measure([SWIFT_BENCH, "engine", workload, str(n), str(RUNS)]),
+                **({"swift-api": measure([SWIFT_BENCH, "swift-api", workload, str(n), str(RUNS)])} if workload == "W1" else {}),
                 "e2e": measure([SWIFT_BENCH, "e2e", path, str(RUNS)]),
                 "RxPY": measure([VENV_PYTHON, os.path.join(BENCH, "rxpy_workloads.py"), workload, str(n), str(RXPY_RUNS)]),
                 "floor": measure([SWIFT_BENCH, "floor", workload, str(n), str(RUNS)]),
@@ -213,10 +216,13 @@ def main():
     for workload, n, results in rows:
         rxpy = results["RxPY"]["median"]
         floor = results["floor"]["median"]
-        for name in ("engine", "e2e", "RxPY", "floor"):
+        for name in ("engine", "swift-api", "e2e", "RxPY", "floor"):
+            if name not in results:
+                continue
             result = results[name]
             seconds = result["median"]
-            shown = {"engine": "engine API", "e2e": "end to end (.marble)", "RxPY": "RxPY", "floor": "Swift floor"}[name]
+            shown = {"engine": "engine API", "swift-api": "Swift API (MarbleTesting)", "e2e": "end to end (.marble)", "RxPY": "RxPY",
+                     "floor": "Swift floor"}[name]
             print(f"| {workload} | {n:,} | {shown} | {rate(n / seconds)} | {seconds / n * 1e9:,.0f} | {mib(result['rss_kib'])} "
                   f"| {ratio(rxpy / seconds)} | {ratio(seconds / floor)} |")
     if w4:

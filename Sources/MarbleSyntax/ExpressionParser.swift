@@ -19,6 +19,13 @@ struct ExpressionParser {
     /// Deeper nesting than this (brackets, closures, prefix operators, interpolations)
     /// is reported as an error rather than risking the stack.
     static let maximumDepth = 32
+    /// The deepest syntax tree (`Expr.depth`) an expression may build. Operator chains
+    /// (`$0 + 1 + 1 …`) and method chains (`a.map { $0 }.map { $0 } …`) are parsed in loops, but
+    /// every later walk (name check, interpreter, type checker, printers) recurses once per
+    /// level, so their length is bounded as nesting is. A link of a method chain is two levels
+    /// (the member and the call). 256 leaves every walk well inside a thread's stack, even in
+    /// a debug build, and is far beyond any pipeline written by hand.
+    static let maximumChainDepth = 256
 
     let source: SourceText
     let tokens: [Token]
@@ -116,9 +123,19 @@ struct ExpressionParser {
 
     mutating func enter() throws(SyntaxError) {
         guard depth < ExpressionParser.maximumDepth else {
-            throw error("expression is nested too deeply", at: current)
+            throw error("expression is nested too deeply (more than \(ExpressionParser.maximumDepth) levels of brackets, closures and prefix operators)", at: current)
         }
         depth += 1
+    }
+
+    /// `expression`, unless it makes the tree deeper than `maximumChainDepth` (checked as each
+    /// link of a chain is added, before a longer one is built); `token` is the link's operator.
+    func bounded(_ expression: Expr, at token: Token) throws(SyntaxError) -> Expr {
+        guard expression.depth <= ExpressionParser.maximumChainDepth else {
+            throw error("expression is too deep: more than \(ExpressionParser.maximumChainDepth) levels of operators, calls and member accesses",
+                        at: token, hint: "split the chain over several 'let' lines")
+        }
+        return expression
     }
 
     func canStartExpression(_ token: Token) -> Bool {
@@ -162,12 +179,14 @@ struct ExpressionParser {
     mutating func parseExpression() throws(SyntaxError) -> Expr {
         try enter()
         defer { depth -= 1 }
-        let start = tokens[position].start
+        let first = tokens[position]
         let condition = try parseBinary(minimumPrecedence: 1)
         if atOperator("?") {
-            return try parseTernary(condition, start: start)
+            return try bounded(parseTernary(condition, start: first.start), at: first)
         }
-        return condition
+        // Brackets and closures around a chain add to its depth: checked here, where every
+        // nested expression returns.
+        return try bounded(condition, at: first)
     }
 
     /// `? then : else` after `condition`.
@@ -203,6 +222,7 @@ struct ExpressionParser {
         var lhs = try parseUnary()
         var lastNonAssociative = 0
         while let (op, precedence, associativity) = binaryOperatorHere(minimumPrecedence: minimumPrecedence) {
+            let operatorIndex = position
             let operatorStart = tokens[position].start
             if associativity == .none && lastNonAssociative == precedence {
                 throw nonAssociativeError()
@@ -217,7 +237,7 @@ struct ExpressionParser {
             } else {
                 rhs = try parseBinary(minimumPrecedence: precedence + 1)
             }
-            lhs = make(.binary(op: op, lhs: lhs, rhs: rhs), at: operatorStart, from: start)
+            lhs = try bounded(make(.binary(op: op, lhs: lhs, rhs: rhs), at: operatorStart, from: start), at: tokens[operatorIndex])
             lastNonAssociative = associativity == .none ? precedence : 0
         }
         return lhs
@@ -501,16 +521,17 @@ struct ExpressionParser {
     mutating func parsePostfix(_ primary: Expr, start: Int) throws(SyntaxError) -> Expr {
         var expression = primary
         while true {
-            switch tokens[position].kind {
+            let link = tokens[position]
+            switch link.kind {
             case .punctuation("."):
                 expression = try parseMember(of: expression, start: start)
-            case .punctuation("(") where !tokens[position].newlineBefore:
+            case .punctuation("(") where !link.newlineBefore:
                 let arguments = try parseArguments() + parseTrailingClosures()
                 expression = make(.call(callee: expression, arguments: arguments), at: start, from: start)
-            case .punctuation("{") where !tokens[position].newlineBefore && !noTrailingClosure:
+            case .punctuation("{") where !link.newlineBefore && !noTrailingClosure:
                 let arguments = try parseTrailingClosures()
                 expression = make(.call(callee: expression, arguments: arguments), at: start, from: start)
-            case .punctuation("[") where !tokens[position].newlineBefore:
+            case .punctuation("[") where !link.newlineBefore:
                 throw error("subscripts are not supported in marble expressions", at: current)
             case .genericArguments(let arguments):
                 advance()
@@ -518,6 +539,7 @@ struct ExpressionParser {
             default:
                 return expression
             }
+            expression = try bounded(expression, at: link)
         }
     }
 

@@ -155,11 +155,50 @@ public struct Expr: Sendable {
     public var kind: ExprKind
     public var location: SourceLocation
     public var range: SourceRange
+    /// The number of nodes on the longest path from this one to a leaf (a literal or a name is
+    /// 1, `a + b` is 2, `a.map { $0 }` is 3), as built by `init`. Every walk of a tree is
+    /// recursive, so the parser bounds this (`ExpressionParser.maximumChainDepth`): operator
+    /// and method chains deepen the tree as much as brackets do.
+    public let depth: Int
 
     public init(kind: ExprKind, location: SourceLocation, range: SourceRange? = nil) {
         self.kind = kind
         self.location = location
         self.range = range ?? SourceRange(start: location, end: location)
+        depth = 1 + kind.childDepth
+    }
+}
+
+extension ExprKind {
+    /// The depth of the deepest child expression; 0 for a leaf.
+    var childDepth: Int {
+        switch self {
+        case .int, .double, .bool, .nilLiteral, .identifier, .wildcard, .keyPath: 0
+        case .string(let parts):
+            parts.reduce(0) { deepest, part in
+                if case .interpolation(let inner) = part { max(deepest, inner.depth) } else { deepest }
+            }
+        case .array(let items): items.reduce(0) { max($0, $1.depth) }
+        case .tuple(let elements): elements.reduce(0) { max($0, $1.value.depth) }
+        case .member(let base, _): base?.depth ?? 0
+        case .call(let callee, let arguments): arguments.reduce(callee.depth) { max($0, $1.value.depth) }
+        case .genericSpecialization(let base, _): base.depth
+        case .closure(let closure): Self.depth(of: closure.body)
+        case .unary(_, let operand), .throwExpression(let operand): operand.depth
+        case .binary(_, let lhs, let rhs): max(lhs.depth, rhs.depth)
+        case .ternary(let condition, let then, let otherwise): max(condition.depth, then.depth, otherwise.depth)
+        case .ifExpression(let ifExpression):
+            max(ifExpression.condition.depth, Self.depth(of: ifExpression.thenBody), Self.depth(of: ifExpression.elseBody ?? []))
+        }
+    }
+
+    static func depth(of body: [ClosureStatement]) -> Int {
+        body.reduce(0) { deepest, statement in
+            switch statement {
+            case .expression(let expr), .letBinding(_, let expr, _): max(deepest, expr.depth)
+            case .returnStatement(let expr, _): max(deepest, expr?.depth ?? 0)
+            }
+        }
     }
 }
 

@@ -9,10 +9,11 @@ enum Command: Equatable {
     case eval(EvalArguments)
     case trace(TraceArguments)
     case fmt(FormatArguments)
+    case doc(DocArguments)
 }
 
 enum HelpTopic: Equatable, CaseIterable {
-    case general, run, operators, eval, trace, fmt
+    case general, run, operators, eval, trace, fmt, doc
 
     /// The command a topic documents (`nil` for the general help).
     var command: String? {
@@ -23,6 +24,7 @@ enum HelpTopic: Equatable, CaseIterable {
         case .eval: return "eval"
         case .trace: return "trace"
         case .fmt: return "fmt"
+        case .doc: return "doc"
         }
     }
 }
@@ -117,7 +119,7 @@ struct UsageError: Error, Equatable {
 
 /// Parses `marbles COMMAND [ARGUMENTS…]` (the program name already removed).
 enum ArgumentParser {
-    static let commands = ["run", "operators", "eval", "trace", "fmt", "help"]
+    static let commands = ["run", "operators", "eval", "trace", "fmt", "doc", "help"]
 
     static func parse(_ arguments: [String]) -> Result<Command, UsageError> {
         Result { () throws(UsageError) -> Command in try parseCommand(arguments) }
@@ -141,6 +143,7 @@ enum ArgumentParser {
         case "eval": return try parseEval(rest)
         case "trace": return try parseTrace(rest)
         case "fmt": return try parseFormat(rest)
+        case "doc": return try parseDoc(rest)
         default:
             if first.hasPrefix("-") {
                 throw UsageError(message: "unknown option '\(first)'" + suggestion(first, in: ["--help", "--version"]), topic: .general)
@@ -356,6 +359,33 @@ enum ArgumentParser {
         }
         if format.paths.isEmpty { format.paths = [CLI.defaultFolder] }
         return .fmt(format)
+    }
+
+    // MARK: doc
+
+    private static func parseDoc(_ rest: [String]) throws(UsageError) -> Command {
+        var doc = DocArguments()
+        var reader = OptionReader(rest, topic: .doc, command: "marbles doc")
+        while let item = reader.next() {
+            switch item {
+            case .positional(let path): doc.paths.append(path)
+            case .option(let name, let inline):
+                switch name {
+                case "--help", "-h": return .help(topic: .doc)
+                case "--check": try reader.noValue(name, inline); doc.check = true
+                case "-u", "--update": try reader.noValue(name, inline); doc.update = true
+                case "--no-color": try reader.noValue(name, inline); doc.noColor = true
+                case "--out":
+                    let folder = try reader.value(for: name, inline)
+                    guard !folder.isEmpty else { throw UsageError(message: "--out needs a folder", topic: .doc) }
+                    doc.out = folder
+                default: throw reader.unknown(name, known: ["--check", "--update", "--out", "--no-color", "--help"])
+                }
+            }
+        }
+        if doc.check && doc.update { throw UsageError(message: "--check writes nothing, so it cannot --update; use one of them", topic: .doc) }
+        if doc.paths.isEmpty { throw UsageError(message: "missing the Markdown files or folders to check", topic: .doc) }
+        return .doc(doc)
     }
 
     // MARK: Helpers

@@ -14,13 +14,22 @@ enum Discovery {
 
     /// Files in argument order; inside a folder, every `*.marble` file below it (hidden files and
     /// folders skipped) sorted by path. A file reached twice runs once.
+    /// Why a path that does not resolve cannot be read: a symbolic link can point nowhere or
+    /// round in a loop, which `fileExists` reports as missing alike.
+    static func missingReason(_ path: String) -> String {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return "no such file or directory" }
+        if stat(path, &status) != 0, errno == ELOOP { return "too many levels of symbolic links (a symbolic link loop)" }
+        return "a symbolic link to a missing file"
+    }
+
     static func discover(_ paths: [String], fileManager: FileManager = .default) -> [DiscoveredPath] {
         var result: [DiscoveredPath] = []
         var seen: Set<String> = []
         for path in paths {
             var isDirectory: ObjCBool = false
             guard fileManager.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                result.append(.problem(path: path, message: "no such file or directory"))
+                result.append(.problem(path: path, message: missingReason(path)))
                 continue
             }
             guard isDirectory.boolValue else {
@@ -40,6 +49,11 @@ enum Discovery {
 
     /// Every `*.marble` regular file below `folder`, as `folder/relative/path`, sorted.
     static func marbleFiles(in folder: String, fileManager: FileManager = .default) -> [String] {
+        files(in: folder, withExtension: fileExtension, fileManager: fileManager)
+    }
+
+    /// Every regular file named `*.EXTENSION` below `folder`, as `folder/relative/path`, sorted.
+    static func files(in folder: String, withExtension fileExtension: String, fileManager: FileManager = .default) -> [String] {
         let root = URL(fileURLWithPath: folder, isDirectory: true)
         guard let enumerator = fileManager.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey],
                                                       options: [.skipsHiddenFiles]) else { return [] }

@@ -1,5 +1,6 @@
 import Foundation
 import MarbleDiagram
+import MarbleDiff
 import MarbleNotation
 import MarbleSpec
 

@@ -1,6 +1,7 @@
 import Foundation
 import MarbleNotation
 import MarbleSyntax
+import MarbleSpec
 
 /// `marbles fmt [--check] PATH…`: lays out each test so that equal frames stand in the same
 /// column on every marble line, and normalises spacing.
@@ -44,7 +45,15 @@ struct FormatCommand {
                 switch Self.format(source) {
                 case .failure(let problem):
                     errors += 1
-                    printer.line("\(path): error: \(problem.message); fmt leaves it unchanged")
+                    if let place = problem.place {
+                        // As `marbles run` reports it: the place, the line, a caret, the hint.
+                        let diagnostic = FileDiagnostic(path: path, line: place.line, column: place.column, length: place.length,
+                                                        message: problem.message, hint: place.hint, lineText: SourceLines(source)[place.line]?.text ?? "")
+                        SourceExcerpt.lines(diagnostic, indent: 0, style: Style(enabled: false)).forEach(printer.line)
+                        printer.line("  (fmt leaves \(path) unchanged)")
+                    } else {
+                        printer.line("\(path): error: \(problem.message); fmt leaves it unchanged")
+                    }
                 case .success(let formatted) where formatted == source:
                     unchanged += 1
                 case .success(let formatted):
@@ -87,13 +96,35 @@ struct FormatCommand {
 
     struct Problem: Error, Equatable {
         var message: String
+        /// Where in the file, for a mistake the parsers found (a file that fmt would change
+        /// in meaning has no single place).
+        var place: Place?
+
+        struct Place: Equatable {
+            var line: Int
+            var column: Int
+            var length: Int
+            var hint: String?
+        }
+    }
+
+    /// Why a marble line does not parse, where, as the notation's parser says (`run` says the same).
+    private static func marbleProblem(_ marbles: MarbleText, kind: MarbleLineKind, frameNanoseconds: Int64) -> Problem {
+        do {
+            _ = try MarbleParser(frameNanoseconds: frameNanoseconds).parse(marbles.text, as: kind)
+        } catch {
+            return Problem(message: error.message, place: .init(line: marbles.location.line, column: marbles.location.column + error.offset,
+                                                                length: error.length, hint: error.hint))
+        }
+        return Problem(message: "the marbles do not parse", place: .init(line: marbles.location.line, column: marbles.location.column, length: 1))
     }
 
     /// The formatted text, or why the file cannot be formatted.
     static func format(_ source: String) -> Result<String, Problem> {
         let (file, errors) = MarbleFileParser.parse(source)
         if let error = errors.first {
-            return .failure(Problem(message: "line \(error.location.line): \(error.message)"))
+            return .failure(Problem(message: error.message,
+                                    place: .init(line: error.location.line, column: error.location.column, length: error.length, hint: error.hint)))
         }
         let original = SourceLines(source)
         var lines = original
@@ -108,14 +139,15 @@ struct FormatCommand {
                 continuation.formUnion((statement.range.start.line + 1)...statement.range.end.line)
             }
         }
-        for test in file.tests { statementLines.insert(test.location.line) }
+        let testLines = Set(file.tests.map(\.location.line))
+        statementLines.formUnion(testLines)
         for number in 1...lines.lines.count {
             var content = lines.lines[number - 1].content
             if !continuation.contains(number) {
                 while let last = content.last, last == " " || last == "\t" { content.removeLast() }
             }
             if statementLines.contains(number) {
-                let isTestLine = file.tests.contains { $0.location.line == number }
+                let isTestLine = testLines.contains(number)
                 let indent = number < firstTestLine || isTestLine ? "" : "  "
                 content = Array(indent) + Array(content.drop { $0 == " " || $0 == "\t" })
             }
@@ -164,7 +196,7 @@ struct FormatCommand {
                 guard marbles.location.line == number,
                       MarbleColumns.meaning(marbles.text, kind: kind, frameNanoseconds: frameNanoseconds) != nil,
                       let tokens = MarbleColumns.tokens(marbles.text, kind: kind, frameNanoseconds: frameNanoseconds) else {
-                    return .failure(Problem(message: "line \(number): the marbles do not parse"))
+                    return .failure(marbleProblem(marbles, kind: kind, frameNanoseconds: frameNanoseconds))
                 }
                 let start = marbles.location.column - 1
                 let end = start + marbles.text.count
@@ -234,6 +266,8 @@ struct FormatCommand {
         let (before, beforeErrors) = MarbleFileParser.parse(old)
         let (after, afterErrors) = MarbleFileParser.parse(new)
         guard beforeErrors.isEmpty, afterErrors.isEmpty else { return Problem(message: "the formatted file would not parse") }
+        // Split once: per test, a file of a million tests would be split a million times.
+        let (old, new) = (SourceLines(old), SourceLines(new))
         guard before.tests.map(\.name) == after.tests.map(\.name),
               signatures(before.statements, old, frameNanoseconds: 1_000_000) == signatures(after.statements, new, frameNanoseconds: 1_000_000) else {
             return Problem(message: "formatting would change the file's meaning")
@@ -251,8 +285,7 @@ struct FormatCommand {
     }
 
     /// What a statement means, independent of spacing outside expressions.
-    private static func signatures(_ statements: [Statement], _ source: String, frameNanoseconds: Int64) -> [String] {
-        let lines = SourceLines(source)
+    private static func signatures(_ statements: [Statement], _ lines: SourceLines, frameNanoseconds: Int64) -> [String] {
         func text(from start: SourceLocation, to end: SourceLocation) -> String {
             var pieces: [String] = []
             for number in start.line...max(start.line, end.line) {

@@ -1,3 +1,4 @@
+import MarbleDiff
 import MarbleSpec
 
 /// GitHub Actions workflow commands: an `::error file=…,line=…,title=…::…` annotation per

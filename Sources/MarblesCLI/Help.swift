@@ -1,3 +1,5 @@
+import MarbleDiff
+
 /// The texts of `--help`, `--version` and usage errors.
 enum Help {
     static let runUsage = "usage: marbles run [PATH…] [OPTIONS]"
@@ -5,12 +7,14 @@ enum Help {
     static let evalUsage = "usage: marbles eval [--hot NAME=MARBLES]… [--cold NAME=MARBLES]… [OPTIONS] [NAME = EXPRESSION]… EXPRESSION"
     static let traceUsage = "usage: marbles trace FILE [--test NAME] [--no-color]"
     static let fmtUsage = "usage: marbles fmt [--check] [PATH…]"
+    static let docUsage = "usage: marbles doc [--check | --update] [--out DIR] PATH…"
 
     static let usage = """
         usage: marbles run [PATH…] [OPTIONS]
                marbles eval [--hot NAME=MARBLES]… [--cold NAME=MARBLES]… EXPRESSION
                marbles trace FILE [--test NAME]
                marbles fmt [--check] [PATH…]
+               marbles doc [--check | --update] [--out DIR] PATH…
                marbles operators
                marbles --help | --version
         """
@@ -23,6 +27,7 @@ enum Help {
         case .eval: return evalUsage
         case .trace: return traceUsage
         case .fmt: return fmtUsage
+        case .doc: return docUsage
         }
     }
 
@@ -39,6 +44,7 @@ enum Help {
         case .eval: return eval
         case .trace: return trace
         case .fmt: return fmt
+        case .doc: return doc
         }
     }
 
@@ -53,6 +59,8 @@ enum Help {
           eval EXPR      run one expression over sources given on the command line
           trace FILE     every subscription, request, value, completion and cancel of a run
           fmt [PATH…]    align the marbles of each test frame by frame
+          doc PATH…      run the ```marble blocks of Markdown files and DocC articles, and
+                         draw their diagrams into the documents
           operators      list the operators and publishers the .marble language knows
           help [COMMAND] show this help, or a command's
 
@@ -187,5 +195,33 @@ enum Help {
           -h, --help     show this help
 
         Exit status: 0, 1 (with --check: a file would change), 2 (a path or a file is bad).
+        """
+
+    static let doc = """
+        \(docUsage)
+
+        Runs every fenced block tagged `marble` (``` or ~~~, indented up to three spaces,
+        attributes allowed: ```marble title="x") in the given Markdown files and folders
+        (folders: every *.md below them, DocC catalogues included) as a .marble file, and
+        reports like marbles run, with lines and columns inside the Markdown file.
+
+        Each test's diagram is written as NAME.svg and NAME~dark.svg (NAME: the document's
+        name, two hyphens, the test's name; into a diagrams folder next to the document, or
+        --out DIR), and right after the block's closing fence a region between
+        <!-- marbles:begin --> and <!-- marbles:end --> shows them: a <picture> that follows
+        the reader's colour scheme (GitHub), or @Image(source: "NAME.svg") in a file inside a
+        .docc folder (DocC picks NAME~dark.svg by itself). The region is replaced on each run;
+        nothing else in the document changes, and a second run changes nothing.
+
+        Options:
+          --check        write nothing; exit 1 if a document or a diagram is not up to date
+          -u, --update   rewrite each failing expect line with what happened, as marbles run
+                         --update does
+          --out DIR      write the diagrams into DIR (the documents link to them relatively)
+          --no-color     no colour
+          -h, --help     show this help
+
+        Exit status: 0; 1 a test failed (or, with --check, something is stale); 2 a path, a
+        document or a block is bad.
         """
 }

@@ -1,4 +1,5 @@
 import Foundation
+import MarbleDiff
 import MarbleSpec
 
 /// Writes the report of `marbles run` for people: per file its path and a line per test; for a
@@ -150,39 +151,10 @@ final class HumanReporter: Reporter {
         }
     }
 
-    /// The source lines that feed `stream`, directly or through other streams and closures (the
-    /// stream itself included when it is a source), in file order. Without stream information
-    /// every source of the test.
-    static func sources(of stream: String, in test: TestReport) -> [SourceLine] {
-        guard !test.streams.isEmpty else { return test.sources }
-        let streams = Dictionary(test.streams.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        var feeding: Set<String> = []
-        var pending = [stream]
-        while let name = pending.popLast() {
-            guard feeding.insert(name).inserted, let report = streams[name] else { continue }
-            pending += report.inputs + report.innerSources
-        }
-        return test.sources.filter { feeding.contains($0.name) }
-    }
-
-    /// The sources of the checked stream, then the expected and the actual line of `check`. Event rows are
-    /// labelled with the stream's name when the test has more than one expectation;
-    /// subscription rows always are (`expected request.subscriptions`).
+    /// The sources of the checked stream, then the expected and the actual line of `check`
+    /// (drawn by MarbleDiff, which test failures in MarbleTesting share).
     static func diagram(_ check: CheckReport, of test: TestReport, labelled: Bool) -> DiagramLayout {
-        var rows: [DiagramRow] = Self.sources(of: check.stream, in: test).map { source in
-            source.isCold
-                ? .unaligned(label: source.name, events: source.events, frameNanoseconds: test.frameNanoseconds,
-                             note: "(cold: plays from each subscription)")
-                : .aligned(label: source.name, events: source.events)
-        }
-        let suffix: String
-        switch check.kind {
-        case .subscriptions, .requests: suffix = " " + check.label
-        case .events: suffix = labelled ? " " + check.label : ""
-        }
-        rows.append(.aligned(label: "expected" + suffix, events: check.expected))
-        rows.append(.aligned(label: "actual" + suffix, events: check.actual))
-        return DiagramLayout(rows: rows, differences: check.differences, notes: check.notes, indent: Self.detailIndent)
+        DiagramLayout(failing: check, of: test, labelled: labelled, indent: Self.detailIndent)
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import MarbleDiff
 import MarbleSpec
 
 /// One file's outcome in `marbles run`: the report, how long the file took, and what

@@ -248,6 +248,7 @@ extension Tally {
             case .failed: failed += 1
             case .error: testErrors += 1
             }
+            if test.stoppedAtLimit { limitStops += 1 }
         }
     }
 }

@@ -248,6 +248,7 @@ struct SVGCommand {
                     case .failed: tally.failed += 1
                     case .error: tally.testErrors += 1
                     }
+                    if test.stoppedAtLimit { tally.limitStops += 1 }
                     let svg = MarbleDiagram.svg(for: test, path: path, values: test.namedValues, options: arguments.options)
                     drawings.append(Drawing(path: path, test: test, svg: svg))
                 }

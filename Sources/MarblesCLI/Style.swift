@@ -1,3 +1,5 @@
+import MarbleDiff
+
 /// ANSI colour, or none. Colour is used only when stdout is a terminal, `NO_COLOR` is not set
 /// (whatever its value) and `--no-color` was not given.
 struct Style: Sendable {
@@ -17,3 +19,6 @@ struct Style: Sendable {
     func dim(_ text: String) -> String { wrap(text, "2") }
     func bold(_ text: String) -> String { wrap(text, "1") }
 }
+
+/// Failure diagrams (MarbleDiff) colour their carets and notes through this.
+extension Style: DiagramStyle {}

@@ -6,6 +6,8 @@ struct Tally: Equatable {
     var failed = 0
     /// Tests that stopped with a runtime error.
     var testErrors = 0
+    /// Tests (counted in `testErrors` too) stopped by a limit of marbles: exit 2, as a bad file.
+    var limitStops = 0
     /// Missing paths, and files that could not be read or parsed.
     var inputErrors = 0
     /// Streams defined and never checked (they change no exit status).
@@ -13,9 +15,9 @@ struct Tally: Equatable {
 
     var errors: Int { testErrors + inputErrors }
 
-    /// 2 when a path or a file was bad, else 1 when a test failed or errored, else 0.
+    /// 2 when a path or a file was bad or a limit stopped a test, else 1 when a test failed or errored, else 0.
     var exitCode: Int32 {
-        if inputErrors > 0 { return CLI.ExitCode.usage }
+        if inputErrors > 0 || limitStops > 0 { return CLI.ExitCode.usage }
         if failed > 0 || testErrors > 0 { return CLI.ExitCode.failure }
         return CLI.ExitCode.success
     }

@@ -1,4 +1,5 @@
 import Foundation
+import MarbleDiff
 import MarbleNotation
 import MarbleSpec
 import MarbleSyntax

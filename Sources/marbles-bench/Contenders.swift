@@ -15,13 +15,13 @@ enum EngineContender {
         let checksum = Checksum()
         let subjects = timelines.map { _ in PassthroughSubject<Int, Never>() }
         let sink = Subscribers.Sink<Int, Never>(
-            receiveCompletion: { _ in checksum.finished(at: scheduler.now) },
-            receiveValue: { checksum.value($0, at: scheduler.now) })
+            receiveCompletion: { _ in checksum.finished(at: scheduler.currentFrame) },
+            receiveValue: { checksum.value($0, at: scheduler.currentFrame) })
         switch workload.pipeline {
         case .mapFilterScan:
             subjects[0].map { $0 * 2 }.filter { $0 % 3 != 0 }.scan(0, +).subscribe(sink)
         case .debounce(let frames):
-            subjects[0].debounce(for: frames, scheduler: scheduler).subscribe(sink)
+            subjects[0].debounce(for: .init(frames: frames), scheduler: scheduler).subscribe(sink)
         case .merge:
             Publishers.MergeMany(subjects).subscribe(sink)
         }

@@ -5,6 +5,7 @@ import Foundation
 // output's event count and checksum, which the driver compares across contenders.
 //
 //   marbles-bench engine   W1|W2|W3|W5 N RUNS     the engine's Swift API
+//   marbles-bench swift-api W1 N RUNS             MarbleTesting: TestScheduler.hot → operators → expect
 //   marbles-bench floor    W1|W2|W3|W5 N RUNS     a hand-written loop (materialises the output timeline)
 //   marbles-bench arithmetic-floor W1|W2|W3|W5 N RUNS   the same loop, checksumming on the fly
 //   marbles-bench generate W1|W2|W3|W5 N PATH     writes the workload as a .marble test
@@ -64,6 +65,19 @@ case "engine" where arguments.count == 5:
         last = checksum
     }
     report(seconds, last)
+case "swift-api" where arguments.count == 5:
+    let work = workload(arguments)
+    guard let lines = SwiftAPIContender.prepare(work) else { fail("swift-api runs W1 only") }
+    var seconds: [Double] = []
+    var last = Checksum()
+    var passed = true
+    for _ in 0..<runs(arguments[4]) {
+        let (time, result) = timed { SwiftAPIContender.run(lines) }
+        seconds.append(time)
+        last = result.checksum
+        passed = passed && result.passed
+    }
+    report(seconds, last, ok: passed)
 case "floor" where arguments.count == 5, "arithmetic-floor" where arguments.count == 5:
     let work = workload(arguments)
     let arithmetic = arguments[1] == "arithmetic-floor"

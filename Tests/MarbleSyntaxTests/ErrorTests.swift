@@ -286,6 +286,30 @@ func errorsInTest(_ statement: String) -> [String] {
         }
     }
 
+    /// Operator and method chains are parsed in loops, but build trees as deep as they are long,
+    /// which every later walk recurses through: their depth is bounded too, at the link that
+    /// passes the limit.
+    @Test func longChainsAreAnErrorAtTheLinkPastTheLimit() throws {
+        let tooDeep = "expression is too deep: more than 256 levels of operators, calls and member accesses"
+        // `$0 + 1 + …`: 256 terms make a tree of depth 256 (255 additions over a leaf); the 256th '+' passes it.
+        let sum = try #require(expressionError("$0" + String(repeating: " + 1", count: 50_000)))
+        #expect(sum.message == tooDeep)
+        #expect(sum.location == loc(1, 3 + 4 * 255 + 1))
+        #expect(sum.hint == "split the chain over several 'let' lines")
+        #expect(expressionError("$0" + String(repeating: " + 1", count: 255)) == nil)
+        // A method-chain link is a member and a call: two levels.
+        let maps = try #require(expressionError("a" + String(repeating: ".map { $0 }", count: 20_000)))
+        #expect(maps.message == tooDeep)
+        #expect(maps.location == loc(1, 2 + 11 * 127 + 5))
+        #expect(expressionError("a" + String(repeating: ".map { $0 }", count: 127)) == nil)
+        let members = try #require(expressionError("$0" + String(repeating: ".description", count: 10_000)))
+        #expect(members.message == tooDeep)
+        #expect(members.location == loc(1, 3 + 12 * 255))
+        // Nesting adds to a chain's depth: a chain inside brackets counts from the outside.
+        let inner = "(" + "1" + String(repeating: " + 1", count: 250) + ")"
+        #expect(expressionError("[[[[[[" + inner + "]]]]]]")?.message == tooDeep)
+    }
+
     @Test func deepNestingIsAnErrorNotACrash() {
         let depth = 10_000
         for (open, close) in [("(", ")"), ("[", "]"), ("{", "}"), ("f(", ")"), ("- ", ""), ("!", ""), ("try ", ""), ("\"\\(", ")\"")] {
@@ -293,16 +317,13 @@ func errorsInTest(_ statement: String) -> [String] {
             #expect(expressionError(text)?.message.contains("nested too deeply") == true, "\(open)")
         }
         let chain = Array(repeating: "a", count: 5000).joined(separator: " ?? ")
-        #expect(expressionError(chain)?.message == "expression is nested too deeply")
+        let nested = "expression is nested too deeply (more than 32 levels of brackets, closures and prefix operators)"
+        #expect(expressionError(chain)?.message == nested)
         let ternaries = String(repeating: "a ? b : ", count: 5000) + "c"
-        #expect(expressionError(ternaries)?.message == "expression is nested too deeply")
+        #expect(expressionError(ternaries)?.message == nested)
         // Moderate nesting is fine.
         let fine = String(repeating: "(", count: 30) + "1" + String(repeating: ")", count: 30)
         #expect(sx(fine) == "1")
-        // Long flat chains are not nesting.
-        let flat = Array(repeating: "1", count: 5000).joined(separator: " + ")
-        #expect(expressionError(flat) == nil)
-        let calls = "x" + String(repeating: ".map { $0 }", count: 2000)
-        #expect(expressionError(calls) == nil)
+        // Long flat chains are not nesting, but are bounded too (longChainsAreAnErrorAtTheLinkPastTheLimit).
     }
 }

@@ -122,8 +122,16 @@ struct FormatTests {
         #expect(run.code == 2)
         #expect(try sandbox.read("broken.marble") == broken)
         #expect(try sandbox.read("marbles.marble") == badMarbles)
-        #expect(run.stdout.contains("broken.marble: error: line 2:"))
-        #expect(run.stdout.contains("marbles.marble: error: line 2: the marbles do not parse; fmt leaves it unchanged"))
+        // As `marbles run` reports them: the place, the line, a caret, the parser's reason.
+        #expect(run.stdout.contains("\(sandbox.path("broken.marble")):2:3: error: "))
+        #expect(run.stdout.contains("""
+            \(sandbox.path("marbles.marble")):2:15: error: a group cannot contain '-'
+              hot  x   -(a-b)-|
+                          ^
+              hint: a group occupies one frame; close it with ')' before '-'
+              (fmt leaves \(sandbox.path("marbles.marble")) unchanged)
+
+            """))
     }
 
     @Test func lineBreaksAndMultiLineExpressionsAreKept() throws {

@@ -1,3 +1,4 @@
+import MarbleDiff
 import MarbleNotation
 import MarbleSpec
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+import MarbleDiff
 import Testing
 @testable import MarblesCLI
 

@@ -38,11 +38,11 @@ import Testing
         let log = SubscriptionLog()
         let pipeline = bench.hot("-abcdef|", log: log).buffer(size: 3, prefetch: .byRequest, whenFull: .customError { TestFailure("full") })
         // The request covers two values: they go, then the failure, and "c" is dropped.
-        #expect(bench.run(pipeline, initialDemand: .none, requests: [(10, .max(2))]) == "----------(ab#full)")
+        #expect(bench.run(pipeline, initialDemand: .none, requests: [(10, .max(2))]) == "----------(ab#{full})")
         #expect(render(log) == ["^---!"])
         let generous = Bench()
         let all = generous.hot("-abcdef|").buffer(size: 3, prefetch: .byRequest, whenFull: .customError { TestFailure("full") })
-        #expect(generous.run(all, initialDemand: .none, requests: [(10, .max(5))]) == "----------(abc#full)")
+        #expect(generous.run(all, initialDemand: .none, requests: [(10, .max(5))]) == "----------(abc#{full})")
     }
 
     /// Apple never delivers the `.customError` failure unless downstream requests again

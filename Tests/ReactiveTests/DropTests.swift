@@ -79,7 +79,7 @@ import Testing
             if value == "b" { throw TestFailure("boom") }
             return true
         }
-        #expect(bench.run(pipeline) == "---#boom")
+        #expect(bench.run(pipeline) == "---#{boom}")
         #expect(render(log) == ["^--!"])
         // Once dropping has stopped, the predicate is no longer consulted.
         let stopped = Bench()

@@ -28,14 +28,14 @@ private final class Recorder<Input, Failure: Error>: Subscriber {
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
-        log.append("\(input)@\(scheduler.now)")
+        log.append("\(input)@\(scheduler.currentFrame)")
         return onValue(self, input)
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {
         switch completion {
-        case .finished: log.append("|@\(scheduler.now)")
-        case .failure: log.append("#@\(scheduler.now)")
+        case .finished: log.append("|@\(scheduler.currentFrame)")
+        case .failure: log.append("#@\(scheduler.currentFrame)")
         }
     }
 }
@@ -206,7 +206,7 @@ private struct SendsOnceAndForgets: Publisher {
         scheduler.schedule(at: 2) {
             subject.send("a")
             subject.send("b")
-            scheduler.schedule { recorder.log.append("hop@\(scheduler.now)") }
+            scheduler.schedule { recorder.log.append("hop@\(scheduler.currentFrame)") }
             subject.send("c")
         }
         scheduler.schedule(at: 4) { subject.send("d") }

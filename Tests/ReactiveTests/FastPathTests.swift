@@ -22,7 +22,7 @@ import Testing
         for order in 0..<2_000 {
             let time = random.next(300)
             expected.append((time, order))
-            scheduler.schedule(at: time) { ran.append((scheduler.now, order)) }
+            scheduler.schedule(at: time) { ran.append((scheduler.currentFrame, order)) }
         }
         scheduler.run()
         expected.sort { ($0.time, $0.order) < ($1.time, $1.order) }
@@ -38,10 +38,10 @@ import Testing
         var cancelled: [ScheduledAction] = []
         for step in 0..<50 {
             scheduler.schedule(at: step) {
-                log.append("a\(step)@\(scheduler.now)")
-                scheduler.schedule { log.append("now\(step)@\(scheduler.now)") }
-                cancelled.append(scheduler.schedule(after: 3) { log.append("never\(step)") })
-                scheduler.schedule(after: 2) { log.append("later\(step)@\(scheduler.now)") }
+                log.append("a\(step)@\(scheduler.currentFrame)")
+                scheduler.schedule { log.append("now\(step)@\(scheduler.currentFrame)") }
+                cancelled.append(scheduler.schedule(afterFrames: 3) { log.append("never\(step)") })
+                scheduler.schedule(afterFrames: 2) { log.append("later\(step)@\(scheduler.currentFrame)") }
                 if step >= 1 { cancelled[step - 1].cancel() }
             }
         }
@@ -66,10 +66,10 @@ import Testing
         var timer: ScheduledAction?
         timer = scheduler.schedule(at: 2, interval: 3) {
             ticks += 1
-            log.append("tick@\(scheduler.now)")
+            log.append("tick@\(scheduler.currentFrame)")
             if ticks == 3 { timer?.cancel() }
         }
-        scheduler.schedule(at: 5) { log.append("once@\(scheduler.now)") }
+        scheduler.schedule(at: 5) { log.append("once@\(scheduler.currentFrame)") }
         scheduler.run()
         #expect(log == ["tick@2", "tick@5", "once@5", "tick@8"])
         #expect(!scheduler.hasPendingWork)
@@ -81,7 +81,7 @@ import Testing
         var log: [Int] = []
         for time in [10, 50, 150] { scheduler.schedule(at: time) { log.append(time) } }
         #expect(scheduler.run(until: 20) == nil)
-        #expect(log == [10] && scheduler.now == 20 && scheduler.nextActionTime == 50)
+        #expect(log == [10] && scheduler.currentFrame == 20 && scheduler.nextActionTime == 50)
         #expect(scheduler.run() == .timeLimit(limit: 100))
         #expect(log == [10, 50])
     }
@@ -95,15 +95,15 @@ import Testing
         let second: [TimedEvent<String, Never>] = [TimedEvent(1, .value("x")), TimedEvent(3, .value("y"))]
         scheduler.play(first) { event in
             if case .value(let value) = event {
-                log.append("\(value)@\(scheduler.now)")
+                log.append("\(value)@\(scheduler.currentFrame)")
                 // Work the delivery queues for the same instant runs after everything already queued for it.
-                scheduler.schedule { log.append("after-\(value)@\(scheduler.now)") }
+                scheduler.schedule { log.append("after-\(value)@\(scheduler.currentFrame)") }
             } else {
-                log.append("|@\(scheduler.now)")
+                log.append("|@\(scheduler.currentFrame)")
             }
         }
         scheduler.play(second, offset: 1) { event in
-            if case .value(let value) = event { log.append("\(value)@\(scheduler.now)") }
+            if case .value(let value) = event { log.append("\(value)@\(scheduler.currentFrame)") }
         }
         scheduler.run()
         #expect(log == ["a@1", "b@1", "after-a@1", "after-b@1", "x@2", "c@3", "after-c@3", "|@4", "y@4"])
@@ -144,7 +144,7 @@ import Testing
         var log: [String] = []
         scheduler.play([TimedEvent<Int, Never>]()) { _ in log.append("never") }
         scheduler.play([TimedEvent<Int, Never>(2, .value(1)), TimedEvent(6, .value(2))]) { event in
-            if case .value(let value) = event { log.append("\(value)@\(scheduler.now)") }
+            if case .value(let value) = event { log.append("\(value)@\(scheduler.currentFrame)") }
         }
         scheduler.run()
         #expect(log == ["1@5", "2@6"])
@@ -158,11 +158,11 @@ import Testing
         let outer: [TimedEvent<String, Never>] = [TimedEvent(1, .value("a")), TimedEvent(2, .value("b")), TimedEvent(3, .value("c"))]
         scheduler.play(outer) { event in
             guard case .value(let value) = event else { return }
-            log.append("\(value)@\(scheduler.now)")
+            log.append("\(value)@\(scheduler.currentFrame)")
             if value == "a" {
                 let inner: [TimedEvent<String, Never>] = [TimedEvent(0, .value("x")), TimedEvent(1, .value("y")), TimedEvent(2, .value("z"))]
-                scheduler.play(inner, offset: scheduler.now) { event in
-                    if case .value(let value) = event { log.append("\(value)@\(scheduler.now)") }
+                scheduler.play(inner, offset: scheduler.currentFrame) { event in
+                    if case .value(let value) = event { log.append("\(value)@\(scheduler.currentFrame)") }
                 }
             }
         }
@@ -203,7 +203,7 @@ import Testing
         #expect(scheduler.hasPendingWork)
         scheduler.run()
         #expect(count == 5_000 && sum == 5_000 * 5_001 / 2)
-        #expect(scheduler.now == 5_000_000_000)
+        #expect(scheduler.currentFrame == 5_000_000_000)
     }
 }
 

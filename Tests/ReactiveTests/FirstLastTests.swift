@@ -50,7 +50,7 @@ import Testing
             if value == "b" { throw TestFailure("boom") }
             return false
         }
-        #expect(bench.run(throwing) == "---#boom")
+        #expect(bench.run(throwing) == "---#{boom}")
         #expect(render(log) == ["^--!"])
         let matching = Bench()
         #expect(matching.run(matching.hot("-a-b-|").tryFirst(where: { $0 == "b" })) == "---(b|)")
@@ -95,7 +95,7 @@ import Testing
             if value == "b" { throw TestFailure("boom") }
             return true
         }
-        #expect(throwing.run(pipeline) == "---#boom")
+        #expect(throwing.run(pipeline) == "---#{boom}")
         #expect(render(log) == ["^--!"])
         let plain = Bench()
         #expect(plain.run(plain.hot("-a-b-|").tryLast(where: { $0 == "a" })) == "-----(a|)")

@@ -32,7 +32,7 @@ import Testing
             if value == "b" { throw TestFailure("boom") }
             return true
         }
-        #expect(bench.run(throwing) == "-a-#boom")
+        #expect(bench.run(throwing) == "-a-#{boom}")
         #expect(render(log) == ["^--!"])
         let ending = Bench()
         #expect(ending.run(ending.hot("-a-b-c-|").tryPrefix(while: { $0 != "b" })) == "-a-|")

@@ -38,7 +38,7 @@ import Testing
         }
         #expect(record.recording.output == ["a", "b"])
         let bench = Bench()
-        #expect(bench.run(record) == "(ab#x)")
+        #expect(bench.run(record) == "(ab#{x})")
         let unfinished = Record<String, TestFailure> { $0.receive("a") }
         let defaulted = Bench()
         #expect(defaulted.run(unfinished) == "(a|)")

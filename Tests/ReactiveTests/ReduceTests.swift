@@ -8,9 +8,9 @@ import Testing
 
     @Test func collectDeliversOneArrayAtFinish() {
         let bench = Bench()
-        #expect(bench.run(bracketed(bench.hot("-a-b-|").collect())) == "-----([ab]|)")
+        #expect(bench.run(bracketed(bench.hot("-a-b-|").collect())) == "-----({[ab]}|)")
         let empty = Bench()
-        #expect(empty.run(bracketed(empty.hot("--|").collect())) == "--([]|)")
+        #expect(empty.run(bracketed(empty.hot("--|").collect())) == "--({[]}|)")
         let failing = Bench()
         #expect(failing.run(bracketed(failing.hot("-a-#").collect())) == "---#")
     }
@@ -21,7 +21,7 @@ import Testing
         #expect(events == "--------(2|)")
         #expect(subscriber.valuesWithoutDemand.isEmpty)
         let collected = Bench()
-        #expect(collected.run(bracketed(collected.hot("-a-|").collect()), initialDemand: .none, requests: [(5, .max(1))]) == "-----([a]|)")
+        #expect(collected.run(bracketed(collected.hot("-a-|").collect()), initialDemand: .none, requests: [(5, .max(1))]) == "-----({[a]}|)")
     }
 
     @Test func reducerCancellation() {
@@ -33,14 +33,14 @@ import Testing
 
     @Test func collectByCountEmitsFullChunksAndThePartialRestAtFinish() {
         let bench = Bench()
-        #expect(bench.run(bracketed(bench.hot("-a-b-c-|").collect(2))) == "---[ab]---([c]|)")
+        #expect(bench.run(bracketed(bench.hot("-a-b-c-|").collect(2))) == "---{[ab]}---({[c]}|)")
         let exact = Bench()
-        #expect(exact.run(bracketed(exact.hot("-a-b-|").collect(2))) == "---[ab]-|")
+        #expect(exact.run(bracketed(exact.hot("-a-b-|").collect(2))) == "---{[ab]}-|")
     }
 
     @Test func collectByCountFailureDiscardsThePartialChunk() {
         let bench = Bench()
-        #expect(bench.run(bracketed(bench.hot("-a-b-c-#").collect(2))) == "---[ab]---#")
+        #expect(bench.run(bracketed(bench.hot("-a-b-c-#").collect(2))) == "---{[ab]}---#")
     }
 
     @Test func collectByCountAsksUpstreamForDemandTimesCount() {
@@ -58,14 +58,14 @@ import Testing
         let bench = Bench()
         let log = SubscriptionLog()
         let (events, checked) = bench.runKeepingSubscriber(bracketed(bench.cold("abcde|", log: log).collect(2)), initialDemand: .max(1), cancelAt: 9, requests: [(7, .max(1))])
-        #expect(events == "-[ab]-----[cd]")
+        #expect(events == "-{[ab]}-----{[cd]}")
         #expect(checked.valuesWithoutDemand.isEmpty)
         #expect(render(log) == ["^--------!"])
     }
 
     @Test func reduceAndTryReduce() {
         let bench = Bench()
-        #expect(bench.run(bench.hot("-a-b-|").reduce("x") { $0 + $1 }.map { $0.uppercased() }) == "-----(XAB|)")
+        #expect(bench.run(bench.hot("-a-b-|").reduce("x") { $0 + $1 }.map { $0.uppercased() }) == "-----({XAB}|)")
         let empty = Bench()
         #expect(empty.run(empty.hot("--|").reduce("x") { $0 + $1 }) == "--(x|)")
         let failing = Bench()
@@ -76,7 +76,7 @@ import Testing
             if value == "b" { throw TestFailure("boom") }
             return result + value
         }
-        #expect(throwing.run(pipeline) == "---#boom")
+        #expect(throwing.run(pipeline) == "---#{boom}")
         #expect(render(log) == ["^--!"])
     }
 
@@ -115,7 +115,7 @@ import Testing
             if rhs == "c" { throw TestFailure("boom") }
             return lhs < rhs
         }
-        #expect(bench.run(pipeline) == "-----#boom")
+        #expect(bench.run(pipeline) == "-----#{boom}")
         #expect(render(log) == ["^----!"])
         let low = Bench()
         #expect(low.run(low.hot("-b-a-c-|").tryMin(by: <)) == "-------(a|)")
@@ -126,10 +126,10 @@ import Testing
     @Test func containsAnswersTrueOnTheMatchAndCancelsUpstream() {
         let bench = Bench()
         let log = SubscriptionLog()
-        #expect(bench.run(bench.hot("-a-b-c-|", log: log).contains("b")) == "---(true|)")
+        #expect(bench.run(bench.hot("-a-b-c-|", log: log).contains("b")) == "---({true}|)")
         #expect(render(log) == ["^--!"])
         let none = Bench()
-        #expect(none.run(none.hot("-a-c-|").contains("b")) == "-----(false|)")
+        #expect(none.run(none.hot("-a-c-|").contains("b")) == "-----({false}|)")
         let failing = Bench()
         #expect(failing.run(failing.hot("-a-#").contains("b")) == "---#")
     }
@@ -137,14 +137,14 @@ import Testing
     @Test func containsHoldsItsAnswerUntilDemand() {
         let bench = Bench()
         let log = SubscriptionLog()
-        #expect(bench.run(bench.hot("-a-b-|", log: log).contains("a"), initialDemand: .none, requests: [(4, .max(1))]) == "----(true|)")
+        #expect(bench.run(bench.hot("-a-b-|", log: log).contains("a"), initialDemand: .none, requests: [(4, .max(1))]) == "----({true}|)")
         #expect(render(log) == ["^!"])
     }
 
     @Test func containsWhereAndTryContainsWhere() {
         let bench = Bench()
         let log = SubscriptionLog()
-        #expect(bench.run(bench.hot("-a-b-c-|", log: log).contains(where: { $0 > "a" })) == "---(true|)")
+        #expect(bench.run(bench.hot("-a-b-c-|", log: log).contains(where: { $0 > "a" })) == "---({true}|)")
         #expect(render(log) == ["^--!"])
         let throwing = Bench()
         let throwingLog = SubscriptionLog()
@@ -152,21 +152,21 @@ import Testing
             if value == "b" { throw TestFailure("boom") }
             return false
         }
-        #expect(throwing.run(pipeline) == "---#boom")
+        #expect(throwing.run(pipeline) == "---#{boom}")
         #expect(render(throwingLog) == ["^--!"])
         let plain = Bench()
-        #expect(plain.run(plain.hot("-a-|").tryContains(where: { $0 == "z" })) == "---(false|)")
+        #expect(plain.run(plain.hot("-a-|").tryContains(where: { $0 == "z" })) == "---({false}|)")
     }
 
     @Test func allSatisfyAnswersFalseAtOnceOrTrueAtFinish() {
         let bench = Bench()
         let log = SubscriptionLog()
-        #expect(bench.run(bench.hot("-a-b-c-|", log: log).allSatisfy({ $0 != "b" })) == "---(false|)")
+        #expect(bench.run(bench.hot("-a-b-c-|", log: log).allSatisfy({ $0 != "b" })) == "---({false}|)")
         #expect(render(log) == ["^--!"])
         let all = Bench()
-        #expect(all.run(all.hot("-a-b-|").allSatisfy({ $0 < "z" })) == "-----(true|)")
+        #expect(all.run(all.hot("-a-b-|").allSatisfy({ $0 < "z" })) == "-----({true}|)")
         let empty = Bench()
-        #expect(empty.run(empty.hot("--|").allSatisfy({ _ in false })) == "--(true|)")
+        #expect(empty.run(empty.hot("--|").allSatisfy({ _ in false })) == "--({true}|)")
         let failing = Bench()
         #expect(failing.run(failing.hot("-a-#").allSatisfy({ _ in true })) == "---#")
     }
@@ -178,10 +178,10 @@ import Testing
             if value == "b" { throw TestFailure("boom") }
             return true
         }
-        #expect(bench.run(pipeline) == "---#boom")
+        #expect(bench.run(pipeline) == "---#{boom}")
         #expect(render(log) == ["^--!"])
         let plain = Bench()
-        #expect(plain.run(plain.hot("-a-b-|").tryAllSatisfy({ $0 == "a" })) == "---(false|)")
+        #expect(plain.run(plain.hot("-a-b-|").tryAllSatisfy({ $0 == "a" })) == "---({false}|)")
     }
 
     @Test func ignoreOutputForwardsOnlyTheCompletion() {
@@ -207,16 +207,16 @@ import Testing
         #expect(Bench().run(letters.publisher.prefix(2)) == "(ab|)")
         #expect(Bench().run(letters.publisher.first()) == "(a|)")
         #expect(Bench().run(letters.publisher.last()) == "(c|)")
-        #expect(Bench().run(letters.publisher.collect().map { $0.joined() }) == "(abc|)")
-        #expect(Bench().run(letters.publisher.collect(2).map { $0.joined() }) == "(abc|)")
-        #expect(Bench().run(letters.publisher.contains("b")) == "(true|)")
+        #expect(Bench().run(letters.publisher.collect().map { $0.joined() }) == "({abc}|)")
+        #expect(Bench().run(letters.publisher.collect(2).map { $0.joined() }) == "({ab}c|)")
+        #expect(Bench().run(letters.publisher.contains("b")) == "({true}|)")
         #expect(Bench().run(letters.publisher.buffer(size: 1, prefetch: .keepFull, whenFull: .dropNewest)) == "(abc|)")
         #expect(Bench().run(letters.publisher.scan("") { $0 + $1 }.count()) == "(3|)")
     }
 
     @Test func sequenceWithLimitedDemand() {
         #expect(Bench().run(letters.publisher.dropFirst(), initialDemand: .max(1), requests: [(2, .max(1))]) == "b-(c|)")
-        #expect(Bench().run(letters.publisher.collect(2).map { $0.joined() }, initialDemand: .max(1), requests: [(3, .max(1))]) == "ab--(c|)")
+        #expect(Bench().run(letters.publisher.collect(2).map { $0.joined() }, initialDemand: .max(1), requests: [(3, .max(1))]) == "{ab}--(c|)")
         #expect(Bench().run(letters.publisher.buffer(size: 1, prefetch: .byRequest, whenFull: .dropOldest), initialDemand: .none, requests: [(2, .max(2))]) == "--(c|)")
     }
 }

@@ -30,9 +30,9 @@ import Testing
             scheduler = VirtualTimeScheduler(limits: .init(maxTime: maxTime, maxActionsPerInstant: maxActionsPerInstant))
             for index in 0..<3 {
                 fires.append { [unowned self] in
-                    log.append("t\(index)@\(scheduler.now)")
+                    log.append("t\(index)@\(scheduler.currentFrame)")
                     // Sometimes the timer re-arms itself, possibly for the same instant.
-                    if random.next(3) == 0 { arm(index, at: scheduler.now + random.next(3)) }
+                    if random.next(3) == 0 { arm(index, at: scheduler.currentFrame + random.next(3)) }
                 }
             }
         }
@@ -51,17 +51,17 @@ import Testing
         }
 
         func step(_ name: Int) {
-            log.append("s\(name)@\(scheduler.now) next=\(scheduler.nextActionTime.map(String.init) ?? "-")")
+            log.append("s\(name)@\(scheduler.currentFrame) next=\(scheduler.nextActionTime.map(String.init) ?? "-")")
             for _ in 0...random.next(3) {
                 let index = random.next(3)
                 switch random.next(8) {
-                case 0...3: arm(index, at: scheduler.now + random.next(9) - 3)
+                case 0...3: arm(index, at: scheduler.currentFrame + random.next(9) - 3)
                 case 4: cancel(index)
                 case 5:
                     let delay = random.next(4)
-                    scheduler.schedule(after: delay) { [unowned self] in log.append("w\(name)@\(scheduler.now)") }
-                case 6: scheduler.schedule { [unowned self] in log.append("h\(name)@\(scheduler.now)") }
-                default: arm(index, at: scheduler.now - 1)
+                    scheduler.schedule(afterFrames: delay) { [unowned self] in log.append("w\(name)@\(scheduler.currentFrame)") }
+                case 6: scheduler.schedule { [unowned self] in log.append("h\(name)@\(scheduler.currentFrame)") }
+                default: arm(index, at: scheduler.currentFrame - 1)
                 }
             }
         }
@@ -71,9 +71,9 @@ import Testing
                 scheduler.schedule(at: random.next(40)) { [unowned self] in step(name) }
             }
             let first = scheduler.run(until: 17)
-            log.append("paused \(String(describing: first)) now=\(scheduler.now) next=\(scheduler.nextActionTime.map(String.init) ?? "-") pending=\(scheduler.hasPendingWork)")
+            log.append("paused \(String(describing: first)) now=\(scheduler.currentFrame) next=\(scheduler.nextActionTime.map(String.init) ?? "-") pending=\(scheduler.hasPendingWork)")
             let second = scheduler.run()
-            log.append("stopped \(String(describing: second)) now=\(scheduler.now) next=\(scheduler.nextActionTime.map(String.init) ?? "-") pending=\(scheduler.hasPendingWork)")
+            log.append("stopped \(String(describing: second)) now=\(scheduler.currentFrame) next=\(scheduler.nextActionTime.map(String.init) ?? "-") pending=\(scheduler.hasPendingWork)")
             return log
         }
     }
@@ -94,7 +94,7 @@ import Testing
         let scheduler = VirtualTimeScheduler()
         let timer = ScheduledAction.timer()
         var log: [Int] = []
-        let fire = { log.append(scheduler.now) }
+        let fire = { log.append(scheduler.currentFrame) }
         scheduler.rearm(timer, at: 10, fire)
         scheduler.rearm(timer, at: 4, fire)
         #expect(scheduler.nextActionTime == 4)
@@ -107,7 +107,7 @@ import Testing
         let scheduler = VirtualTimeScheduler()
         let timer = ScheduledAction.timer()
         var log: [Int] = []
-        let fire = { log.append(scheduler.now) }
+        let fire = { log.append(scheduler.currentFrame) }
         scheduler.rearm(timer, at: 3, fire)
         timer.cancel()
         #expect(scheduler.nextActionTime == nil)
@@ -119,7 +119,7 @@ import Testing
         }
         scheduler.run()
         #expect(log == [5])
-        #expect(scheduler.now == 6)
+        #expect(scheduler.currentFrame == 6)
     }
 
     @Test func manyRearmsKeepOneEntryThatMovesOnce() {
@@ -127,7 +127,7 @@ import Testing
         let timer = ScheduledAction.timer()
         var fired: [Int] = []
         scheduler.schedule(at: 1) {
-            for step in 0..<1_000 { scheduler.rearm(timer, at: 2 + step, { fired.append(scheduler.now) }) }
+            for step in 0..<1_000 { scheduler.rearm(timer, at: 2 + step, { fired.append(scheduler.currentFrame) }) }
         }
         scheduler.run(until: 1)
         #expect(scheduler.nextActionTime == 1_001)

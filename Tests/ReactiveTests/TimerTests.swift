@@ -4,8 +4,8 @@ import Testing
 @Suite struct TimerTests {
     @Test func ticksFromConnectEveryIntervalWithTheirFrame() {
         let scheduler = VirtualTimeScheduler()
-        let timer = VirtualTimer.publish(every: 3, scheduler: scheduler)
-        let subscriber = TestSubscriber<VirtualTime, Never>(scheduler: scheduler)
+        let timer = scheduler.timerPublisher(every: 3)
+        let subscriber = TestSubscriber<VirtualTimeScheduler.SchedulerTimeType, Never>(scheduler: scheduler)
         timer.subscribe(subscriber)
         var connection: (any Cancellable)?
         scheduler.schedule(at: 2) { connection = timer.connect() }
@@ -16,8 +16,8 @@ import Testing
 
     @Test func nothingBeforeConnectAndNeverCompletes() {
         let scheduler = VirtualTimeScheduler()
-        let timer = VirtualTimer.publish(every: 2, scheduler: scheduler)
-        let subscriber = TestSubscriber<VirtualTime, Never>(scheduler: scheduler)
+        let timer = scheduler.timerPublisher(every: 2)
+        let subscriber = TestSubscriber<VirtualTimeScheduler.SchedulerTimeType, Never>(scheduler: scheduler)
         timer.subscribe(subscriber)
         scheduler.run(until: 50)
         #expect(subscriber.events.isEmpty)
@@ -31,8 +31,8 @@ import Testing
 
     @Test func ticksWithoutDemandAreDropped() {
         let scheduler = VirtualTimeScheduler()
-        let timer = VirtualTimer.publish(every: 3, scheduler: scheduler)
-        let subscriber = TestSubscriber<VirtualTime, Never>(scheduler: scheduler, initialDemand: .max(1))
+        let timer = scheduler.timerPublisher(every: 3)
+        let subscriber = TestSubscriber<VirtualTimeScheduler.SchedulerTimeType, Never>(scheduler: scheduler, initialDemand: .max(1))
         timer.subscribe(subscriber)
         let connection = timer.connect()
         scheduler.schedule(at: 7) { subscriber.request(.max(1)) }
@@ -45,10 +45,10 @@ import Testing
 
     @Test func eachSubscriberHasItsOwnDemandAndCancel() {
         let scheduler = VirtualTimeScheduler()
-        let timer = VirtualTimer.publish(every: 2, scheduler: scheduler)
-        let limited = TestSubscriber<VirtualTime, Never>(scheduler: scheduler, initialDemand: .max(1))
-        let leaving = TestSubscriber<VirtualTime, Never>(scheduler: scheduler)
-        let staying = TestSubscriber<VirtualTime, Never>(scheduler: scheduler)
+        let timer = scheduler.timerPublisher(every: 2)
+        let limited = TestSubscriber<VirtualTimeScheduler.SchedulerTimeType, Never>(scheduler: scheduler, initialDemand: .max(1))
+        let leaving = TestSubscriber<VirtualTimeScheduler.SchedulerTimeType, Never>(scheduler: scheduler)
+        let staying = TestSubscriber<VirtualTimeScheduler.SchedulerTimeType, Never>(scheduler: scheduler)
         timer.subscribe(limited)
         timer.subscribe(leaving)
         timer.subscribe(staying)
@@ -63,8 +63,8 @@ import Testing
 
     @Test func cancellingTheConnectionStopsTicksAndDetachesSubscribers() {
         let scheduler = VirtualTimeScheduler()
-        let timer = VirtualTimer.publish(every: 2, scheduler: scheduler)
-        let subscriber = TestSubscriber<VirtualTime, Never>(scheduler: scheduler)
+        let timer = scheduler.timerPublisher(every: 2)
+        let subscriber = TestSubscriber<VirtualTimeScheduler.SchedulerTimeType, Never>(scheduler: scheduler)
         timer.subscribe(subscriber)
         let connection = timer.connect()
         scheduler.schedule(at: 5) { connection.cancel() }
@@ -79,8 +79,8 @@ import Testing
 
     @Test func droppingTheConnectionHandleDoesNotStopTheTimer() {
         let scheduler = VirtualTimeScheduler()
-        let timer = VirtualTimer.publish(every: 2, scheduler: scheduler)
-        let subscriber = TestSubscriber<VirtualTime, Never>(scheduler: scheduler)
+        let timer = scheduler.timerPublisher(every: 2)
+        let subscriber = TestSubscriber<VirtualTimeScheduler.SchedulerTimeType, Never>(scheduler: scheduler)
         timer.subscribe(subscriber)
         _ = timer.connect()
         scheduler.run(until: 4)
@@ -89,16 +89,16 @@ import Testing
 
     @Test func autoconnectConnectsOnFirstSubscription() {
         let bench = Bench()
-        let timer = VirtualTimer.publish(every: 3, scheduler: bench.scheduler).autoconnect()
+        let timer = bench.scheduler.timerPublisher(every: 3).autoconnect()
         #expect(bench.run(timer.map { _ in "t" }, subscribeAt: 2, until: 12) == "-----t--t--t")
     }
 
     @Test func autoconnectDisconnectsWhenEverySubscriberHasCancelled() {
         let scheduler = VirtualTimeScheduler()
-        let timer = VirtualTimer.publish(every: 3, scheduler: scheduler).autoconnect()
-        let first = TestSubscriber<VirtualTime, Never>(scheduler: scheduler)
-        let second = TestSubscriber<VirtualTime, Never>(scheduler: scheduler)
-        let third = TestSubscriber<VirtualTime, Never>(scheduler: scheduler)
+        let timer = scheduler.timerPublisher(every: 3).autoconnect()
+        let first = TestSubscriber<VirtualTimeScheduler.SchedulerTimeType, Never>(scheduler: scheduler)
+        let second = TestSubscriber<VirtualTimeScheduler.SchedulerTimeType, Never>(scheduler: scheduler)
+        let third = TestSubscriber<VirtualTimeScheduler.SchedulerTimeType, Never>(scheduler: scheduler)
         scheduler.schedule(at: 0) { timer.subscribe(first) }
         scheduler.schedule(at: 1) { timer.subscribe(second) }
         scheduler.schedule(at: 4) { first.cancel() }

@@ -1,3 +1,4 @@
+import MarbleTesting
 import Testing
 @testable import Reactive
 
@@ -31,21 +32,25 @@ extension Bench {
 // MARK: - debounce
 
 @Suite struct DebounceTests {
+    // Written with MarbleTesting: a marble for the source, the output and the subscription.
     @Test func emitsAfterAQuietPeriod() {
-        let bench = Bench()
-        let log = SubscriptionLog()
-        #expect(bench.run(bench.hot("-a-b----c---|", log: log).debounce(for: 3, scheduler: bench.scheduler)) == "------b----c|")
-        #expect(render(log) == ["^-----------!"])
+        let scheduler = TestScheduler()
+        let source = scheduler.hot("-a-b----c---|")
+        scheduler.expect(source.debounce(for: 3, scheduler: scheduler.clock), "------b----c|")
+        scheduler.expect(source.subscriptions, "^-----------!")
+        scheduler.run()
     }
-
     @Test func completionDropsThePendingValue() {
-        let bench = Bench()
-        #expect(bench.run(bench.hot("-a-b|").debounce(for: 3, scheduler: bench.scheduler)) == "----|")
+        let scheduler = TestScheduler()
+        scheduler.expect(scheduler.hot("-a-b|").debounce(for: 3, scheduler: scheduler.clock), "----|")
+        scheduler.run()
     }
 
     @Test func failureDropsThePendingValue() {
-        let bench = Bench()
-        #expect(bench.run(bench.hot("-a-b#").debounce(for: 3, scheduler: bench.scheduler)) == "----#")
+        let scheduler = TestScheduler()
+        let source = scheduler.hot("-a-b#", values: [Character: String](), error: TestFailure())
+        scheduler.expect(source.debounce(for: 3, scheduler: scheduler.clock), "----#", error: TestFailure())
+        scheduler.run()
     }
 
     @Test func completionAndZeroDueTimeGoByHop() {
@@ -95,18 +100,18 @@ extension Bench {
     }
 
     @Test func cancelDropsThePendingValue() {
-        let bench = Bench()
-        let log = SubscriptionLog()
-        let subscriber = bench.subscriber(bench.hot("-a-b-----|", log: log).debounce(for: 3, scheduler: bench.scheduler), cancelAt: 5)
-        #expect(subscriber.events.isEmpty)
-        #expect(render(log) == ["^----!"])
+        let scheduler = TestScheduler()
+        let source = scheduler.hot("-a-b-----|")
+        scheduler.expect(source.debounce(for: 3, scheduler: scheduler.clock), "-", subscription: "^----!")
+        scheduler.expect(source.subscriptions, "^----!")
+        scheduler.run()
     }
 
     @Test func valuesDueWithoutDemandAreDropped() {
-        let bench = Bench()
+        let scheduler = TestScheduler()
         // `a` falls due at 3 with no demand: gone for good, the request at 6 does not bring it back.
-        #expect(bench.run(bench.hot("-a------b-----|").debounce(for: 2, scheduler: bench.scheduler),
-                          initialDemand: .none, requests: [(6, .max(1))]) == "----------b---|")
+        scheduler.expect(scheduler.hot("-a------b-----|").debounce(for: 2, scheduler: scheduler.clock), "----------b---|", demand: "------1")
+        scheduler.run()
         let bench2 = Bench()
         let subscriber = bench2.subscriber(bench2.hot("-a---b---|").debounce(for: 2, scheduler: bench2.scheduler), initialDemand: .max(1))
         #expect(trace(subscriber.events) == ["a@3", "|@9"])
@@ -114,10 +119,13 @@ extension Bench {
     }
 
     @Test func asksUpstreamForEverything() {
-        let bench = Bench()
+        let scheduler = TestScheduler()
         // A cold source sends only what is asked for: `c` (the third value) comes through with a
         // downstream demand of 2 because debounce asked for everything.
-        #expect(bench.run(bench.cold("a--bc----|").debounce(for: 2, scheduler: bench.scheduler), initialDemand: .max(2)) == "--a---c--|")
+        let source = scheduler.cold("a--bc----|")
+        scheduler.expect(source.debounce(for: 2, scheduler: scheduler.clock), "--a---c--|", demand: "2")
+        scheduler.expect(source.requests, "*")
+        scheduler.run()
     }
 }
 
@@ -289,7 +297,7 @@ extension Bench {
         let subscriber = AnySubscriber<String, TestFailure>(
             receiveSubscription: { $0.request(.max(1)) },
             receiveValue: { value in
-                received.append("\(value)@\(scheduler.now)")
+                received.append("\(value)@\(scheduler.currentFrame)")
                 return .max(1)
             })
         ColdTimeline(timeline("abc|"), scheduler: scheduler).delay(for: 2, scheduler: scheduler).subscribe(subscriber)
@@ -313,7 +321,7 @@ extension Bench {
 
     @Test func failsWithTheCustomError() {
         let bench = Bench()
-        #expect(bench.run(bench.hot("-a------|").timeout(3, scheduler: bench.scheduler, customError: { TestFailure("timeout") })) == "-a--#timeout")
+        #expect(bench.run(bench.hot("-a------|").timeout(3, scheduler: bench.scheduler, customError: { TestFailure("timeout") })) == "-a--#{timeout}")
     }
 
     @Test func valuesGoByHop() {
@@ -389,19 +397,19 @@ extension Bench {
 @Suite struct MeasureIntervalTests {
     @Test func measuresFromTheSubscriptionThenBetweenValues() {
         let bench = Bench()
-        #expect(bench.run(bench.hot("---a--b-|").measureInterval(using: bench.scheduler).map(String.init), subscribeAt: 1) == "---2--3-|")
+        #expect(bench.run(bench.hot("---a--b-|").measureInterval(using: bench.scheduler).map { String($0.frames) }, subscribeAt: 1) == "---2--3-|")
     }
 
     @Test func sameFrameValuesMeasureZeroAndFailurePasses() {
         let bench = Bench()
-        #expect(bench.run(bench.hot("-(ab)#").measureInterval(using: bench.scheduler).map(String.init)) == "-(10)#")
+        #expect(bench.run(bench.hot("-(ab)#").measureInterval(using: bench.scheduler).map { String($0.frames) }) == "-(10)#")
     }
 
     @Test func isSynchronous() {
         let scheduler = VirtualTimeScheduler()
         let subject = PassthroughSubject<String, Never>()
         let subscriber = TestSubscriber<Int, Never>(scheduler: scheduler)
-        subject.measureInterval(using: scheduler).subscribe(subscriber)
+        subject.measureInterval(using: scheduler).map(\.frames).subscribe(subscriber)
         var seenInline = -1
         scheduler.schedule(at: 4) {
             subject.send("a")
@@ -414,14 +422,14 @@ extension Bench {
 
     @Test func demandPassesThrough() {
         let bench = Bench()
-        #expect(bench.run(bench.cold("ab|").measureInterval(using: bench.scheduler).map(String.init),
+        #expect(bench.run(bench.cold("ab|").measureInterval(using: bench.scheduler).map { String($0.frames) },
                           initialDemand: .max(1), requests: [(4, .max(1))]) == "0---(4|)")
     }
 
     @Test func cancelReachesUpstream() {
         let bench = Bench()
         let log = SubscriptionLog()
-        #expect(bench.run(bench.hot("-a--b|", log: log).measureInterval(using: bench.scheduler).map(String.init), cancelAt: 3) == "-1")
+        #expect(bench.run(bench.hot("-a--b|", log: log).measureInterval(using: bench.scheduler).map { String($0.frames) }, cancelAt: 3) == "-1")
         #expect(render(log) == ["^--!"])
     }
 }
@@ -656,10 +664,10 @@ extension Bench {
         publisher.subscribe(AnySubscriber<[String], P.Failure>(
             receiveSubscription: { $0.request(.max(1)) },
             receiveValue: { array in
-                received.append(array.joined() + "@\(scheduler.now)")
+                received.append(array.joined() + "@\(scheduler.currentFrame)")
                 return .max(1)
             },
-            receiveCompletion: { _ in received.append("|@\(scheduler.now)") }))
+            receiveCompletion: { _ in received.append("|@\(scheduler.currentFrame)") }))
         scheduler.run(until: deadline)
         return received
     }

@@ -11,7 +11,7 @@ struct BoundCall {
     /// All arguments of a variadic parameter, in order.
     let variadic: [CallArgument]
     let location: SourceLocation
-    let text: String
+    let text: CodeText
     let interpreter: Interpreter
 
     var scheduler: VirtualTimeScheduler { interpreter.scheduler }
@@ -168,9 +168,30 @@ struct BoundCall {
             return ({ args in interpreter.keyPath(path, of: args.first ?? .null, at: argument.location) }, argument.location)
         }
         let closure = try closure(index)
-        if let compiled = ClosureCompiler.compile(closure) { return (compiled.run, closure.location) }
-        let purpose = "the result of \(signature.name)'s closure"
-        return ({ (args: [Value]) throws(EvalError) -> Value in try interpreter.outcome(of: closure, args, purpose: purpose).get() }, closure.location)
+        let location = closure.location
+        let body: ([Value]) throws(EvalError) -> Value
+        if let compiled = ClosureCompiler.compile(closure) {
+            body = compiled.run
+        } else {
+            let purpose = "the result of \(signature.name)'s closure"
+            body = { (args: [Value]) throws(EvalError) -> Value in try interpreter.outcome(of: closure, args, purpose: purpose).get() }
+        }
+        let scheduler = interpreter.scheduler
+        return ({ (args: [Value]) throws(EvalError) -> Value in
+            try Self.countCall(on: scheduler, at: location)
+            return try ValueSize.check(body(args), at: location)
+        }, location)
+    }
+
+    /// Counts a call of a closure of the file as synchronous work at this frame: nested
+    /// flatMaps over arrays do all theirs inside one action, so the per-frame budget counts the
+    /// calls themselves. Throws (a limit) once the budget is spent.
+    private static func countCall(on scheduler: VirtualTimeScheduler, at location: SourceLocation) throws(EvalError) {
+        guard !scheduler.countWorkThisInstant() else { return }
+        var diagnostic = SpecDiagnostic(scheduler.stopReason?.description ?? "the run stopped", at: location,
+                                        hint: "a pipeline that calls its closures this often at one frame (nested flatMaps over arrays, say) cannot finish")
+        diagnostic.isLimit = true
+        throw .fault(diagnostic)
     }
 
     /// A predicate; a non-Bool result is reported as a type mismatch.
@@ -210,6 +231,12 @@ struct BoundCall {
         let interpreter = self.interpreter
         let name = signature.name
         return { args in
+            do throws(EvalError) {
+                try Self.countCall(on: interpreter.scheduler, at: closure.location)
+            } catch {
+                interpreter.report(error, at: closure.location)
+                return Empty<Value, StreamError>().eraseToAnyPublisher()
+            }
             switch interpreter.streamOutcome(of: closure, args, purpose: "the result of \(name)'s closure") {
             case .success(let stream): return stream
             case .failure(.thrown):
@@ -224,7 +251,7 @@ struct BoundCall {
 
     func result<P: Publisher>(_ publisher: P) -> Runtime where P.Output == Value, P.Failure == StreamError {
         let erased = publisher.eraseToAnyPublisher()
-        return .stream(StreamValue(publisher: interpreter.tracer?.traceOperator(text, erased) ?? erased, text: text))
+        return .stream(StreamValue(publisher: interpreter.tracer?.traceOperator(text.text, erased) ?? erased, text: text))
     }
 
     /// A publisher whose failure is `any Error` (the try- operators), brought back to `StreamError`.

@@ -98,12 +98,12 @@ public enum Catalogue {
 
     static func isConstructor(_ name: String) -> Bool { constructors[name] != nil }
 
-    static func applyOperator(_ name: String, to receiver: StreamValue, _ args: [CallArgument], at location: SourceLocation, text: String, interpreter: Interpreter) throws(EvalError) -> Runtime {
+    static func applyOperator(_ name: String, to receiver: StreamValue, _ args: [CallArgument], at location: SourceLocation, text: CodeText, interpreter: Interpreter) throws(EvalError) -> Runtime {
         guard let candidates = methods[name] else { throw EvalError.fault(unknownOperator(name, at: location)) }
         return try dispatch(candidates, receiver: receiver, args, at: location, text: text, interpreter: interpreter)
     }
 
-    static func construct(_ name: String, _ args: [CallArgument], at location: SourceLocation, text: String, interpreter: Interpreter) throws(EvalError) -> Runtime {
+    static func construct(_ name: String, _ args: [CallArgument], at location: SourceLocation, text: CodeText, interpreter: Interpreter) throws(EvalError) -> Runtime {
         guard let candidates = constructors[name] else {
             throw EvalError.fault(SpecDiagnostic("unknown publisher '\(name)'", at: location))
         }
@@ -129,7 +129,7 @@ public enum Catalogue {
             hint: "did you mean '\(nearest)'?" + (candidates.count > 1 ? " (known: \(known))" : ""))
     }
 
-    private static func dispatch(_ candidates: [CatalogueEntry], receiver: StreamValue?, _ args: [CallArgument], at location: SourceLocation, text: String, interpreter: Interpreter) throws(EvalError) -> Runtime {
+    private static func dispatch(_ candidates: [CatalogueEntry], receiver: StreamValue?, _ args: [CallArgument], at location: SourceLocation, text: CodeText, interpreter: Interpreter) throws(EvalError) -> Runtime {
         for entry in candidates {
             if let bound = bind(args, to: entry.signature.parameters) {
                 return try entry.build(BoundCall(signature: entry.signature, receiver: receiver, arguments: bound.arguments, variadic: bound.variadic, location: location, text: text, interpreter: interpreter))

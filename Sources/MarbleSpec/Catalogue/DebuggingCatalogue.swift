@@ -72,5 +72,5 @@ extension Subscribers.Completion where Failure == StreamError {
 
 extension Interpreter {
     /// Appends a line to the test's trace at the current frame.
-    func trace(_ line: String) { trace.append((scheduler.now, line)) }
+    func trace(_ line: String) { trace.append((scheduler.currentFrame, line)) }
 }

@@ -7,17 +7,17 @@ enum TimingCatalogue {
         CatalogueEntry("debounce", [Parameter("for", .duration), Parameter("scheduler", .scheduler), Parameter("options", .any, default: true)], family: "debounce",
                        "publishes a value once no newer one arrived for the due time; drops the pending value when upstream finishes") { call throws(EvalError) in
             try call.checkScheduler(1)
-            return call.result(try call.upstream.debounce(for: call.duration(0), scheduler: call.scheduler))
+            return call.result(try call.upstream.debounce(for: call.frames(0), scheduler: call.scheduler))
         },
         CatalogueEntry("throttle", [Parameter("for", .duration), Parameter("scheduler", .scheduler), Parameter("latest", .bool)], family: "throttle",
                        "publishes at most one value per interval: the first at once (by a hop), then the latest or the first received in each interval") { call throws(EvalError) in
             try call.checkScheduler(1)
-            return call.result(try call.upstream.throttle(for: call.duration(0), scheduler: call.scheduler, latest: call.bool(2)))
+            return call.result(try call.upstream.throttle(for: call.frames(0), scheduler: call.scheduler, latest: call.bool(2)))
         },
         CatalogueEntry("delay", [Parameter("for", .duration), Parameter("tolerance", .any, default: true), Parameter("scheduler", .scheduler), Parameter("options", .any, default: true)], family: "delay",
                        "shifts every value and the completion (failure included) later by the interval") { call throws(EvalError) in
             try call.checkScheduler(2)
-            return call.result(try call.upstream.delay(for: call.duration(0), scheduler: call.scheduler))
+            return call.result(try call.upstream.delay(for: call.frames(0), scheduler: call.scheduler))
         },
         CatalogueEntry("timeout", [Parameter(nil, .duration), Parameter("scheduler", .scheduler), Parameter("options", .any, default: true), Parameter("customError", .closure, default: true)], family: "timeout",
                        "finishes (or fails with customError) when no value arrives within the interval; values pass by a hop") { call throws(EvalError) in
@@ -27,12 +27,12 @@ enum TimingCatalogue {
                 let makeError = try call.function(3)
                 customError = { StreamError(makeError([])) }
             }
-            return call.result(try call.upstream.timeout(call.duration(0), scheduler: call.scheduler, customError: customError))
+            return call.result(try call.upstream.timeout(call.frames(0), scheduler: call.scheduler, customError: customError))
         },
         CatalogueEntry("measureInterval", [Parameter("using", .scheduler), Parameter("options", .any, default: true)], family: "measureInterval",
                        "replaces each value with the frames since the previous one (the first: since subscription), as an Int") { call throws(EvalError) in
             try call.checkScheduler(0)
-            return call.result(try call.upstream.measureInterval(using: call.scheduler), converting: { Value.int($0) })
+            return call.result(try call.upstream.measureInterval(using: call.scheduler), converting: { Value.int($0.frames) })
         },
         CatalogueEntry("receive", [Parameter("on", .scheduler), Parameter("options", .any, default: true)], family: "receive-on",
                        "delivers values and the completion by a hop on the scheduler (same frame, after queued work)") { call throws(EvalError) in
@@ -57,10 +57,10 @@ enum TimingCatalogue {
             }
             switch (strategy.name, strategy.payload.count) {
             case ("byTime", 2):
-                return call.result(try call.upstream.collect(.byTime(call.scheduler, frames(strategy.payload[1]))), converting: { Value.array($0) })
+                return call.result(try call.upstream.collect(.byTime(call.scheduler, .init(frames: frames(strategy.payload[1])))), converting: { Value.array($0) })
             case ("byTimeOrCount", 3):
                 guard case .value(.int(let count)) = strategy.payload[2], count > 0 else { throw fail("byTimeOrCount needs a positive count") }
-                return call.result(try call.upstream.collect(.byTimeOrCount(call.scheduler, frames(strategy.payload[1]), count)), converting: { Value.array($0) })
+                return call.result(try call.upstream.collect(.byTimeOrCount(call.scheduler, .init(frames: frames(strategy.payload[1])), count)), converting: { Value.array($0) })
             default:
                 throw fail("collect's strategy is .byTime(scheduler, interval) or .byTimeOrCount(scheduler, interval, count)")
             }
@@ -68,14 +68,20 @@ enum TimingCatalogue {
         CatalogueEntry("Timer.publish", [Parameter("every", .duration), Parameter("tolerance", .any, default: true), Parameter("on", .any), Parameter("in", .any), Parameter("options", .any, default: true)], kind: .constructor, family: "timer",
                        "a connectable timer: after connect(), ticks every interval (the first one interval after connecting), emitting the frame; never finishes") { call throws(EvalError) in
             let interval = try call.timerInterval(0)
-            let timer = VirtualTimer.publish(every: interval, scheduler: call.scheduler)
-            return .stream(StreamValue(publisher: Bridge(upstream: timer, value: { Value.int($0) }, failure: neverFails).eraseToAnyPublisher(),
+            let timer = call.scheduler.timerPublisher(every: .init(frames: interval))
+            return .stream(StreamValue(publisher: Bridge(upstream: timer, value: { Value.int($0.frame) }, failure: neverFails).eraseToAnyPublisher(),
                                        text: call.text, connect: timer.connect))
         },
     ]
 }
 
 extension BoundCall {
+    /// The duration argument at `index` as an interval on the virtual clock (the `.marble`
+    /// language counts frames; `measureInterval` and `Timer` show frames as `Int`s).
+    func frames(_ index: Int) throws(EvalError) -> VirtualTimeScheduler.SchedulerTimeType.Stride {
+        .init(frames: try duration(index))
+    }
+
     /// `Timer.publish(every:)` takes a TimeInterval in seconds (a number), or a duration.
     func timerInterval(_ index: Int) throws(EvalError) -> Int {
         guard let argument = arguments[index] else { throw .fault(SpecDiagnostic("missing 'every:'", at: location)) }

@@ -191,7 +191,7 @@ enum Builtins {
         guard let last = args.last, case .closure(let closure) = last.value else {
             throw EvalError.fault(SpecDiagnostic("\(name) needs a closure to run", at: location))
         }
-        var time = interpreter.scheduler.now
+        var time = interpreter.scheduler.currentFrame
         if name == "asyncAfter" {
             guard let deadline = args.first(where: { $0.label == "deadline" }) else {
                 throw EvalError.fault(SpecDiagnostic("asyncAfter needs deadline: .now() + a duration", at: location))

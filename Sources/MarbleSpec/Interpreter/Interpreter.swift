@@ -25,13 +25,25 @@ final class Interpreter {
         self.lines = lines
     }
 
+    /// Breaks the cycles a test builds: the names hold publishers whose closures (the file's)
+    /// hold the environment with those names, and the interpreter that calls them. Called once
+    /// the test's report is made; the interpreter is unusable afterwards.
+    func tearDown() {
+        globals.removeAll()
+        handles.removeAll()
+        tracer = nil
+        onFault = nil
+        returnedValue = nil
+        scheduler.discardPendingWork()
+    }
+
     // MARK: Faults
 
     /// Records a runtime error and stops the run after the current action.
     func report(_ diagnostic: SpecDiagnostic) {
         guard fault == nil else { return }
         var diagnostic = diagnostic
-        diagnostic.frame = scheduler.now
+        diagnostic.frame = scheduler.currentFrame
         fault = diagnostic
         onFault?()
         scheduler.abort(diagnostic.message)
@@ -46,7 +58,9 @@ final class Interpreter {
     }
 
     /// The source text of `range` (first line only if it spans several, with "…").
-    func text(of range: SourceRange) -> String {
+    func text(of range: SourceRange) -> String { Self.text(of: range, in: lines) }
+
+    static func text(of range: SourceRange, in lines: LineTable) -> String {
         guard range.start.line >= 1, range.start.line <= lines.count else { return "" }
         let line = Array(lines.line(range.start.line))
         let start = min(max(0, range.start.column - 1), line.count)
@@ -118,7 +132,7 @@ final class Interpreter {
             guard case .duration(let frames) = delay else {
                 throw fail("a deadline is .now() + a duration such as .milliseconds(300)", at: rhs.location)
             }
-            return .member("deadline", [.value(.int(scheduler.now.addingReportingOverflow(frames).partialValue))])
+            return .member("deadline", [.value(.int(scheduler.currentFrame.addingReportingOverflow(frames).partialValue))])
         case .binary(let op, let lhs, let rhs):
             return .value(try binary(op, lhs, rhs, at: expr.location, in: env))
         case .ternary(let test, let then, let otherwise):
@@ -231,7 +245,8 @@ final class Interpreter {
         let args = try arguments.map { (argument) throws(EvalError) -> CallArgument in
             CallArgument(label: argument.label, value: try evaluate(argument.value, in: env), location: argument.location, syntax: argument.value)
         }
-        let text = self.text(of: expr.range)
+        let range = expr.range
+        let text = CodeText { [lines] in Interpreter.text(of: range, in: lines) }
         switch callee.kind {
         case .member(nil, let name):
             return try Builtins.implicitMemberCall(name, args, at: callee.location, interpreter: self)
@@ -255,7 +270,7 @@ final class Interpreter {
     }
 
     /// Calls something callable: a closure, a promise, a builtin, a constructor.
-    func call(_ callee: Runtime, _ args: [CallArgument], at location: SourceLocation, text: String) throws(EvalError) -> Runtime {
+    func call(_ callee: Runtime, _ args: [CallArgument], at location: SourceLocation, text: CodeText) throws(EvalError) -> Runtime {
         switch callee {
         case .closure(let closure):
             return try call(closure, with: args.map(\.value))

@@ -20,6 +20,39 @@ struct NameCheck {
             || NameCheck.references(in: expr, to: [name]).inClosures.contains(name)
     }
 
+    /// Every identifier an expression mentions, closures included, each once.
+    static func identifiers(in expr: Expr) -> Set<String> {
+        var names: Set<String> = []
+        var pending = [expr]
+        // A work list rather than recursion: cheap, and it needs no depth bound.
+        while let next = pending.popLast() {
+            switch next.kind {
+            case .identifier(let name): names.insert(name)
+            case .string(let parts): for case .interpolation(let inner) in parts { pending.append(inner) }
+            case .array(let items): pending += items
+            case .tuple(let elements): pending += elements.map(\.value)
+            case .member(let base, _): if let base { pending.append(base) }
+            case .call(let callee, let arguments): pending.append(callee); pending += arguments.map(\.value)
+            case .genericSpecialization(let base, _), .unary(_, let base), .throwExpression(let base): pending.append(base)
+            case .closure(let closure): pending += expressions(in: closure.body)
+            case .binary(_, let lhs, let rhs): pending += [lhs, rhs]
+            case .ternary(let c, let t, let e): pending += [c, t, e]
+            case .ifExpression(let i): pending += [i.condition] + expressions(in: i.thenBody) + expressions(in: i.elseBody ?? [])
+            case .int, .double, .bool, .nilLiteral, .wildcard, .keyPath: break
+            }
+        }
+        return names
+    }
+
+    private static func expressions(in body: [ClosureStatement]) -> [Expr] {
+        body.compactMap { statement in
+            switch statement {
+            case .expression(let e), .letBinding(_, let e, _): e
+            case .returnStatement(let e, _): e
+            }
+        }
+    }
+
     /// The names of `streams` an expression uses, in order of first use: directly (the inputs
     /// of its operators), and inside closures (inner publishers of `flatMap`, `catch`, …).
     static func references(in expr: Expr, to streams: Set<String>) -> (direct: [String], inClosures: [String]) {

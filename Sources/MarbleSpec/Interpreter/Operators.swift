@@ -62,8 +62,15 @@ enum Operators {
             default: break
             }
         case (.string(let x), .string(let y)) where op == "+":
+            // Checked before joining: a doubling string would exhaust memory building the result.
+            guard x.utf8.count + y.utf8.count <= ValueSize.maximum else {
+                throw tooLarge("a string of \(x.utf8.count + y.utf8.count) bytes", at: location)
+            }
             return .string(x + y)
         case (.array(let x), .array(let y)) where op == "+":
+            guard x.count + y.count <= ValueSize.maximum else {
+                throw tooLarge("an array of \(x.count + y.count) elements", at: location)
+            }
             return .array(x + y)
         default: break
         }
@@ -86,6 +93,10 @@ enum Operators {
         }
         guard !result.overflow else { throw overflow(op, "\(x) \(op) \(y)", at: location) }
         return result.partialValue
+    }
+
+    private static func tooLarge(_ what: String, at location: SourceLocation) -> EvalError {
+        .fault(ValueSize.limit("value too large: '+' would make \(what) (the limit is \(ValueSize.maximum))", at: location))
     }
 
     private static func overflow(_ op: String, _ expression: String, at location: SourceLocation) -> EvalError {

@@ -7,12 +7,46 @@ public typealias Stream = AnyPublisher<Value, StreamError>
 /// A publisher held by the interpreter, with what it needs beyond the publisher itself.
 struct StreamValue {
     var publisher: Stream
-    /// How it was written, e.g. `typing.debounce(for: .milliseconds(300), scheduler: RunLoop.main)`.
-    var text: String
+    /// How it was written, cut from the file when first asked for.
+    var code: CodeText
     /// For connectable publishers (`makeConnectable()`, `multicast`, a timer): connects it.
     var connect: (() -> any Cancellable)? = nil
     /// For subjects: how to send into it.
     var subject: SubjectHandle? = nil
+
+    init(publisher: Stream, text: CodeText, connect: (() -> any Cancellable)? = nil, subject: SubjectHandle? = nil) {
+        self.publisher = publisher
+        self.code = text
+        self.connect = connect
+        self.subject = subject
+    }
+
+    init(publisher: Stream, text: String, connect: (() -> any Cancellable)? = nil, subject: SubjectHandle? = nil) {
+        self.init(publisher: publisher, text: CodeText(text), connect: connect, subject: subject)
+    }
+
+    /// How it was written, e.g. `typing.debounce(for: .milliseconds(300), scheduler: RunLoop.main)`.
+    var text: String { code.text }
+}
+
+/// The source text of an expression, cut from its line only when something reads it (a trace,
+/// a message): every call of a chain of n operators has its own text, the chain so far, so
+/// cutting them all up front would copy O(n²) characters.
+final class CodeText {
+    private var cut: (() -> String)?
+    private var cached: String?
+
+    init(_ text: String) { cached = text }
+
+    init(_ cut: @escaping () -> String) { self.cut = cut }
+
+    var text: String {
+        if let cached { return cached }
+        let text = cut?() ?? ""
+        cached = text
+        cut = nil
+        return text
+    }
 }
 
 /// What the interpreter can do with a subject besides subscribing: send events into it (`send`
@@ -95,6 +129,9 @@ final class Environment {
     func contains(_ name: String) -> Bool { names[name] != nil || (parent?.contains(name) ?? false) }
 
     var allNames: [String] { Array(names.keys) + (parent?.allNames ?? []) }
+
+    /// Forgets every name (see `Interpreter.tearDown`).
+    func removeAll() { names.removeAll() }
 }
 
 /// Why evaluation stopped.
@@ -117,6 +154,8 @@ public struct SpecDiagnostic: Error, Hashable, Sendable, CustomStringConvertible
     public var hint: String?
     /// The frame at which a runtime error happened; nil for errors found before running.
     public var frame: Int?
+    /// A limit of marbles stopped the run, rather than an error in a closure.
+    public var isLimit = false
 
     public init(_ message: String, at location: SourceLocation, length: Int = 1, hint: String? = nil, frame: Int? = nil) {
         self.message = message

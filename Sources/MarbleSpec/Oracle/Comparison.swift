@@ -2,8 +2,9 @@ import Reactive
 import MarbleNotation
 
 /// Compares what a subscriber received with what a test expected, frame by frame, and
-/// explains each difference in one sentence.
-enum Comparison {
+/// explains each difference in one sentence. The generic parts are public: MarbleTesting
+/// compares Swift values with them, in the same words.
+public enum Comparison {
     typealias Event = TimelineEvent<Value, StreamError>
 
     /// `lastFrame` is the last frame the `expect` line covers: a run goes on until its scheduler
@@ -13,6 +14,15 @@ enum Comparison {
         // The usual case, a passing check: the same events in the same order mean the same
         // events at every frame, so there is nothing to group and compare frame by frame.
         if same(expected, actual) { return [] }
+        return differences(expected: expected, actual: actual, lastFrame: lastFrame) { describe($0, table) }
+    }
+
+    /// The frames at which `expected` and `actual` differ, each with a sentence
+    /// ("expected c, got nothing") built from `describe`.
+    public static func differences<Output: Equatable, Failure: Equatable>(
+        expected: [TimedEvent<Output, Failure>], actual: [TimedEvent<Output, Failure>], lastFrame: Int = .max,
+        describe: (TimelineEvent<Output, Failure>) -> String
+    ) -> [Difference] {
         let expectedByFrame = Dictionary(grouping: expected, by: \.time)
         let actualByFrame = Dictionary(grouping: actual, by: \.time)
         let frames = Set(expectedByFrame.keys).union(actualByFrame.keys).sorted()
@@ -21,10 +31,14 @@ enum Comparison {
             let want = expectedByFrame[frame, default: []].map(\.event)
             let got = actualByFrame[frame, default: []].map(\.event)
             guard want != got else { continue }
-            let expectation = want.isEmpty && frame > lastFrame ? nothingAfter(lastFrame) : describe(want, table)
-            differences.append(Difference(frame: frame, sentence: "expected \(expectation), got \(describe(got, table))"))
+            let expectation = want.isEmpty && frame > lastFrame ? nothingAfter(lastFrame) : sentence(want, describe)
+            differences.append(Difference(frame: frame, sentence: "expected \(expectation), got \(sentence(got, describe))"))
         }
         return differences
+    }
+
+    private static func sentence<Output, Failure>(_ events: [TimelineEvent<Output, Failure>], _ describe: (TimelineEvent<Output, Failure>) -> String) -> String {
+        events.isEmpty ? "nothing" : events.map(describe).joined(separator: " then ")
     }
 
     /// What an expectation says about the frames after its line ends.
@@ -50,7 +64,7 @@ enum Comparison {
 
     /// Notes that make a difference easier to understand, e.g. that the stream had already
     /// terminated when more was expected.
-    static func notes(stream: String, expected: [TimedEvent<Value, StreamError>], actual: [TimedEvent<Value, StreamError>], table: ValueTable) -> [String] {
+    public static func notes<Output, Failure>(stream: String, expected: [TimedEvent<Output, Failure>], actual: [TimedEvent<Output, Failure>]) -> [String] {
         var notes: [String] = []
         if let end = actual.first(where: { $0.event.isTerminal }), expected.contains(where: { $0.time > end.time }) {
             notes.append("\(stream) had already \(end.event.isFailure ? "failed" : "finished") at frame \(end.time)")
@@ -59,11 +73,6 @@ enum Comparison {
             notes.append("\(stream) was expected to \(end.event.isFailure ? "fail" : "finish") at frame \(end.time)")
         }
         return notes
-    }
-
-    static func describe(_ events: [Event], _ table: ValueTable) -> String {
-        guard !events.isEmpty else { return "nothing" }
-        return events.map { describe($0, table) }.joined(separator: " then ")
     }
 
     static func describe(_ event: Event, _ table: ValueTable) -> String {
@@ -88,7 +97,7 @@ enum Comparison {
 
     /// Compares one `expect X.subscriptions` line with one recorded span (either may be absent).
     /// `lastFrame` is the last frame the line covers (an end after it is reported as such).
-    static func subscriptionDifferences(stream: String, expected: SubscriptionSpan?, actual: SubscriptionSpan?, ordinal: Int,
+    public static func subscriptionDifferences(stream: String, expected: SubscriptionSpan?, actual: SubscriptionSpan?, ordinal: Int,
                                         lastFrame: Int = .max) -> [Difference] {
         let which = ordinalText(ordinal)
         switch (expected, actual) {
@@ -117,7 +126,7 @@ enum Comparison {
         }
     }
 
-    static func render(_ span: SubscriptionSpan?) -> [RenderedEvent] {
+    public static func render(_ span: SubscriptionSpan?) -> [RenderedEvent] {
         guard let span else { return [] }
         var events = [RenderedEvent(frame: span.start, event: .subscribe)]
         if let end = span.end { events.append(RenderedEvent(frame: end, event: .cancel)) }
@@ -128,7 +137,7 @@ enum Comparison {
 
     /// Compares the demand a stream was asked for with an `expect X.requests` line, frame by frame.
     /// `lastFrame` is the last frame the line covers: requests after it are differences too.
-    static func requestDifferences(stream: String, expected: [(frame: Int, demand: Subscribers.Demand)], actual: [(frame: Int, demand: Subscribers.Demand)],
+    public static func requestDifferences(stream: String, expected: [(frame: Int, demand: Subscribers.Demand)], actual: [(frame: Int, demand: Subscribers.Demand)],
                                    lastFrame: Int = .max) -> [Difference] {
         let want = Dictionary(grouping: expected, by: \.frame).mapValues { $0.map(\.demand) }
         let got = Dictionary(grouping: actual, by: \.frame).mapValues { $0.map(\.demand) }
@@ -145,11 +154,11 @@ enum Comparison {
         demands.isEmpty ? "nothing" : demands.map { $0.isUnlimited ? ".unlimited" : ".max(\($0.max ?? 0))" }.joined(separator: " then ")
     }
 
-    static func render(_ requests: [(frame: Int, demand: Subscribers.Demand)]) -> [RenderedEvent] {
+    public static func render(_ requests: [(frame: Int, demand: Subscribers.Demand)]) -> [RenderedEvent] {
         requests.map { RenderedEvent(frame: $0.frame, event: .request($0.demand.max.map(DemandRequest.max) ?? .unlimited)) }
     }
 
-    static func ordinalText(_ n: Int) -> String {
+    public static func ordinalText(_ n: Int) -> String {
         switch n {
         case 1: return "first"
         case 2: return "second"

@@ -68,6 +68,19 @@ public struct CheckReport: Sendable, Hashable {
     /// Extra explanation, e.g. "query had already finished at frame 16".
     public var notes: [String]
     public var passed: Bool { differences.isEmpty }
+
+    public init(kind: Kind, label: String, stream: String, line: Int, column: Int = 1, expected: [RenderedEvent], actual: [RenderedEvent],
+                differences: [Difference], notes: [String] = []) {
+        self.kind = kind
+        self.label = label
+        self.stream = stream
+        self.line = line
+        self.column = column
+        self.expected = expected
+        self.actual = actual
+        self.differences = differences
+        self.notes = notes
+    }
 }
 
 /// A source timeline to show above a failing expectation.
@@ -152,6 +165,12 @@ public struct SubscriptionRecord: Sendable, Hashable {
     public var delivered = 0
     /// What its subscriber requested through it, in order (`.request` events).
     public var requests: [RenderedEvent] = []
+    public init(start: Int, end: Int?, delivered: Int = 0, requests: [RenderedEvent] = []) {
+        self.start = start
+        self.end = end
+        self.delivered = delivered
+        self.requests = requests
+    }
 }
 
 /// A `values` entry of a test (or of its file): the name and the literal as written.
@@ -168,6 +187,11 @@ public struct TestReport: Sendable, Hashable {
     public var checks: [CheckReport]
     /// A runtime error in a closure, or a run stopped by a limit.
     public var error: FileDiagnostic?
+    /// Whether `error` is a limit of marbles (a stream inside itself, a value or a stream too
+    /// large, too many closure calls at one frame) rather than an error in a closure: the file
+    /// cannot be run as written, as with a mistake in it (`marbles run` exits 2). A run that
+    /// never settles is `unsettled` instead (exit 1).
+    public var stoppedAtLimit = false
     /// Streams the test defines that nothing checks (see `docs/language.md`).
     public var warnings: [FileDiagnostic] = []
     /// Every named stream, in the order the test declares them.
@@ -216,4 +240,36 @@ public struct FileReport: Sendable, Hashable {
     public var diagnostics: [FileDiagnostic]
     public var tests: [TestReport]
     public var isError: Bool { !diagnostics.isEmpty }
+
+    public init(path: String, diagnostics: [FileDiagnostic], tests: [TestReport]) {
+        self.path = path
+        self.diagnostics = diagnostics
+        self.tests = tests
+    }
+}
+
+// Public initialisers, for reports built outside the runner: MarbleTesting describes a failing
+// expectation in Swift code with these, so that the CLI's diff and the SVG diagram draw it.
+
+extension StreamReport {
+    /// A stream whose declared timeline is `marbles` (one line, or several `send` lines) of `kind`.
+    public init(name: String, kind: Kind, expression: String? = nil, inputs: [String] = [], innerSources: [String] = [],
+                marbles: [String] = [], lineKind: MarbleLineKind = .hot, frameNanoseconds: Int64 = 1_000_000,
+                observed: [RenderedEvent]? = nil, subscriptions: [SubscriptionRecord] = []) {
+        self.name = name
+        self.kind = kind
+        self.expression = expression
+        self.inputs = inputs
+        self.innerSources = innerSources
+        self.declaredTimeline = marbles.isEmpty ? nil : DeclaredTimeline(lines: marbles, kind: lineKind, frameNanoseconds: frameNanoseconds)
+        self.observed = observed
+        self.subscriptions = subscriptions
+    }
+}
+
+extension TestReport {
+    public init(name: String, line: Int, checks: [CheckReport], streams: [StreamReport], endFrame: Int, frameNanoseconds: Int64) {
+        self.init(name: name, line: line, checks: checks, error: nil, streams: streams, endFrame: endFrame, trace: [],
+                  frameNanoseconds: frameNanoseconds, seconds: 0)
+    }
 }

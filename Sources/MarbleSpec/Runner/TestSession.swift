@@ -40,6 +40,7 @@ final class TestSession {
     private var table: ValueTable
     private let scheduler: VirtualTimeScheduler
     private let interpreter: Interpreter
+    private let activity: StreamActivity
     /// Only with `RunOptions.traceEvents`.
     private let tracer: TraceRecorder?
 
@@ -105,6 +106,7 @@ final class TestSession {
         frameNanoseconds = frame.nanoseconds
         diagnostics = frame.diagnostics
         interpreter = Interpreter(scheduler: scheduler, frameNanoseconds: frameNanoseconds, lines: lines)
+        activity = StreamActivity(interpreter: interpreter)
         tracer = options.traceEvents ? TraceRecorder.attached(to: interpreter) : nil
         prepare(fileStatements: fileStatements)
     }
@@ -309,7 +311,9 @@ final class TestSession {
         var recorded = stream
         recorded.publisher = SubscriptionRecorder(stream.publisher, log: log, scheduler: scheduler).eraseToAnyPublisher()
         if let tracer { recorded.publisher = tracer.traceStream(name.name, text: stream.text, recorded.publisher) }
-        let references = expression.map { NameCheck.references(in: $0, to: Set(streams.keys).union(definedNames)) } ?? (direct: [], inClosures: [])
+        recorded.publisher = StreamGuard(upstream: recorded.publisher, counts: StreamActivity.Counts(name: name.name, location: name.location),
+                                         activity: activity).eraseToAnyPublisher()
+        let references = expression.map { NameCheck.references(in: $0, to: definedNames) } ?? (direct: [], inClosures: [])
         let report = StreamReport(name: name.name, kind: kind, expression: expression.map { interpreter.text(of: $0.range) },
                                   inputs: references.direct, innerSources: references.inClosures,
                                   declaredTimeline: declared, observed: nil, subscriptions: [])
@@ -342,6 +346,7 @@ final class TestSession {
             bind(name, StreamValue(publisher: cold.eraseToAnyPublisher(), text: name.name), kind: .cold,
                  declared: DeclaredTimeline(lines: [marbles.text], kind: .cold, frameNanoseconds: frameNanoseconds))
         case .subject(let name, let expr):
+            guard withinPipelineDepth(name, expr) else { return bindPlaceholder(name, subject: true) }
             switch evaluate(expr) {
             case .stream(let stream)? where stream.subject != nil:
                 bind(name, stream, kind: .subject, expression: expr)
@@ -352,6 +357,7 @@ final class TestSession {
                 bindPlaceholder(name, subject: true)
             }
         case .binding(let name, let expr):
+            guard withinPipelineDepth(name, expr) else { return bindPlaceholder(name, subject: false) }
             switch evaluate(expr, in: consumerEnvironment(for: name.name, expr)) {
             case .stream(let stream)?:
                 bind(name, stream, kind: .derived, expression: expr)
@@ -385,14 +391,39 @@ final class TestSession {
         }
     }
 
-    /// Every name the test defines with hot, cold, subject or let (for references before definition).
-    private var definedNames: Set<String> {
-        Set(syntax.statements.compactMap { statement -> String? in
-            switch statement.kind {
-            case .hot(let name, _), .cold(let name, _), .subject(let name, _), .binding(let name, _): return name.name
-            default: return nil
-            }
-        })
+    /// Every name the test defines with hot, cold, subject or let (for references before
+    /// definition); collected once, as every `let` asks.
+    private lazy var definedNames: Set<String> = Set(syntax.statements.compactMap { statement -> String? in
+        switch statement.kind {
+        case .hot(let name, _), .cold(let name, _), .subject(let name, _), .binding(let name, _): return name.name
+        default: return nil
+        }
+    })
+
+    /// The deepest a pipeline may be, counted in syntax-tree levels (`Expr.depth`) along its
+    /// chain of `let` lines: each `let` adds its expression's depth to the deepest stream it
+    /// uses. Subscribing, delivering and tearing down recurse once per operator, so this is what
+    /// bounds the engine's stack (an expression alone is bounded by the parser).
+    static let maximumPipelineDepth = 1_000
+    private var pipelineDepths: [String: Int] = [:]
+
+    /// Notes how deep `name`'s pipeline is; false (with a diagnostic) when it is too deep.
+    private func withinPipelineDepth(_ name: Identifier, _ expr: Expr) -> Bool {
+        var deepest = 0
+        var deepestInput: String?
+        // A name that is not (yet) a stream adds nothing: the name check or the interpreter reports it.
+        for input in NameCheck.identifiers(in: expr) {
+            if let inputDepth = pipelineDepths[input], inputDepth > deepest { (deepest, deepestInput) = (inputDepth, input) }
+        }
+        let depth = deepest + expr.depth
+        guard depth <= Self.maximumPipelineDepth else {
+            let through = deepestInput.map { " (built on '\($0)')" } ?? ""
+            diagnose("'\(name.name)' is too deep: its pipeline has more than \(Self.maximumPipelineDepth) levels of operators, calls and member accesses across the 'let' lines it is built on\(through)",
+                     at: name.location, length: name.name.count, hint: "a chain of this many 'let' lines cannot be subscribed without exhausting the stack")
+            return false
+        }
+        pipelineDepths[name.name] = depth
+        return true
     }
 
     /// The subscriptions each derived stream's closures made to each inner source, by stream name.
@@ -402,7 +433,9 @@ final class TestSession {
     /// recorder of their own, so that a diagram can tell which operator made which inner
     /// subscription (two operators using one cold source each get their own record).
     private func consumerEnvironment(for name: String, _ expr: Expr) -> Environment {
-        let inner = NameCheck.references(in: expr, to: Set(streams.keys)).inClosures
+        // `definedNames` rather than the streams so far: built once, where a set of the streams
+        // per `let` would be quadratic in a long chain of them; a later name has no stream yet.
+        let inner = NameCheck.references(in: expr, to: definedNames).inClosures
         guard !inner.isEmpty else { return interpreter.globals }
         let environment = Environment(parent: interpreter.globals)
         for source in inner {
@@ -534,6 +567,18 @@ final class TestSession {
         }
     }
 
+    /// Lets go of everything the test built (see `Interpreter.tearDown`); after `run()`, or
+    /// instead of it.
+    func tearDown() {
+        // A subscription that never ended holds its subscriber and is held by it, as in
+        // Combine: cancelling ends every chain (the report is made; nothing is recorded now).
+        for plan in subscribers { plan.subscriber?.cancel() }
+        interpreter.tearDown()
+        streams.removeAll()
+        subscribers.removeAll()
+        sends.removeAll()
+    }
+
     // MARK: Running
 
     func run() -> TestReport {
@@ -553,6 +598,7 @@ final class TestSession {
         if let fault = interpreter.fault {
             report.error = FileDiagnostic(path: path, line: fault.location.line, column: fault.location.column, length: fault.length,
                                           message: fault.message, hint: fault.hint, lineText: lineText(fault.location.line), frame: fault.frame)
+            report.stoppedAtLimit = fault.isLimit
         } else if let stop = scheduler.stopReason {
             report.error = stopDiagnostic(stop)
         }
@@ -564,7 +610,7 @@ final class TestSession {
         // What happened after the longest line (late events) is drawn too — unless the run never
         // settled: where a limit cut it is arbitrary, and the error says what kept it going.
         if !report.unsettled, let settling, scheduler.actionCount > settling.actions {
-            report.endFrame = max(horizon, scheduler.now + 1)
+            report.endFrame = max(horizon, scheduler.currentFrame + 1)
         } else {
             report.endFrame = horizon
         }
@@ -659,13 +705,15 @@ final class TestSession {
                 var quick = traced
                 quick.maxActionsPerInstant = 1_000
                 let twin = rerun(with: quick)
+                defer { twin.tearDown() }
                 if case .instantActionLimit(_, frame)? = twin.scheduler.stopReason {
                     var diagnostic = twin.stopDiagnostic(stop)
-                    diagnostic.frame = scheduler.now
+                    diagnostic.frame = scheduler.currentFrame
                     return diagnostic
                 }
             }
             let twin = rerun(with: traced)
+            defer { twin.tearDown() }
             return twin.stopDiagnostic(twin.scheduler.stopReason ?? stop)
         }
         // Settling: what was busy after the lines ended; otherwise: what was busy lately.
@@ -678,12 +726,12 @@ final class TestSession {
         let subscribed = streamOrder.filter { streams[$0]?.log.spans.last.map { $0.end == nil } ?? false }
         // Without a busy node, the stream still subscribed that is defined last: the furthest downstream.
         let location = busy.flatMap { definition(of: $0) } ?? subscribed.last.flatMap { streams[$0]?.definition } ?? syntax.location
-        let stopped = RunStop(stop: stop, frame: scheduler.now, lastLineFrame: horizon - 1,
+        let stopped = RunStop(stop: stop, frame: scheduler.currentFrame, lastLineFrame: horizon - 1,
                               settleActions: settling.map { scheduler.actionCount - $0.actions },
                               budget: (base: options.maxActions, perEvent: options.actionsPerWrittenEvent, events: writtenEvents),
                               busy: busy, subscribed: subscribed)
         return FileDiagnostic(path: path, line: location.line, column: location.column, length: 1,
-                              message: stopped.message, hint: stopped.hint, lineText: lineText(location.line), frame: scheduler.now)
+                              message: stopped.message, hint: stopped.hint, lineText: lineText(location.line), frame: scheduler.currentFrame)
     }
 
     /// The same test prepared and run again with other options (the engine is deterministic).
@@ -819,7 +867,7 @@ final class TestSession {
                 if let comparedThrough { actual.removeAll { $0.time > comparedThrough } }
                 let renderedActual = observed(expectation.name, actual)
                 let differences = Comparison.differences(expected: expectation.events, actual: actual, table: table, lastFrame: expectation.lastFrame)
-                var notes = differences.isEmpty ? [] : Comparison.notes(stream: expectation.name, expected: expectation.events, actual: actual, table: table)
+                var notes = differences.isEmpty ? [] : Comparison.notes(stream: expectation.name, expected: expectation.events, actual: actual)
                 // Some Combine operators really do send beyond demand (replaceEmpty asks upstream
                 // for .unlimited and forwards everything), so this explains, it does not fail.
                 if !differences.isEmpty, let frame = subscriber.valuesWithoutDemand.first {

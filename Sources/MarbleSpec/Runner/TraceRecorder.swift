@@ -128,8 +128,17 @@ final class TraceRecorder {
         return nodes[node].subscriptions
     }
 
+    /// Events a trace keeps: the log lives in memory until the run ends, and a run that stops
+    /// at a limit may have passed millions of events through its operators first.
+    static let maximumEntries = 200_000
+    private var unrecorded = 0
+
     private func record(_ node: Int, _ subscription: Int, _ raw: Raw) {
-        entries.append(Entry(frame: scheduler.now, node: node, subscription: subscription, raw: raw, printed: printedCount()))
+        guard entries.count < Self.maximumEntries else {
+            unrecorded += 1
+            return
+        }
+        entries.append(Entry(frame: scheduler.currentFrame, node: node, subscription: subscription, raw: raw, printed: printedCount()))
     }
 
     fileprivate func subscribed(_ node: Int, _ subscription: Int) { record(node, subscription, .subscription) }
@@ -174,6 +183,10 @@ final class TraceRecorder {
             events.append(TraceEvent(frame: entry.frame, node: node.label, nodeKind: node.kind, subscription: entry.subscription, kind: kind))
         }
         flushPrinted(upTo: printed.count)
+        if unrecorded > 0 {
+            events.append(TraceEvent(frame: scheduler.currentFrame, node: "", nodeKind: .output, subscription: 0,
+                                     kind: .printed("the trace stops here: \(unrecorded) more events were not recorded (a trace keeps \(Self.maximumEntries))")))
+        }
         return events
     }
 }

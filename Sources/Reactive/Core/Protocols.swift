@@ -29,19 +29,34 @@ extension Subscribers.Completion {
     public var eraseError: Subscribers.Completion<any Error> { mapError { $0 as any Error } }
 }
 
-/// Something that can be cancelled; cancelling twice is harmless.
-public protocol Cancellable: AnyObject {
+/// Something that can be cancelled; cancelling twice is harmless. Like Combine's, it may be a
+/// value type (a struct wrapping a handle).
+public protocol Cancellable {
     func cancel()
 }
 
+extension Cancellable {
+    /// Keeps this cancellable in `collection` as an `AnyCancellable` (cancelled when released).
+    public func store<Cancellables: RangeReplaceableCollection>(in collection: inout Cancellables) where Cancellables.Element == AnyCancellable {
+        AnyCancellable(self).store(in: &collection)
+    }
+
+    /// Keeps this cancellable in `set` as an `AnyCancellable` (cancelled when released).
+    public func store(in set: inout Set<AnyCancellable>) {
+        AnyCancellable(self).store(in: &set)
+    }
+}
+
 /// The link a publisher hands to a subscriber: the subscriber asks for values through it and
-/// cancels through it.
-public protocol Subscription: Cancellable {
+/// cancels through it. A class, unlike Combine's protocol (which allows value types, though
+/// subscriptions hold state and are classes in practice): `any Subscription` stays one reference
+/// wide in the engine's links.
+public protocol Subscription: AnyObject, Cancellable, CustomCombineIdentifierConvertible {
     func request(_ demand: Subscribers.Demand)
 }
 
 /// Receives a subscription, then values (returning how many more it wants), then at most one completion.
-public protocol Subscriber<Input, Failure>: AnyObject {
+public protocol Subscriber<Input, Failure>: AnyObject, CustomCombineIdentifierConvertible {
     associatedtype Input
     associatedtype Failure: Error
 
@@ -73,12 +88,24 @@ public final class EmptySubscription: Subscription {
     public func cancel() {}
 }
 
+/// The namespace Combine uses for ready-made subscriptions.
+public enum Subscriptions {
+    /// A subscription that ignores requests and cancels (Combine's `Subscriptions.empty`).
+    public static var empty: any Subscription { EmptySubscription() }
+}
+
 /// Wraps a cancel action; cancels when asked or when released (Combine's `AnyCancellable`).
 public final class AnyCancellable: Cancellable, Hashable {
     private var action: (() -> Void)?
 
     public init(_ cancel: @escaping () -> Void) { action = cancel }
-    public convenience init(_ cancellable: some Cancellable) { self.init { cancellable.cancel() } }
+    public convenience init(_ cancellable: some Cancellable) {
+        if let erased = cancellable as? AnyCancellable {
+            self.init { erased.cancel() }
+        } else {
+            self.init { cancellable.cancel() }
+        }
+    }
 
     public func cancel() {
         let action = self.action
@@ -91,6 +118,10 @@ public final class AnyCancellable: Cancellable, Hashable {
     public static func == (lhs: AnyCancellable, rhs: AnyCancellable) -> Bool { lhs === rhs }
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 
+    /// Keeps this cancellable in `set`; it is cancelled when the set releases it.
     public func store(in set: inout Set<AnyCancellable>) { set.insert(self) }
-    public func store(in array: inout [AnyCancellable]) { array.append(self) }
+    /// Keeps this cancellable in `collection` (an array, say); it is cancelled when released.
+    public func store<Cancellables: RangeReplaceableCollection>(in collection: inout Cancellables) where Cancellables.Element == AnyCancellable {
+        collection.append(self)
+    }
 }

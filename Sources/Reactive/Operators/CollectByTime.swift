@@ -1,16 +1,16 @@
 extension Publishers {
-    /// How `collect(_:)` groups values in time (Combine's spelling; intervals in frames).
-    public enum TimeGroupingStrategy {
-        /// Emit what arrived in each window of `interval` frames.
-        case byTime(VirtualTimeScheduler, Int)
+    /// How `collect(_:options:)` groups values in time (Combine's `TimeGroupingStrategy`).
+    public enum TimeGroupingStrategy<Context: Scheduler> {
+        /// Emit what arrived in each window of the interval.
+        case byTime(Context, Context.SchedulerTimeType.Stride)
         /// Emit each window, or earlier as soon as `count` values have arrived.
-        case byTimeOrCount(VirtualTimeScheduler, Int, Int)
+        case byTimeOrCount(Context, Context.SchedulerTimeType.Stride, Int)
     }
 
     /// Groups values into arrays by time windows (`.byTime`) or by time or count (`.byTimeOrCount`).
     ///
-    /// Windows are ticks of a repeating timer started at subscription, every `interval` frames
-    /// (at least 1). A tick emits the buffer if it is not empty — never an empty array. For
+    /// Windows are ticks of a repeating timer started at subscription, every `interval` (on the
+    /// virtual clock at least 1 frame). A tick emits the buffer if it is not empty — never an empty array. For
     /// `.byTime` a tick also needs downstream demand; without it the buffer carries over.
     /// Upstream is asked for one value per request and per value (so effectively everything).
     /// For `.byTimeOrCount` a full buffer (`count`, at least 1) is emitted by a hop and the
@@ -26,36 +26,43 @@ extension Publishers {
     /// rule, §1); CombineX re-creates the timer at each tick. For `.byTimeOrCount`, demand
     /// returned from a tick's array is not passed upstream (CombineX `VersioningCollectByTimeSpec`,
     /// iOS 13.3+ request records `[Swift.max(4), Swift.max(2)]`).
-    public struct CollectByTime<Upstream: Publisher>: Publisher {
+    public struct CollectByTime<Upstream: Publisher, Context: Scheduler>: Publisher {
         public typealias Output = [Upstream.Output]
         public typealias Failure = Upstream.Failure
         public let upstream: Upstream
-        public let strategy: TimeGroupingStrategy
+        public let strategy: TimeGroupingStrategy<Context>
+        public let options: Context.SchedulerOptions?
 
-        public init(upstream: Upstream, strategy: TimeGroupingStrategy) {
+        public init(upstream: Upstream, strategy: TimeGroupingStrategy<Context>, options: Context.SchedulerOptions?) {
             self.upstream = upstream
             self.strategy = strategy
+            self.options = options
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             switch strategy {
             case let .byTime(scheduler, interval):
-                upstream.receive(subscriber: ByTime(downstream: subscriber, scheduler: scheduler, interval: interval))
+                upstream.receive(subscriber: ByTime(downstream: subscriber, clock: OperatorClock(scheduler, options: options), interval: interval))
             case let .byTimeOrCount(scheduler, interval, count):
-                upstream.receive(subscriber: ByTimeOrCount(downstream: subscriber, scheduler: scheduler, interval: interval, count: count))
+                upstream.receive(subscriber: ByTimeOrCount(downstream: subscriber, clock: OperatorClock(scheduler, options: options), interval: interval, count: count))
             }
         }
 
         /// What both strategies share: the buffer, the window timer, the completion by hop.
         private class Window<Downstream: Subscriber>: OperatorLink<Upstream.Output, Upstream.Failure, Downstream> where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
-            let scheduler: VirtualTimeScheduler
-            let interval: Int
+            let clock: OperatorClock<Context>
+            let interval: Context.SchedulerTimeType.Stride
             var buffer: [Upstream.Output] = []
-            private var timer: ScheduledAction?
+            private var timer: (any Cancellable)?
 
-            init(downstream: Downstream, scheduler: VirtualTimeScheduler, interval: Int) {
-                self.scheduler = scheduler
-                self.interval = Swift.max(1, interval)
+            init(downstream: Downstream, clock: OperatorClock<Context>, interval: Context.SchedulerTimeType.Stride) {
+                self.clock = clock
+                // The virtual clock's windows are at least a frame long.
+                if let frames = clock.frames(interval), frames < 1 {
+                    self.interval = Context.SchedulerTimeType.Stride(exactly: 1) ?? interval
+                } else {
+                    self.interval = interval
+                }
                 super.init(downstream: downstream)
             }
 
@@ -70,7 +77,7 @@ extension Publishers {
                 var rest: [Upstream.Output]?
                 if case .finished = completion, !buffer.isEmpty { rest = buffer }
                 buffer = []
-                scheduler.schedule { [downstream] in
+                clock.hop { [downstream] in
                     if let rest { _ = downstream.receive(rest) }
                     downstream.receive(completion: completion)
                 }
@@ -87,7 +94,7 @@ extension Publishers {
 
             func restartTimer() {
                 timer?.cancel()
-                timer = scheduler.schedule(at: scheduler.now.addingClamped(interval), interval: interval) { [weak self] in
+                timer = clock.repeating(every: interval) { [weak self] in
                     guard let self, !self.isTerminated else { return }
                     self.tick()
                 }
@@ -128,9 +135,9 @@ extension Publishers {
             let count: Int
             private var isCancelled = false
 
-            init(downstream: Downstream, scheduler: VirtualTimeScheduler, interval: Int, count: Int) {
+            init(downstream: Downstream, clock: OperatorClock<Context>, interval: Context.SchedulerTimeType.Stride, count: Int) {
                 self.count = Swift.max(1, count)
-                super.init(downstream: downstream, scheduler: scheduler, interval: interval)
+                super.init(downstream: downstream, clock: clock, interval: interval)
             }
 
             override func receive(_ input: Upstream.Output) -> Subscribers.Demand {
@@ -140,7 +147,7 @@ extension Publishers {
                 let output = buffer
                 buffer = []
                 // The window timer keeps running: a full array leaving early does not restart it.
-                scheduler.schedule { [self] in
+                clock.hop { [self] in
                     // Queued before any completion hop; only a downstream cancel drops it.
                     guard !isCancelled else { return }
                     let more = downstream.receive(output)
@@ -170,8 +177,9 @@ extension Publishers {
 }
 
 extension Publisher {
-    /// Combine's `collect(_:options:)` with a time-grouping strategy.
-    public func collect(_ strategy: Publishers.TimeGroupingStrategy) -> Publishers.CollectByTime<Self> {
-        Publishers.CollectByTime(upstream: self, strategy: strategy)
+    /// Collects values into arrays by time windows, or by time or count (Combine's
+    /// `collect(_:options:)` with a `TimeGroupingStrategy`).
+    public func collect<S: Scheduler>(_ strategy: Publishers.TimeGroupingStrategy<S>, options: S.SchedulerOptions? = nil) -> Publishers.CollectByTime<Self, S> {
+        Publishers.CollectByTime(upstream: self, strategy: strategy, options: options)
     }
 }

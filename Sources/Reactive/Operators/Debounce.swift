@@ -1,31 +1,70 @@
 extension Publishers {
-    /// Emits a value only once `dueTime` frames have passed without a newer one. Each value
+    /// Emits a value only once `dueTime` has passed without a newer one. Each value
     /// replaces the pending one and restarts the wait. When the wait ends the value goes
     /// downstream if it has demand, otherwise it is dropped. At completion (finished or failed)
     /// the pending value is dropped and the completion is delivered by a hop (same frame, after
     /// work already queued). A cancel after upstream completed does not stop that hop
     /// (OpenCombine: cancel is a no-op once upstream has completed).
-    public struct Debounce<Upstream: Publisher>: Publisher {
+    public struct Debounce<Upstream: Publisher, Context: Scheduler>: Publisher {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
         public let upstream: Upstream
-        public let dueTime: Int
-        public let scheduler: VirtualTimeScheduler
+        public let dueTime: Context.SchedulerTimeType.Stride
+        public let scheduler: Context
+        public let options: Context.SchedulerOptions?
 
-        public init(upstream: Upstream, dueTime: Int, scheduler: VirtualTimeScheduler) {
+        public init(upstream: Upstream, dueTime: Context.SchedulerTimeType.Stride, scheduler: Context, options: Context.SchedulerOptions?) {
             self.upstream = upstream
             self.dueTime = dueTime
             self.scheduler = scheduler
+            self.options = options
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.receive(subscriber: Link(downstream: subscriber, dueTime: dueTime, scheduler: scheduler))
+            let clock = OperatorClock(scheduler, options: options)
+            if let virtual = clock.virtual, let frames = clock.frames(dueTime) {
+                upstream.receive(subscriber: VirtualLink(downstream: subscriber, dueTime: frames, scheduler: virtual))
+            } else {
+                upstream.receive(subscriber: SchedulerLink(downstream: subscriber, dueTime: dueTime, clock: clock))
+            }
         }
 
-        private final class Link<Downstream: Subscriber>: OperatorLink<Output, Upstream.Failure, Downstream> where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
+        /// What both links share: downstream's demand is kept here and upstream is asked for
+        /// everything; a cancel drops the pending value.
+        private class Link<Downstream: Subscriber>: OperatorLink<Output, Upstream.Failure, Downstream> where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
+            @exclusivity(unchecked) final var demand: Subscribers.Demand = .none
+
+            override func receive(subscription: any Subscription) {
+                let accepted = upstream == nil && !isTerminated
+                super.receive(subscription: subscription)
+                if accepted { requestUpstream(.unlimited) }
+            }
+
+            override func request(_ demand: Subscribers.Demand) {
+                guard !isTerminated else { return }
+                self.demand += demand
+            }
+
+            override func cancel() {
+                dropPending()
+                super.cancel()
+            }
+
+            /// Forgets the pending value and its wait.
+            func dropPending() {}
+
+            /// A wait ended: `value` goes downstream if it has demand, else it is dropped.
+            final func deliver(_ value: Output) {
+                guard demand > 0 else { return }
+                demand -= 1
+                demand += downstream.receive(value)
+            }
+        }
+
+        /// The link on the virtual clock: the wait in frames, one re-armed timer.
+        private final class VirtualLink<Downstream: Subscriber>: Link<Downstream> where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
             let dueTime: Int
             let scheduler: VirtualTimeScheduler
-            @exclusivity(unchecked) private var demand: Subscribers.Demand = .none
             /// The pending value, out of line with a flag rather than an `Output?`: this generic
             /// code is compiled once, unspecialised, and would look up `Optional<Output>`'s
             /// metadata at every access of an optional (a generic wrapper struct costs the same).
@@ -58,13 +97,6 @@ extension Publishers {
                 pending.deallocate()
             }
 
-            override func receive(subscription: any Subscription) {
-                let accepted = upstream == nil && !isTerminated
-                super.receive(subscription: subscription)
-                // Downstream demand is kept here; upstream is asked for everything.
-                if accepted { requestUpstream(.unlimited) }
-            }
-
             override func receive(_ input: Output) -> Subscribers.Demand {
                 guard !isTerminated else { return .none }
                 if hasPending {
@@ -73,7 +105,7 @@ extension Publishers {
                     pending.initialize(to: input)
                     hasPending = true
                 }
-                scheduler.rearm(timer, at: scheduler.now.addingClamped(dueTime), fire)
+                scheduler.rearm(timer, at: scheduler.currentFrame.addingClamped(dueTime), fire)
                 return .none
             }
 
@@ -83,38 +115,71 @@ extension Publishers {
                 scheduler.schedule { [downstream] in downstream.receive(completion: completion) }
             }
 
-            override func request(_ demand: Subscribers.Demand) {
-                guard !isTerminated else { return }
-                self.demand += demand
-            }
-
-            override func cancel() {
-                dropPending()
-                super.cancel()
-            }
-
             private func due() {
                 guard !isTerminated, hasPending else { return }
                 hasPending = false
-                let value = pending.move()
-                guard demand > 0 else { return }
-                demand -= 1
-                demand += downstream.receive(value)
+                deliver(pending.move())
             }
 
-            private func dropPending() {
+            override func dropPending() {
                 timer.cancel()
                 guard hasPending else { return }
                 hasPending = false
                 pending.deinitialize(count: 1)
             }
         }
+
+        /// The link on any other scheduler. Combine's schedulers cannot take work back, so every
+        /// value starts a wait, and a wait ends in a value only if no newer value (or a completion
+        /// or cancel) came since: each is numbered.
+        private final class SchedulerLink<Downstream: Subscriber>: Link<Downstream> where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
+            let dueTime: Context.SchedulerTimeType.Stride
+            let clock: OperatorClock<Context>
+            private var pending: Output?
+            private var generation = 0
+
+            init(downstream: Downstream, dueTime: Context.SchedulerTimeType.Stride, clock: OperatorClock<Context>) {
+                self.dueTime = dueTime
+                self.clock = clock
+                super.init(downstream: downstream)
+            }
+
+            override func receive(_ input: Output) -> Subscribers.Demand {
+                guard !isTerminated else { return .none }
+                pending = input
+                generation &+= 1
+                let expected = generation
+                clock.once(at: clock.now.advanced(by: dueTime)) { [weak self] in
+                    guard let self, self.generation == expected else { return }
+                    self.due()
+                }
+                return .none
+            }
+
+            override func receive(completion: Subscribers.Completion<Upstream.Failure>) {
+                guard terminate() else { return }
+                dropPending()
+                clock.hop { [downstream] in downstream.receive(completion: completion) }
+            }
+
+            private func due() {
+                guard !isTerminated, let value = pending else { return }
+                pending = nil
+                deliver(value)
+            }
+
+            override func dropPending() {
+                generation &+= 1
+                pending = nil
+            }
+        }
     }
 }
 
 extension Publisher {
-    /// Combine's `debounce(for:scheduler:options:)`, with the wait in frames.
-    public func debounce(for dueTime: Int, scheduler: VirtualTimeScheduler) -> Publishers.Debounce<Self> {
-        Publishers.Debounce(upstream: self, dueTime: dueTime, scheduler: scheduler)
+    /// Publishes a value once `dueTime` has passed on `scheduler` without a newer one (Combine's
+    /// `debounce(for:scheduler:options:)`).
+    public func debounce<S: Scheduler>(for dueTime: S.SchedulerTimeType.Stride, scheduler: S, options: S.SchedulerOptions? = nil) -> Publishers.Debounce<Self, S> {
+        Publishers.Debounce(upstream: self, dueTime: dueTime, scheduler: scheduler, options: options)
     }
 }

@@ -1,25 +1,30 @@
 extension Publishers {
-    /// Shifts every event `interval` frames later: each value and the completion (a failure
+    /// Shifts every event `interval` later: each value and the completion (a failure
     /// too) received at `t` is delivered at `t + interval`, in arrival order. Demand passes
     /// through; what downstream returns from a delayed value is asked of upstream then.
     /// Cancelling drops undelivered values, unless upstream has already completed: from then on
     /// cancel does nothing and the pending events are still delivered (as in Combine).
-    public struct Delay<Upstream: Publisher>: Publisher {
+    public struct Delay<Upstream: Publisher, Context: Scheduler>: Publisher {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
         public let upstream: Upstream
-        public let interval: Int
-        public let scheduler: VirtualTimeScheduler
+        public let interval: Context.SchedulerTimeType.Stride
+        public let tolerance: Context.SchedulerTimeType.Stride
+        public let scheduler: Context
+        public let options: Context.SchedulerOptions?
 
-        public init(upstream: Upstream, interval: Int, scheduler: VirtualTimeScheduler) {
+        public init(upstream: Upstream, interval: Context.SchedulerTimeType.Stride, tolerance: Context.SchedulerTimeType.Stride, scheduler: Context, options: Context.SchedulerOptions? = nil) {
             self.upstream = upstream
             self.interval = interval
+            self.tolerance = tolerance
             self.scheduler = scheduler
+            self.options = options
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.receive(subscriber: ScheduledDeliveryLink(downstream: subscriber) { [interval, scheduler] action in
-                scheduler.schedule(after: interval, action)
+            let clock = OperatorClock(scheduler, options: options)
+            upstream.receive(subscriber: ScheduledDeliveryLink(downstream: subscriber) { [interval, tolerance] action in
+                clock.once(at: clock.now.advanced(by: interval), tolerance: tolerance, action)
             })
         }
     }
@@ -59,8 +64,9 @@ final class ScheduledDeliveryLink<Downstream: Subscriber>: OperatorLink<Downstre
 }
 
 extension Publisher {
-    /// Combine's `delay(for:scheduler:options:)`, with the delay in frames.
-    public func delay(for interval: Int, scheduler: VirtualTimeScheduler) -> Publishers.Delay<Self> {
-        Publishers.Delay(upstream: self, interval: interval, scheduler: scheduler)
+    /// Delivers every value and the completion `interval` later on `scheduler` (Combine's
+    /// `delay(for:tolerance:scheduler:options:)`; no tolerance means the scheduler's minimum).
+    public func delay<S: Scheduler>(for interval: S.SchedulerTimeType.Stride, tolerance: S.SchedulerTimeType.Stride? = nil, scheduler: S, options: S.SchedulerOptions? = nil) -> Publishers.Delay<Self, S> {
+        Publishers.Delay(upstream: self, interval: interval, tolerance: tolerance ?? scheduler.minimumTolerance, scheduler: scheduler, options: options)
     }
 }

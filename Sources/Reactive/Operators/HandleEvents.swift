@@ -224,4 +224,19 @@ extension Publisher {
     public func print(_ prefix: String = "", to output: @escaping (String) -> Void) -> Publishers.Print<Self> {
         Publishers.Print(upstream: self, prefix: prefix, to: output)
     }
+
+    /// Logs every event to `stream`, or to standard output, one line each, in Combine's wording
+    /// (Combine's `print(_:to:)`).
+    public func print(_ prefix: String = "", to stream: (any TextOutputStream)? = nil) -> Publishers.Print<Self> {
+        guard let stream else { return print(prefix, to: { Swift.print($0) }) }
+        let output = TextOutput(stream: stream)
+        return print(prefix, to: { output.write($0) })
+    }
+}
+
+/// A text stream written by `print(_:to:)`, kept in a box so that every event appends to it.
+private final class TextOutput {
+    var stream: any TextOutputStream
+    init(stream: any TextOutputStream) { self.stream = stream }
+    func write(_ line: String) { stream.write(line + "\n") }
 }

@@ -118,3 +118,10 @@ extension Publisher {
         Publishers.MapError(upstream: self, transform: transform)
     }
 }
+
+extension Publisher {
+    /// Replaces every `nil` value with `output` (Combine's `replaceNil(with:)`).
+    public func replaceNil<T>(with output: T) -> Publishers.Map<Self, T> where Output == T? {
+        map { $0 ?? output }
+    }
+}

@@ -1,26 +1,27 @@
 extension Publishers {
-    /// Replaces each value, synchronously, with the frames elapsed since the previous value;
-    /// the first value is measured from the subscription. Completion passes through.
-    public struct MeasureInterval<Upstream: Publisher>: Publisher {
-        public typealias Output = Int
+    /// Replaces each value, synchronously, with the time elapsed on the scheduler since the
+    /// previous value (a `Stride`; on the virtual clock, whole frames); the first value is
+    /// measured from the subscription. Completion passes through.
+    public struct MeasureInterval<Upstream: Publisher, Context: Scheduler>: Publisher {
+        public typealias Output = Context.SchedulerTimeType.Stride
         public typealias Failure = Upstream.Failure
         public let upstream: Upstream
-        public let scheduler: VirtualTimeScheduler
+        public let scheduler: Context
 
-        public init(upstream: Upstream, scheduler: VirtualTimeScheduler) {
+        public init(upstream: Upstream, scheduler: Context) {
             self.upstream = upstream
             self.scheduler = scheduler
         }
 
-        public func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Failure {
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             upstream.receive(subscriber: Link(downstream: subscriber, scheduler: scheduler))
         }
 
-        private final class Link<Downstream: Subscriber>: OperatorLink<Upstream.Output, Upstream.Failure, Downstream> where Downstream.Input == Int, Downstream.Failure == Upstream.Failure {
-            let scheduler: VirtualTimeScheduler
-            private var last: VirtualTime
+        private final class Link<Downstream: Subscriber>: OperatorLink<Upstream.Output, Upstream.Failure, Downstream> where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
+            let scheduler: Context
+            private var last: Context.SchedulerTimeType
 
-            init(downstream: Downstream, scheduler: VirtualTimeScheduler) {
+            init(downstream: Downstream, scheduler: Context) {
                 self.scheduler = scheduler
                 last = scheduler.now
                 super.init(downstream: downstream)
@@ -34,7 +35,7 @@ extension Publishers {
             override func receive(_ input: Upstream.Output) -> Subscribers.Demand {
                 guard !isTerminated else { return .none }
                 let now = scheduler.now
-                let elapsed = now - last
+                let elapsed = last.distance(to: now)
                 last = now
                 return downstream.receive(elapsed)
             }
@@ -48,8 +49,9 @@ extension Publishers {
 }
 
 extension Publisher {
-    /// Combine's `measureInterval(using:options:)`: the interval is a whole number of frames.
-    public func measureInterval(using scheduler: VirtualTimeScheduler) -> Publishers.MeasureInterval<Self> {
+    /// Replaces each value with the time since the previous one on `scheduler` (Combine's
+    /// `measureInterval(using:options:)`; the options are not used).
+    public func measureInterval<S: Scheduler>(using scheduler: S, options: S.SchedulerOptions? = nil) -> Publishers.MeasureInterval<Self, S> {
         Publishers.MeasureInterval(upstream: self, scheduler: scheduler)
     }
 }

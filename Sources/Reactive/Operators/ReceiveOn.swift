@@ -3,48 +3,52 @@ extension Publishers {
     /// work already queued for it, in arrival order. The subscription, requests and cancel pass
     /// synchronously (iOS 13.3+). Cancelling drops values still queued, unless upstream has
     /// already completed (then the queued values and the completion still arrive).
-    public struct ReceiveOn<Upstream: Publisher>: Publisher {
+    public struct ReceiveOn<Upstream: Publisher, Context: Scheduler>: Publisher {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
         public let upstream: Upstream
-        public let scheduler: VirtualTimeScheduler
+        public let scheduler: Context
+        public let options: Context.SchedulerOptions?
 
-        public init(upstream: Upstream, scheduler: VirtualTimeScheduler) {
+        public init(upstream: Upstream, scheduler: Context, options: Context.SchedulerOptions?) {
             self.upstream = upstream
             self.scheduler = scheduler
+            self.options = options
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.receive(subscriber: ScheduledDeliveryLink(downstream: subscriber) { [scheduler] action in
-                scheduler.schedule(action)
-            })
+            let clock = OperatorClock(scheduler, options: options)
+            upstream.receive(subscriber: ScheduledDeliveryLink(downstream: subscriber, deliver: clock.hop))
         }
     }
 
     /// Subscribes to upstream by a hop on `scheduler`, and passes every request and the cancel
     /// by a hop too; values and completions come through synchronously. Values that arrive
     /// between a cancel and its hop are dropped.
-    public struct SubscribeOn<Upstream: Publisher>: Publisher {
+    public struct SubscribeOn<Upstream: Publisher, Context: Scheduler>: Publisher {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
         public let upstream: Upstream
-        public let scheduler: VirtualTimeScheduler
+        public let scheduler: Context
+        public let options: Context.SchedulerOptions?
 
-        public init(upstream: Upstream, scheduler: VirtualTimeScheduler) {
+        public init(upstream: Upstream, scheduler: Context, options: Context.SchedulerOptions?) {
             self.upstream = upstream
             self.scheduler = scheduler
+            self.options = options
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let link = Link(downstream: subscriber, scheduler: scheduler)
-            scheduler.schedule { [upstream] in upstream.receive(subscriber: link) }
+            let clock = OperatorClock(scheduler, options: options)
+            let link = Link(downstream: subscriber, clock: clock)
+            clock.hop { [upstream] in upstream.receive(subscriber: link) }
         }
 
         private final class Link<Downstream: Subscriber>: OperatorLink<Output, Upstream.Failure, Downstream> where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
-            let scheduler: VirtualTimeScheduler
+            let clock: OperatorClock<Context>
 
-            init(downstream: Downstream, scheduler: VirtualTimeScheduler) {
-                self.scheduler = scheduler
+            init(downstream: Downstream, clock: OperatorClock<Context>) {
+                self.clock = clock
                 super.init(downstream: downstream)
             }
 
@@ -59,27 +63,27 @@ extension Publishers {
 
             override func request(_ demand: Subscribers.Demand) {
                 guard !isTerminated, let upstream else { return }
-                scheduler.schedule { upstream.request(demand) }
+                clock.hop { upstream.request(demand) }
             }
 
             override func cancel() {
                 let upstream = self.upstream
                 // Stop passing events now; upstream hears of the cancel by a hop.
                 guard terminate() else { return }
-                scheduler.schedule { upstream?.cancel() }
+                clock.hop { upstream?.cancel() }
             }
         }
     }
 }
 
 extension Publisher {
-    /// Combine's `receive(on:options:)` on the virtual scheduler.
-    public func receive(on scheduler: VirtualTimeScheduler) -> Publishers.ReceiveOn<Self> {
-        Publishers.ReceiveOn(upstream: self, scheduler: scheduler)
+    /// Delivers values and the completion on `scheduler` (Combine's `receive(on:options:)`).
+    public func receive<S: Scheduler>(on scheduler: S, options: S.SchedulerOptions? = nil) -> Publishers.ReceiveOn<Self, S> {
+        Publishers.ReceiveOn(upstream: self, scheduler: scheduler, options: options)
     }
 
-    /// Combine's `subscribe(on:options:)` on the virtual scheduler.
-    public func subscribe(on scheduler: VirtualTimeScheduler) -> Publishers.SubscribeOn<Self> {
-        Publishers.SubscribeOn(upstream: self, scheduler: scheduler)
+    /// Subscribes, requests and cancels on `scheduler` (Combine's `subscribe(on:options:)`).
+    public func subscribe<S: Scheduler>(on scheduler: S, options: S.SchedulerOptions? = nil) -> Publishers.SubscribeOn<Self, S> {
+        Publishers.SubscribeOn(upstream: self, scheduler: scheduler, options: options)
     }
 }

@@ -1,5 +1,5 @@
 extension Publishers {
-    /// Emits at most one value per `interval` frames (iOS 14+ behaviour, which reproduces the
+    /// Emits at most one value per `interval` (iOS 14+ behaviour, which reproduces the
     /// runs measured on iOS 14.1–14.4).
     ///
     /// A value that finds no emission pending is reserved (one unit of demand) and emitted at
@@ -12,15 +12,15 @@ extension Publishers {
     /// asks first; the measured iOS 14 run, whose `@Published` seed value comes through, needs
     /// this order). A cancel drops the pending emission even after upstream has completed
     /// (OpenCombine).
-    public struct Throttle<Upstream: Publisher>: Publisher {
+    public struct Throttle<Upstream: Publisher, Context: Scheduler>: Publisher {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
         public let upstream: Upstream
-        public let interval: Int
-        public let scheduler: VirtualTimeScheduler
+        public let interval: Context.SchedulerTimeType.Stride
+        public let scheduler: Context
         public let latest: Bool
 
-        public init(upstream: Upstream, interval: Int, scheduler: VirtualTimeScheduler, latest: Bool) {
+        public init(upstream: Upstream, interval: Context.SchedulerTimeType.Stride, scheduler: Context, latest: Bool) {
             self.upstream = upstream
             self.interval = interval
             self.scheduler = scheduler
@@ -28,24 +28,24 @@ extension Publishers {
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.receive(subscriber: Link(downstream: subscriber, interval: interval, scheduler: scheduler, latest: latest))
+            upstream.receive(subscriber: Link(downstream: subscriber, interval: interval, clock: OperatorClock(scheduler, options: nil), latest: latest))
         }
 
         private final class Link<Downstream: Subscriber>: OperatorLink<Output, Upstream.Failure, Downstream> where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
-            let interval: Int
-            let scheduler: VirtualTimeScheduler
+            let interval: Context.SchedulerTimeType.Stride
+            let clock: OperatorClock<Context>
             let latest: Bool
             private var demand: Subscribers.Demand = .none
-            private var lastEmission: VirtualTime?
+            private var lastEmission: Context.SchedulerTimeType?
             private var pendingValue: Output?
             private var pendingCompletion: Subscribers.Completion<Upstream.Failure>?
-            private var emission: ScheduledAction?
+            private var emission: (any Cancellable)?
             /// Cancelled by downstream; unlike completion, this also drops the pending emission.
             private var isCancelled = false
 
-            init(downstream: Downstream, interval: Int, scheduler: VirtualTimeScheduler, latest: Bool) {
+            init(downstream: Downstream, interval: Context.SchedulerTimeType.Stride, clock: OperatorClock<Context>, latest: Bool) {
                 self.interval = interval
-                self.scheduler = scheduler
+                self.clock = clock
                 self.latest = latest
                 super.init(downstream: downstream)
             }
@@ -62,14 +62,14 @@ extension Publishers {
                     if latest { pendingValue = input }
                     return .none
                 }
-                let now = scheduler.now
-                let emitAt = lastEmission.map { Swift.max(now, $0.addingClamped(interval)) } ?? now
+                let now = clock.now
+                let emitAt = lastEmission.map { Swift.max(now, $0.advanced(by: interval)) } ?? now
                 demand -= 1
                 pendingValue = input
                 if emitAt == now {
-                    scheduler.schedule { [weak self] in self?.emit() }
+                    clock.hop { [weak self] in self?.emit() }
                 } else {
-                    emission = scheduler.schedule(at: emitAt) { [weak self] in self?.emit() }
+                    emission = clock.cancellable(at: emitAt) { [weak self] in self?.emit() }
                 }
                 return .none
             }
@@ -79,7 +79,7 @@ extension Publishers {
                 pendingCompletion = completion
                 // With a value pending, the completion leaves together with it.
                 if pendingValue == nil {
-                    scheduler.schedule { [weak self] in self?.emit() }
+                    clock.hop { [weak self] in self?.emit() }
                 }
             }
 
@@ -105,7 +105,7 @@ extension Publishers {
                 pendingValue = nil
                 pendingCompletion = nil
                 if let value {
-                    lastEmission = scheduler.now
+                    lastEmission = clock.now
                     let more = downstream.receive(value)
                     if !isTerminated { demand += more }
                 }
@@ -118,8 +118,9 @@ extension Publishers {
 }
 
 extension Publisher {
-    /// Combine's `throttle(for:scheduler:latest:)`, with the interval in frames.
-    public func throttle(for interval: Int, scheduler: VirtualTimeScheduler, latest: Bool) -> Publishers.Throttle<Self> {
+    /// Publishes at most one value per `interval` on `scheduler`, the latest or the first of each
+    /// interval (Combine's `throttle(for:scheduler:latest:)`).
+    public func throttle<S: Scheduler>(for interval: S.SchedulerTimeType.Stride, scheduler: S, latest: Bool) -> Publishers.Throttle<Self, S> {
         Publishers.Throttle(upstream: self, interval: interval, scheduler: scheduler, latest: latest)
     }
 }

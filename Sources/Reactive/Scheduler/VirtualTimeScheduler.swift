@@ -56,7 +56,8 @@ public final class VirtualTimeScheduler {
         }
     }
 
-    @exclusivity(unchecked) public private(set) var now: VirtualTime
+    /// The frame the clock is at (`now` is the same instant as a `SchedulerTimeType`).
+    @exclusivity(unchecked) public private(set) var currentFrame: VirtualTime
     @exclusivity(unchecked) public var limits: Limits
     /// Set when the run stopped early; no further action runs once it is set.
     @exclusivity(unchecked) public private(set) var stopReason: SchedulerStop?
@@ -69,15 +70,15 @@ public final class VirtualTimeScheduler {
     @exclusivity(unchecked) private var requeueKey: (time: VirtualTime, sequence: Int)?
 
     public init(now: VirtualTime = 0, limits: Limits = Limits()) {
-        self.now = now
+        currentFrame = now
         self.limits = limits
     }
 
     /// Moves the clock back to `time` before anything has run (a test whose timelines start
     /// before frame 0). Has no effect once the clock has moved or work was queued before `time`.
     public func rewindStart(to time: VirtualTime) {
-        guard actionsInRun == 0, time < now, (queue.firstTime ?? .max) >= time else { return }
-        now = time
+        guard actionsInRun == 0, time < currentFrame, (queue.firstTime ?? .max) >= time else { return }
+        currentFrame = time
     }
 
     /// Whether any action is still queued.
@@ -93,28 +94,28 @@ public final class VirtualTimeScheduler {
 
     /// Runs `action` at the current instant, after the work already queued for it.
     public func schedule(_ action: @escaping () -> Void) {
-        enqueue(at: now, sequence: takeSequence(), interval: 0, action: action, token: nil)
+        enqueue(at: currentFrame, sequence: takeSequence(), interval: 0, action: action, token: nil)
     }
 
     /// Runs `action` at `time` (or now, if `time` is in the past). Returns a handle that cancels it.
     @discardableResult
     public func schedule(at time: VirtualTime, _ action: @escaping () -> Void) -> ScheduledAction {
         let token = ScheduledAction()
-        enqueue(at: max(time, now), sequence: takeSequence(), interval: 0, action: action, token: token)
+        enqueue(at: max(time, currentFrame), sequence: takeSequence(), interval: 0, action: action, token: token)
         return token
     }
 
     /// Runs `action` `delay` frames from now.
     @discardableResult
-    public func schedule(after delay: Int, _ action: @escaping () -> Void) -> ScheduledAction {
-        schedule(at: now.addingClamped(delay), action)
+    public func schedule(afterFrames delay: Int, _ action: @escaping () -> Void) -> ScheduledAction {
+        schedule(at: currentFrame.addingClamped(delay), action)
     }
 
     /// Runs `action` at `start`, then every `interval` frames (at least 1) until cancelled.
     @discardableResult
     public func schedule(at start: VirtualTime, interval: Int, _ action: @escaping () -> Void) -> ScheduledAction {
         let token = ScheduledAction()
-        enqueue(at: max(start, now), sequence: takeSequence(), interval: max(1, interval), action: action, token: token)
+        enqueue(at: max(start, currentFrame), sequence: takeSequence(), interval: max(1, interval), action: action, token: token)
         return token
     }
 
@@ -131,7 +132,7 @@ public final class VirtualTimeScheduler {
     @discardableResult
     public func schedule(at time: VirtualTime, sequence: Int, _ action: @escaping () -> Void) -> ScheduledAction {
         let token = ScheduledAction()
-        enqueue(at: max(time, now), sequence: sequence, interval: 0, action: action, token: token)
+        enqueue(at: max(time, currentFrame), sequence: sequence, interval: 0, action: action, token: token)
         return token
     }
 
@@ -142,7 +143,7 @@ public final class VirtualTimeScheduler {
     /// still queued for an earlier or equal key, it is only retargeted, and moved when it surfaces.
     /// `action` must be the same closure (or an equivalent one) on every call for one timer.
     func rearm(_ timer: ScheduledAction, at time: VirtualTime, _ action: @escaping () -> Void) {
-        let target = time > now ? time : now
+        let target = time > currentFrame ? time : currentFrame
         let sequence = takeSequence()
         timer.isCancelled = false
         timer.targetTime = target
@@ -192,8 +193,8 @@ public final class VirtualTimeScheduler {
                     continue
                 }
             }
-            if time > now {
-                now = time
+            if time > currentFrame {
+                currentFrame = time
                 actionsThisInstant = 0
             }
             guard countAction() else { break }
@@ -214,8 +215,8 @@ public final class VirtualTimeScheduler {
                 }
             }
         }
-        if stopReason == nil, let deadline, deadline > now, deadline <= limits.maxTime {
-            now = deadline
+        if stopReason == nil, let deadline, deadline > currentFrame, deadline <= limits.maxTime {
+            currentFrame = deadline
             actionsThisInstant = 0
         }
         return stopReason
@@ -229,19 +230,39 @@ public final class VirtualTimeScheduler {
         actionsThisInstant += 1
         actionsInRun += 1
         if actionsThisInstant > limits.maxActionsPerInstant {
-            stopReason = .instantActionLimit(limit: limits.maxActionsPerInstant, at: now)
+            stopReason = .instantActionLimit(limit: limits.maxActionsPerInstant, at: currentFrame)
             return false
         }
         if actionsInRun > limits.maxActions {
-            stopReason = .actionLimit(limit: limits.maxActions, at: now)
+            stopReason = .actionLimit(limit: limits.maxActions, at: currentFrame)
             return false
         }
         return true
     }
 
+    /// Counts one unit of work done inside the current action (a call of a closure, say) against
+    /// the per-instant budget only: the per-run budget counts actions, and a driver may size it
+    /// from them. Returns false, and stops the run, once the budget is exhausted.
+    public func countWorkThisInstant() -> Bool {
+        guard stopReason == nil else { return false }
+        actionsThisInstant += 1
+        guard actionsThisInstant <= limits.maxActionsPerInstant else {
+            stopReason = .instantActionLimit(limit: limits.maxActionsPerInstant, at: currentFrame)
+            return false
+        }
+        return true
+    }
+
+    /// Drops every action still queued. Queued work holds the subscriptions and publishers it
+    /// acts on, which hold what scheduled it (often the owner of this scheduler): a driver done
+    /// with a run calls this so that the cycle does not outlive it.
+    public func discardPendingWork() {
+        queue.removeAll()
+    }
+
     /// Stops the run after the current action.
     public func abort(_ reason: String) {
-        if stopReason == nil { stopReason = .aborted(reason: reason, at: now) }
+        if stopReason == nil { stopReason = .aborted(reason: reason, at: currentFrame) }
     }
 
     // MARK: Private
@@ -263,7 +284,7 @@ public final class VirtualTimeScheduler {
     /// token for every event.
     @usableFromInline
     func requeueRunningAction(at time: VirtualTime, sequence: Int) {
-        requeueKey = (time > now ? time : now, sequence)
+        requeueKey = (time > currentFrame ? time : currentFrame, sequence)
     }
 
     /// Queues `action` at `time` (or now, if `time` is past) under a reserved sequence number,
@@ -271,7 +292,7 @@ public final class VirtualTimeScheduler {
     /// again (a timeline playback) costs no allocation per event.
     @usableFromInline
     func enqueueReserved(at time: VirtualTime, sequence: Int, action: @escaping () -> Void, token: ScheduledAction) {
-        queue.push(ActionQueue.Entry(time: time > now ? time : now, sequence: sequence, interval: 0, action: action, token: token))
+        queue.push(ActionQueue.Entry(time: time > currentFrame ? time : currentFrame, sequence: sequence, interval: 0, action: action, token: token))
     }
 }
 
@@ -334,6 +355,13 @@ final class ActionQueue {
     }
 
     var isEmpty: Bool { count == 0 }
+
+    /// Drops every entry (releasing its closure and token).
+    func removeAll() {
+        entries.deinitialize(count: count)
+        count = 0
+    }
+
     /// The time of the first action.
     var firstTime: VirtualTime? { count == 0 ? nil : entries[0].time }
 

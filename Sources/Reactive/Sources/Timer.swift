@@ -1,31 +1,39 @@
-/// The virtual counterpart of Foundation's `Timer.publish(every:on:in:)`, which runs on a
-/// run loop and cannot be virtualised.
-public enum VirtualTimer {
-    /// A connectable publisher of ticks every `interval` frames (at least 1); each tick's value
-    /// is its frame. Use `connect()` or `autoconnect()` to start it.
-    public static func publish(every interval: Int, scheduler: VirtualTimeScheduler) -> TimerPublisher {
-        TimerPublisher(interval: interval, scheduler: scheduler)
+extension Scheduler {
+    /// A connectable publisher of ticks every `interval` on this scheduler, each tick's value
+    /// the scheduler's time (combine-schedulers' `timerPublisher(every:tolerance:options:)`, the
+    /// schedulable counterpart of Foundation's `Timer.publish(every:on:in:)`). Start it with
+    /// `connect()` or `autoconnect()`.
+    public func timerPublisher(every interval: SchedulerTimeType.Stride, tolerance: SchedulerTimeType.Stride? = nil, options: SchedulerOptions? = nil) -> Publishers.Timer<Self> {
+        Publishers.Timer(every: interval, tolerance: tolerance, scheduler: self, options: options)
     }
+}
 
+extension Publishers {
     /// Ticks from `connect()`: the first at connect + interval, then every interval. A tick
     /// reaches only the subscribers with demand at that moment (the others miss it; nothing is
     /// buffered). Never completes. Cancelling a connection stops its ticks and detaches every
     /// current subscriber, which then hears nothing more (as OpenCombine's `TimerPublisher`).
     /// Each `connect()` starts its own clock.
-    public final class TimerPublisher: ConnectablePublisher {
-        public typealias Output = VirtualTime
+    /// On the virtual clock the interval is at least one frame, and a tick keeps its first place
+    /// in each frame's order (it was queued at `connect()`).
+    public final class Timer<Context: Scheduler>: ConnectablePublisher {
+        public typealias Output = Context.SchedulerTimeType
         public typealias Failure = Never
 
-        public let interval: Int
-        public let scheduler: VirtualTimeScheduler
+        public let interval: Context.SchedulerTimeType.Stride
+        public let tolerance: Context.SchedulerTimeType.Stride?
+        public let scheduler: Context
+        public let options: Context.SchedulerOptions?
         private var subscriptions: [Tick] = []
 
-        public init(interval: Int, scheduler: VirtualTimeScheduler) {
-            self.interval = Swift.max(1, interval)
+        public init(every interval: Context.SchedulerTimeType.Stride, tolerance: Context.SchedulerTimeType.Stride? = nil, scheduler: Context, options: Context.SchedulerOptions? = nil) {
+            self.interval = interval
+            self.tolerance = tolerance
             self.scheduler = scheduler
+            self.options = options
         }
 
-        public func receive<S: Subscriber>(subscriber: S) where S.Input == VirtualTime, S.Failure == Never {
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Never {
             let subscription = Tick(AnySubscriber(subscriber), parent: self)
             subscriptions.append(subscription)
             subscriber.receive(subscription: subscription)
@@ -34,7 +42,12 @@ public enum VirtualTimer {
         /// Starts a clock. The returned handle stops it; dropping the handle does not (as a
         /// run loop keeps a Foundation timer alive).
         public func connect() -> any Cancellable {
-            let clock = scheduler.schedule(at: scheduler.now.addingClamped(interval), interval: interval) { [self] in
+            var interval = self.interval
+            if let frames = OperatorClock(scheduler, options: options).frames(interval), frames < 1 {
+                interval = Context.SchedulerTimeType.Stride(exactly: 1) ?? interval
+            }
+            let clock = scheduler.schedule(after: scheduler.now.advanced(by: interval), interval: interval,
+                                           tolerance: tolerance ?? scheduler.minimumTolerance, options: options) { [self] in
                 fire()
             }
             return Connection(clock: clock, publisher: self)
@@ -56,10 +69,10 @@ public enum VirtualTimer {
         }
 
         private final class Connection: Cancellable {
-            private var clock: ScheduledAction?
-            private weak var publisher: TimerPublisher?
+            private var clock: (any Cancellable)?
+            private weak var publisher: Timer?
 
-            init(clock: ScheduledAction, publisher: TimerPublisher) {
+            init(clock: any Cancellable, publisher: Timer) {
                 self.clock = clock
                 self.publisher = publisher
             }
@@ -74,16 +87,16 @@ public enum VirtualTimer {
 
         /// One subscriber's link to the timer, with its own demand.
         fileprivate final class Tick: Subscription {
-            private var downstream: AnySubscriber<VirtualTime, Never>?
+            private var downstream: AnySubscriber<Output, Never>?
             private var demand: Subscribers.Demand = .none
-            private weak var parent: TimerPublisher?
+            private weak var parent: Timer?
 
-            init(_ downstream: AnySubscriber<VirtualTime, Never>, parent: TimerPublisher) {
+            init(_ downstream: AnySubscriber<Output, Never>, parent: Timer) {
                 self.downstream = downstream
                 self.parent = parent
             }
 
-            func send(_ time: VirtualTime) {
+            func send(_ time: Output) {
                 guard let downstream, demand > 0 else { return }
                 demand -= 1
                 let more = downstream.receive(time)

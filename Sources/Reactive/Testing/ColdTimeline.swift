@@ -31,7 +31,7 @@ private final class ColdTimelineSubscription<Downstream: Subscriber>: Subscripti
 
     func start(_ events: [TimedEvent<Downstream.Input, Downstream.Failure>], on scheduler: VirtualTimeScheduler) {
         guard downstream != nil else { return }
-        playback = scheduler.play(events, offset: scheduler.now) { [weak self] event in
+        playback = scheduler.play(events, offset: scheduler.currentFrame) { [weak self] event in
             self?.arrive(event)
         }
     }

@@ -51,13 +51,13 @@ public struct SubscriptionRecorder<Upstream: Publisher>: Publisher {
     }
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-        let index = log.open(at: scheduler.now)
+        let index = log.open(at: scheduler.currentFrame)
         upstream.receive(subscriber: RecordingLink(downstream: subscriber, onRequest: { [log, scheduler] demand in
-            log.request(demand, by: index, at: scheduler.now)
+            log.request(demand, by: index, at: scheduler.currentFrame)
         }, onValue: { [log] in
             log.deliver(by: index)
         }, onEnd: { [log, scheduler] in
-            log.close(index, at: scheduler.now)
+            log.close(index, at: scheduler.currentFrame)
         }))
     }
 }

@@ -50,7 +50,7 @@ public final class TestSubscriber<Input, Failure: Error>: Subscriber, Cancellabl
     public func receive(subscription: any Subscription) {
         guard self.subscription == nil, cancelledAt == nil else { subscription.cancel(); return }
         self.subscription = subscription
-        subscribedAt = scheduler.now
+        subscribedAt = scheduler.currentFrame
         if initialDemand > 0 {
             outstanding += initialDemand
             subscription.request(initialDemand)
@@ -59,21 +59,21 @@ public final class TestSubscriber<Input, Failure: Error>: Subscriber, Cancellabl
 
     public func receive(_ input: Input) -> Subscribers.Demand {
         guard !isCompleted else {
-            eventsAfterCompletion.append(scheduler.now)
+            eventsAfterCompletion.append(scheduler.currentFrame)
             return .none
         }
-        if outstanding == .none { valuesWithoutDemand.append(scheduler.now) } else { outstanding -= 1 }
-        record(input, scheduler.now)
+        if outstanding == .none { valuesWithoutDemand.append(scheduler.currentFrame) } else { outstanding -= 1 }
+        record(input, scheduler.currentFrame)
         return .none
     }
 
     public func receive(completion: Subscribers.Completion<Failure>) {
         guard !isCompleted else {
-            eventsAfterCompletion.append(scheduler.now)
+            eventsAfterCompletion.append(scheduler.currentFrame)
             return
         }
         isCompleted = true
-        self.completion = (scheduler.now, completion)
+        self.completion = (scheduler.currentFrame, completion)
     }
 
     /// Asks for more values (no effect before the subscription arrives or after cancellation).
@@ -85,7 +85,7 @@ public final class TestSubscriber<Input, Failure: Error>: Subscriber, Cancellabl
 
     public func cancel() {
         guard cancelledAt == nil else { return }
-        cancelledAt = scheduler.now
+        cancelledAt = scheduler.currentFrame
         let subscription = self.subscription
         self.subscription = nil
         subscription?.cancel()

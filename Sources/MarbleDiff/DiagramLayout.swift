@@ -2,13 +2,13 @@ import MarbleNotation
 import MarbleSpec
 
 /// One line of a failure diagram.
-enum DiagramRow {
+public enum DiagramRow: Sendable, Hashable {
     /// A timeline on the test's shared axis, drawn frame by frame in the common columns.
     case aligned(label: String, events: [RenderedEvent])
     /// A timeline with its own axis (a cold source), drawn from the timeline column, followed by a note.
     case unaligned(label: String, events: [RenderedEvent], frameNanoseconds: Int64, note: String)
 
-    var label: String {
+    public var label: String {
         switch self {
         case .aligned(let label, _), .unaligned(let label, _, _, _): return label
         }
@@ -24,15 +24,29 @@ enum DiagramRow {
 /// every row are drawn as ` …N… ` (N empty frames), longest first, until the diagram fits or
 /// no stretch is longer than its marker. Nothing is ever expanded frame by frame before it is
 /// known to fit, so an idle stretch of a million frames costs nothing.
-struct DiagramLayout {
-    static let maximumWidth = 120
+public struct DiagramLayout: Sendable, Hashable {
+    public static let maximumWidth = 120
+    /// Differences given a caret line each; the rest are counted. Each caret line is as wide as
+    /// its frame's column, so one per difference of a long line would be quadratic output.
+    static let maximumDifferencesShown = 10
     /// Spaces between the label column and the timelines.
     static let labelGap = 3
 
-    var rows: [DiagramRow]
-    var differences: [Difference]
-    var notes: [String]
-    var indent: Int
+    public var rows: [DiagramRow]
+    public var differences: [Difference]
+    public var notes: [String]
+    public var indent: Int
+    /// The word before each difference's position: `frame 16: …`, or `event 3: …` for an
+    /// expectation that ignores timing (its rows are laid out one event per column).
+    public var position: String
+
+    public init(rows: [DiagramRow], differences: [Difference], notes: [String], indent: Int, position: String = "frame") {
+        self.rows = rows
+        self.differences = differences
+        self.notes = notes
+        self.indent = indent
+        self.position = position
+    }
 
     private enum Column {
         case frame(Int, width: Int)
@@ -48,7 +62,7 @@ struct DiagramLayout {
 
     static func marker(_ count: Int) -> String { " …\(count)… " }
 
-    func lines(style: Style) -> [String] {
+    public func lines(style: some DiagramStyle = PlainStyle()) -> [String] {
         let labelWidth = (rows.map(\.label.count).max() ?? 0) + Self.labelGap
         let lead = String(repeating: " ", count: indent)
         let cellsByRow = rows.map(cellsByFrame)
@@ -69,9 +83,13 @@ struct DiagramLayout {
 
         let offsets = frameOffsets(columns)
         let caretLead = lead + String(repeating: " ", count: labelWidth)
-        for difference in differences {
+        for difference in differences.prefix(Self.maximumDifferencesShown) {
             let offset = offsets[difference.frame] ?? 0
-            output.append(caretLead + String(repeating: " ", count: offset) + style.red("^") + " frame \(difference.frame): \(difference.sentence)")
+            output.append(caretLead + String(repeating: " ", count: offset) + style.red("^") + " \(position) \(difference.frame): \(difference.sentence)")
+        }
+        if differences.count > Self.maximumDifferencesShown {
+            let more = differences.count - Self.maximumDifferencesShown
+            output.append(caretLead + "… and \(more) more difference\(more == 1 ? "" : "s"), up to frame \(differences[differences.count - 1].frame) (--reporter json lists them all)")
         }
         for note in notes {
             output.append(caretLead + style.dim("(\(note))"))

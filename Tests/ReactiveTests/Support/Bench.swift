@@ -1,4 +1,6 @@
+import MarbleTesting
 import Reactive
+import Testing
 
 /// A failure for engine tests, identified by its message.
 struct TestFailure: Error, Hashable, CustomStringConvertible {
@@ -7,54 +9,24 @@ struct TestFailure: Error, Hashable, CustomStringConvertible {
     var description: String { message }
 }
 
-/// A deliberately small marble dialect for engine tests (the real notation lives in
-/// MarbleNotation, which the engine must not depend on): one character per frame; `-` a
-/// frame; `|` finished; `#` failure "error"; `(…)` a same-frame group taking one frame; any
-/// other character a one-character String value. Spaces are ignored.
-func timeline(_ text: String) -> [TimedEvent<String, TestFailure>] {
-    var events: [TimedEvent<String, TestFailure>] = []
-    var frame = 0
-    var inGroup = false
-    for character in text where character != " " {
-        switch character {
-        case "(": inGroup = true; continue
-        case ")": inGroup = false
-        case "-": break
-        case "|": events.append(TimedEvent(frame, .completion(.finished)))
-        case "#": events.append(TimedEvent(frame, .completion(.failure(TestFailure()))))
-        default: events.append(TimedEvent(frame, .value(String(character))))
-        }
-        if !inGroup { frame += 1 }
+/// The events of a marble line (MarbleTesting's notation: a letter is a one-character String,
+/// `#` fails with `TestFailure()`); a mistake in the line fails the test.
+func timeline(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) -> [TimedEvent<String, TestFailure>] {
+    do {
+        return try Marbles.events(text, values: [Character: String](), error: TestFailure())
+    } catch {
+        Issue.record(Comment(rawValue: error.message), sourceLocation: sourceLocation)
+        return []
     }
-    return events
 }
 
-/// Renders recorded events back into the mini dialect, one cell per frame up to the last event.
+/// Recorded events as marble text (`#` for `TestFailure()`, `#{boom}` for another failure).
 func render<Output>(_ events: [TimedEvent<Output, some Error>]) -> String {
-    guard let last = events.last?.time else { return "" }
-    var cells = Array(repeating: [String](), count: last + 1)
-    for event in events {
-        switch event.event {
-        case .value(let value): cells[event.time].append("\(value)")
-        case .completion(.finished): cells[event.time].append("|")
-        case .completion(.failure(let error)): cells[event.time].append(error is TestFailure && "\(error)" == "error" ? "#" : "#\(error)")
-        }
-    }
-    return cells.map { $0.isEmpty ? "-" : $0.count == 1 ? $0[0] : "(" + $0.joined() + ")" }.joined()
+    Marbles.text(events) { error in (error as? TestFailure) == TestFailure() }
 }
 
-/// Renders a subscription log as `^`/`!` lines, one per subscription.
-func render(_ log: SubscriptionLog) -> [String] {
-    log.spans.map { span in
-        var line = String(repeating: "-", count: span.start) + "^"
-        if let end = span.end {
-            if end == span.start { line = String(repeating: "-", count: span.start) + "(^!)" } else {
-                line += String(repeating: "-", count: end - span.start - 1) + "!"
-            }
-        }
-        return line
-    }
-}
+/// A subscription log as `^`/`!` lines, one per subscription.
+func render(_ log: SubscriptionLog) -> [String] { Marbles.text(log.spans) }
 
 /// A test bench: one scheduler, hot and cold sources in the mini dialect, a test subscriber.
 final class Bench {

@@ -1,0 +1,162 @@
+import Reactive
+import MarbleSyntax
+
+/// What one test's named streams are doing right now, innermost last: the engine calls through
+/// them synchronously (a subscription subscribes upstream, a value is delivered downstream), so
+/// a stream that reaches itself — `let a = Deferred { a }`, a subject multicast into itself —
+/// recurses until the stack runs out. Every named stream passes through a `StreamGuard`, which
+/// keeps this stack and stops the run, with the cycle named, once a stream is inside itself
+/// more than `maximumReentry` times. It also counts the values each stream passes, which bounds
+/// what a test subscriber records.
+final class StreamActivity {
+    /// How many times a stream may be inside its own subscription (or its own delivery, or its
+    /// own request). A stream is legitimately inside itself once per nested `flatMap { _ in a }`
+    /// of itself; a cycle reaches any depth at once.
+    static let maximumReentry = 16
+    /// Values one named stream may pass in a run (over all its subscriptions): what a test
+    /// subscriber records is an array of them.
+    static let maximumValuesPerStream = 1_000_000
+
+    enum Kind: Int {
+        case subscription, delivery, request
+
+        func sentence(_ name: String) -> String {
+            switch self {
+            case .subscription: "'\(name)' subscribes to itself"
+            case .delivery: "'\(name)' receives its own output"
+            case .request: "'\(name)' requests from itself"
+            }
+        }
+    }
+
+    /// One named stream's counts, shared by every subscription to it.
+    final class Counts {
+        let name: String
+        /// Where the stream is named (the diagnostics' place).
+        let location: SourceLocation
+        /// How many entries of each kind the stack holds for this stream.
+        var depths = [0, 0, 0]
+        var values = 0
+
+        init(name: String, location: SourceLocation) {
+            self.name = name
+            self.location = location
+        }
+    }
+
+    private let interpreter: Interpreter
+    private var stack: [(counts: Counts, kind: Kind)] = []
+    private(set) var stopped = false
+
+    init(interpreter: Interpreter) { self.interpreter = interpreter }
+
+    /// Enters a stream for `kind`; false (and the run stopped, with a diagnostic) when that
+    /// makes a cycle too deep. Every `true` must be balanced by `leave()`.
+    func enter(_ counts: Counts, _ kind: Kind) -> Bool {
+        guard !stopped else { return false }
+        let depth = counts.depths[kind.rawValue] + 1
+        guard depth <= Self.maximumReentry else {
+            stop(kind.sentence(counts.name) + ": " + cycle(through: counts, kind), at: counts.location,
+                 hint: "a stream that reaches itself through its own pipeline never settles")
+            return false
+        }
+        counts.depths[kind.rawValue] = depth
+        stack.append((counts, kind))
+        return true
+    }
+
+    func leave() {
+        guard let entry = stack.popLast() else { return }
+        entry.counts.depths[entry.kind.rawValue] -= 1
+    }
+
+    /// Counts a value passing a stream; false (and the run stopped) past the limit.
+    func countValue(_ counts: Counts) -> Bool {
+        guard !stopped else { return false }
+        counts.values += 1
+        guard counts.values <= Self.maximumValuesPerStream else {
+            stop("'\(counts.name)' passed more than \(Self.maximumValuesPerStream) values", at: counts.location,
+                 hint: "a test records what its streams deliver; a source this busy (a Timer every frame over a long run, say) would exhaust memory")
+            return false
+        }
+        return true
+    }
+
+    /// The streams on the innermost cycle through `counts`: from its previous entry of the
+    /// same kind to now, e.g. `a → b → a`, each stream once in a row.
+    private func cycle(through counts: Counts, _ kind: Kind) -> String {
+        let start = stack.lastIndex { $0.counts === counts && $0.kind == kind } ?? stack.endIndex
+        var names: [String] = []
+        for entry in stack[start...] where names.last != entry.counts.name { names.append(entry.counts.name) }
+        if names.last != counts.name || names.count == 1 { names.append(counts.name) }
+        return names.joined(separator: " → ")
+    }
+
+    private func stop(_ message: String, at location: SourceLocation, hint: String) {
+        stopped = true
+        var diagnostic = SpecDiagnostic(message, at: location, hint: hint)
+        diagnostic.isLimit = true
+        interpreter.report(diagnostic)
+    }
+}
+
+/// A named stream as the rest of the test sees it: passes everything through, entering and
+/// leaving `activity` around each synchronous call into the stream.
+struct StreamGuard: Publisher {
+    typealias Output = Value
+    typealias Failure = StreamError
+
+    let upstream: Stream
+    let counts: StreamActivity.Counts
+    let activity: StreamActivity
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Value, S.Failure == StreamError {
+        guard activity.enter(counts, .subscription) else {
+            // The run is stopped: this branch of the recursion ends here.
+            subscriber.receive(subscription: EmptySubscription())
+            return
+        }
+        defer { activity.leave() }
+        upstream.receive(subscriber: GuardLink(downstream: subscriber, counts: counts, activity: activity))
+    }
+}
+
+private final class GuardLink<Downstream: Subscriber>: OperatorLink<Value, StreamError, Downstream>, CustomStringConvertible
+where Downstream.Input == Value, Downstream.Failure == StreamError {
+    /// The name of what it guards, so `print` downstream still shows the source's name.
+    var description: String { upstream.map(printName(of:)) ?? counts.name }
+
+    private let counts: StreamActivity.Counts
+    private let activity: StreamActivity
+
+    init(downstream: Downstream, counts: StreamActivity.Counts, activity: StreamActivity) {
+        self.counts = counts
+        self.activity = activity
+        super.init(downstream: downstream)
+    }
+
+    /// Unlike other links, values after a cancel still pass (as through `RecordingLink`): what
+    /// delay and receive(on:) deliver once upstream has completed reaches the subscriber.
+    override func receive(_ input: Value) -> Subscribers.Demand {
+        guard activity.countValue(counts), activity.enter(counts, .delivery) else { return .none }
+        defer { activity.leave() }
+        return downstream.receive(input)
+    }
+
+    override func receive(completion: Subscribers.Completion<StreamError>) {
+        guard terminate(), activity.enter(counts, .delivery) else { return }
+        defer { activity.leave() }
+        downstream.receive(completion: completion)
+    }
+
+    override func cancel() {
+        guard !isTerminated else { return }
+        cancelUpstream()
+    }
+
+    override func request(_ demand: Subscribers.Demand) {
+        guard !isTerminated, activity.enter(counts, .request) else { return }
+        defer { activity.leave() }
+        super.request(demand)
+    }
+}

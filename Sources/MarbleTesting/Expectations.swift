@@ -1,0 +1,203 @@
+import MarbleNotation
+import MarbleSpec
+import Reactive
+
+extension TestScheduler {
+    /// Expects `publisher` to emit `marbles` — the values at their frames, then `|` or `#` —
+    /// to a subscriber that attaches at frame 0 (or at the `^` of `subscription`), asks for
+    /// `.unlimited` (or what `demand` says, frame by frame) and cancels at the `!` of
+    /// `subscription`, if any. Checked by the next `run()`, which records a failure with the
+    /// diff at this line.
+    ///
+    /// - Parameters:
+    ///   - values: what value names stand for; a name without an entry is read as the value
+    ///     itself where the type allows (`a` for String, `7` for Int).
+    ///   - error: what `#` stands for; `errors` names others for `#{name}`.
+    ///   - subscription: when the test's subscriber attaches and cancels, e.g. `"--^---!"`.
+    ///   - demand: what it asks for and when, e.g. `"2---1"` (2 at frame 0, 1 at frame 4);
+    ///     without, `.unlimited` on subscription.
+    ///   - name: the publisher's name in the diff (default `output`).
+    /// - Returns: the subscriber's recording, readable after `run()`.
+    @inlinable @discardableResult
+    public func expect<P: Publisher>(
+        _ publisher: P, _ marbles: String, values: [Character: P.Output] = [:], error: P.Failure? = nil, errors: [String: P.Failure] = [:],
+        subscription: String? = nil, demand: String? = nil, name: String = "output",
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) -> Recording<P.Output, P.Failure> where P.Output: Equatable, P.Failure: Equatable {
+        let location = MarbleSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        let table = MarbleValues(values: values, error: error, errors: errors)
+        let subscriber = subscribe(publisher, subscription: subscription, demand: demand, at: location)
+        let recording = Recording<P.Output, P.Failure>(subscriber)
+        switch reader.events(marbles, as: .expect, table, role: "expected") {
+        case .failure(let mistake):
+            report(mistake, at: location)
+        case .success(let expected):
+            register(PendingCheck(location: location) { scheduler, labelled in
+                // The concrete subscriber, not the recording: its `events` is then built for
+                // the caller's types (a long timeline would look up their metadata per event).
+                let actual = subscriber.events
+                guard expected != actual else { return nil }
+                let differences = Comparison.differences(expected: expected, actual: actual, describe: table.describe)
+                var notes = Comparison.notes(stream: name, expected: expected, actual: actual)
+                if let frame = subscriber.valuesWithoutDemand.first { notes.append("\(name) received a value without demand at frame \(frame)") }
+                let check = CheckReport(kind: .events, label: name, stream: name, line: Int(line), expected: expected.map(table.rendered),
+                                        actual: actual.map(table.rendered), differences: differences, notes: notes)
+                return scheduler.failure(check, headline: "\(name) did not emit the expected marbles", labelled: labelled, at: location)
+            })
+        }
+        return recording
+    }
+
+    /// Expects `publisher` to emit the values and completion of `marbles` in this order, at
+    /// whatever frames: for code whose timing does not matter (`"abc|"`, `"a b c |"`).
+    /// The diff numbers events by their position (`index 2: expected c, got finished`).
+    @discardableResult
+    public func expect<P: Publisher>(
+        _ publisher: P, inOrder marbles: String, values: [Character: P.Output] = [:], error: P.Failure? = nil, errors: [String: P.Failure] = [:],
+        subscription: String? = nil, demand: String? = nil, name: String = "output",
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) -> Recording<P.Output, P.Failure> where P.Output: Equatable, P.Failure: Equatable {
+        let location = MarbleSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        let table = MarbleValues(values: values, error: error, errors: errors)
+        let recording = Recording<P.Output, P.Failure>(subscribe(publisher, subscription: subscription, demand: demand, at: location))
+        switch reader.events(marbles, as: .expect, table, role: "expected") {
+        case .failure(let mistake):
+            report(mistake, at: location)
+        case .success(let expected):
+            // Frames are replaced by positions: the n-th event sits at "frame" n.
+            let positioned = { (events: [TimedEvent<P.Output, P.Failure>]) in events.enumerated().map { TimedEvent($0.offset, $0.element.event) } }
+            let want = positioned(expected)
+            register(PendingCheck(location: location) { scheduler, labelled in
+                let got = positioned(recording.events)
+                guard want != got else { return nil }
+                let differences = Comparison.differences(expected: want, actual: got, describe: table.describe)
+                let check = CheckReport(kind: .events, label: name, stream: name, line: Int(line), expected: want.map(table.rendered),
+                                        actual: got.map(table.rendered), differences: differences)
+                return scheduler.failure(check, headline: "\(name) did not emit the expected events in order", labelled: labelled,
+                                         position: "index", at: location)
+            })
+        }
+        return recording
+    }
+
+    /// Expects the subscriptions of a test source, one marble line per subscription in order:
+    /// `^` where it began, `!` where it ended (cancelled, or the source completed). No line:
+    /// the source must never be subscribed.
+    public func expect(
+        _ subscriptions: TestSubscriptions, _ lines: String...,
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) {
+        let location = MarbleSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        var expected: [SubscriptionSpan] = []
+        for text in lines {
+            switch reader.span(text, role: "subscription") {
+            case .success(let span): expected.append(span)
+            case .failure(let mistake): return report(mistake, at: location)
+            }
+        }
+        let stream = subscriptions.name, label = stream + ".subscriptions"
+        register(PendingCheck(location: location) { scheduler, labelled in
+            let actual = subscriptions.log.spans
+            guard actual != expected else { return nil }
+            var failures: [MarbleFailure] = []
+            for ordinal in 1...max(1, max(expected.count, actual.count)) {
+                let want = expected.indices.contains(ordinal - 1) ? expected[ordinal - 1] : nil
+                let got = actual.indices.contains(ordinal - 1) ? actual[ordinal - 1] : nil
+                var differences = Comparison.subscriptionDifferences(stream: stream, expected: want, actual: got, ordinal: ordinal)
+                if expected.isEmpty, let got {
+                    differences = [Difference(frame: got.start, sentence: "expected \(stream) never to be subscribed, but it was subscribed here")]
+                }
+                guard !differences.isEmpty else { continue }
+                let check = CheckReport(kind: .subscriptions, label: label, stream: stream, line: Int(line), expected: Comparison.render(want),
+                                        actual: Comparison.render(got), differences: differences)
+                failures.append(scheduler.failure(check, headline: "the \(Comparison.ordinalText(ordinal)) subscription to \(stream) differs",
+                                                  labelled: labelled, at: location))
+                if expected.isEmpty { break }
+            }
+            return MarbleFailure(combining: failures)
+        })
+    }
+
+    /// Expects the demand a test source was asked for, over all its subscriptions:
+    /// a digit or `{n}` for `.max(n)`, `*` for `.unlimited`, at the frame it was asked.
+    public func expect(
+        _ requests: TestRequests, _ marbles: String,
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) {
+        let location = MarbleSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        let expected: [(frame: Int, demand: Subscribers.Demand)]
+        switch reader.demands(marbles, role: "requests") {
+        case .success(let demands): expected = demands
+        case .failure(let mistake): return report(mistake, at: location)
+        }
+        let stream = requests.name, label = stream + ".requests"
+        register(PendingCheck(location: location) { scheduler, labelled in
+            let actual = requests.demands
+            let differences = Comparison.requestDifferences(stream: stream, expected: expected, actual: actual)
+            guard !differences.isEmpty else { return nil }
+            let check = CheckReport(kind: .requests, label: label, stream: stream, line: Int(line), expected: Comparison.render(expected),
+                                    actual: Comparison.render(actual), differences: differences)
+            return scheduler.failure(check, headline: "\(stream) was not asked for the expected demand", labelled: labelled, at: location)
+        })
+    }
+
+    /// Subscribes a recording subscriber to `publisher` as `subscription` and `demand` say.
+    @inlinable
+    func subscribe<P: Publisher>(_ publisher: P, subscription: String?, demand: String?, at location: MarbleSourceLocation) -> TestSubscriber<P.Output, P.Failure> {
+        var span = SubscriptionSpan(start: max(0, clock.currentFrame))
+        if let subscription {
+            switch reader.span(subscription, role: "subscription") {
+            case .success(let parsed): span = parsed
+            case .failure(let mistake): report(mistake, at: location)
+            }
+        }
+        var requests: [(frame: Int, demand: Subscribers.Demand)] = []
+        if let demand {
+            switch reader.demands(demand, role: "demand") {
+            case .success(let parsed): requests = parsed
+            case .failure(let mistake): report(mistake, at: location)
+            }
+        }
+        let subscriber = TestSubscriber<P.Output, P.Failure>(scheduler: clock, initialDemand: demand == nil ? .unlimited : .none)
+        attach(subscriber, span: span, requests: requests) { publisher.subscribe(subscriber) }
+        return subscriber
+    }
+
+    /// Schedules `subscribe` at the span's start, the requests, and the cancel at its end.
+    @usableFromInline
+    func attach<Output, Failure>(_ recorder: any MarbleRecorder<Output, Failure>, span: SubscriptionSpan,
+                                 requests: [(frame: Int, demand: Subscribers.Demand)], subscribe: @escaping () -> Void) {
+        clock.schedule(at: span.start, subscribe)
+        for request in requests { clock.schedule(at: request.frame) { recorder.request(request.demand) } }
+        if let end = span.end { clock.schedule(at: end) { recorder.cancel() } }
+    }
+}
+
+/// What an expectation reads from the subscriber it attached, and how it scripts it: the seam
+/// for other publisher worlds (on Apple platforms, a Combine subscriber recording the same way
+/// is one more conformance; see docs/marble-testing.md).
+public protocol MarbleRecorder<Output, Failure>: AnyObject {
+    associatedtype Output
+    associatedtype Failure: Error
+    /// Every event received, in order, with its frame.
+    var events: [TimedEvent<Output, Failure>] { get }
+    /// Frames at which a value arrived beyond the demand.
+    var valuesWithoutDemand: [VirtualTime] { get }
+    func request(_ demand: Subscribers.Demand)
+    func cancel()
+}
+
+extension TestSubscriber: MarbleRecorder {}
+
+/// What the test's subscriber of an `expect` received, with frames (complete after `run()`).
+public struct Recording<Output, Failure: Error> {
+    let recorder: any MarbleRecorder<Output, Failure>
+    @usableFromInline
+    init(_ recorder: any MarbleRecorder<Output, Failure>) { self.recorder = recorder }
+    /// Every event received, in order, with its frame.
+    public var events: [TimedEvent<Output, Failure>] { recorder.events }
+    /// The values received, in order.
+    public var values: [Output] { recorder.events.compactMap { if case .value(let value) = $0.event { value } else { nil } } }
+    /// Frames at which a value arrived beyond the subscriber's demand.
+    public var valuesWithoutDemand: [VirtualTime] { recorder.valuesWithoutDemand }
+}

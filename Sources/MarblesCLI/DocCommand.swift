@@ -1,0 +1,319 @@
+import Foundation
+import MarbleDiagram
+import MarbleSpec
+import MarbleSyntax
+
+struct DocArguments: Equatable {
+    /// Markdown files and folders (searched for `*.md`), as given.
+    var paths: [String] = []
+    var check = false
+    var update = false
+    /// Where the diagrams go; nil: a `diagrams` folder next to each Markdown file.
+    var out: String? = nil
+    var noColor = false
+}
+
+/// `marbles doc PATH…`: runs the ```` ```marble ```` blocks of Markdown files and DocC articles as
+/// tests, reports them as `marbles run` does (locations inside the Markdown file), writes each
+/// test's diagram (`NAME.svg` and `NAME~dark.svg`) and puts, right after each block's closing
+/// fence, a generated region showing them: a `<picture>` for GitHub, `@Image` for DocC (a file
+/// inside a `.docc` folder). Nothing else in the file changes; a second run changes nothing.
+struct DocCommand {
+    var arguments: DocArguments
+    var printer: Printer
+    var style: Style
+
+    /// One Markdown file, processed: what to report, and what to write.
+    struct Outcome {
+        var report: FileReport
+        var update: FileUpdate?
+        /// The document's new text (equal to the old when nothing changes).
+        var text: String
+        /// Diagram files by path, with their contents.
+        var diagrams: [(path: String, svg: String)]
+    }
+
+    func execute() -> Int32 {
+        let reporter = HumanReporter(target: .standardOutput(printer), style: style)
+        var summary = RunSummary(tally: Tally(), milliseconds: 0)
+        var stale: [String] = []
+        var written: [String] = []
+        for item in Self.discover(arguments.paths) {
+            switch item {
+            case .problem(let path, let message):
+                summary.tally.inputErrors += 1
+                reporter.problem(path: path, message: message)
+            case .file(let path):
+                guard let data = FileManager.default.contents(atPath: path), let source = String(data: data, encoding: .utf8),
+                      Data(source.utf8) == data else {
+                    summary.tally.inputErrors += 1
+                    reporter.problem(path: path, message: "cannot read the file as UTF-8 text")
+                    continue
+                }
+                let outcome = Self.process(source: source, path: path, update: arguments.update && !arguments.check, out: arguments.out)
+                summary.tally.count(outcome.report)
+                if case .updated(let changes)? = outcome.update {
+                    summary.updatedFiles += 1
+                    summary.updatedLines += changes.count
+                }
+                reporter.file(FileResult(report: outcome.report, seconds: 0, update: outcome.update))
+                guard !outcome.report.isError else { continue }
+                var changed = outcome.diagrams.filter { FileManager.default.contents(atPath: $0.path) != Data($0.svg.utf8) }.map(\.path)
+                if outcome.text != source { changed.insert(path, at: 0) }
+                if arguments.check {
+                    stale += changed
+                    continue
+                }
+                do {
+                    for diagram in outcome.diagrams where changed.contains(diagram.path) {
+                        let folder = URL(fileURLWithPath: diagram.path).deletingLastPathComponent().path
+                        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                        try AtomicFile.write(Data(diagram.svg.utf8), to: diagram.path)
+                    }
+                    if outcome.text != source {
+                        guard FileManager.default.contents(atPath: path) == data else {
+                            throw AtomicFile.Failure(description: "'\(path)' changed while its blocks ran; left unchanged")
+                        }
+                        try AtomicFile.write(Data(outcome.text.utf8), to: path)
+                    }
+                    written += changed
+                } catch {
+                    summary.tally.inputErrors += 1
+                    reporter.problem(path: path, message: "\(error)")
+                }
+            }
+        }
+        reporter.finish(summary)
+        if summary.tally.inputErrors > 0 {
+            printer.line("a document with an error is left unchanged, its diagrams unwritten")
+        }
+        if arguments.check {
+            for path in stale { printer.line("stale: \(path) (run 'marbles doc' to refresh it)") }
+            printer.line(stale.isEmpty ? "docs up to date" : "\(stale.count) file\(stale.count == 1 ? "" : "s") stale")
+        } else {
+            for path in written { printer.line("wrote \(path)") }
+            printer.line(written.isEmpty ? "docs up to date" : "\(written.count) file\(written.count == 1 ? "" : "s") written")
+        }
+        let status = summary.tally.exitCode
+        if status == CLI.ExitCode.success, !stale.isEmpty { return CLI.ExitCode.failure }
+        return status
+    }
+
+    // MARK: Finding the files
+
+    static func discover(_ paths: [String]) -> [DiscoveredPath] {
+        var result: [DiscoveredPath] = []
+        var seen: Set<String> = []
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                result.append(.problem(path: path, message: "no such file or directory"))
+                continue
+            }
+            let files = isDirectory.boolValue ? Discovery.files(in: path, withExtension: "md") : [path]
+            if files.isEmpty { result.append(.problem(path: path, message: "no .md files in this folder")) }
+            for file in files where seen.insert(URL(fileURLWithPath: file).standardizedFileURL.path).inserted {
+                result.append(.file(file))
+            }
+        }
+        return result
+    }
+
+    /// A file inside a `.docc` catalogue is a DocC article.
+    static func isDocC(_ path: String) -> Bool {
+        URL(fileURLWithPath: path).standardizedFileURL.pathComponents.dropLast().contains { $0.hasSuffix(".docc") }
+    }
+
+    // MARK: One file
+
+    /// Runs the blocks of one document and computes its new text and diagrams (writes nothing).
+    static func process(source: String, path: String, update: Bool, out: String?) -> Outcome {
+        var lines = SourceLines(source)
+        var blocks: [MarkdownBlock]
+        switch MarkdownBlocks.scan(lines) {
+        case .failure(let problem):
+            return failed(path: path, problem: problem, lines: lines, source: source)
+        case .success(let found):
+            blocks = found
+        }
+        var reports = blocks.map { run($0, lines: lines, path: path) }
+        var fileUpdate: FileUpdate?
+        if update {
+            var changes: [LineChange] = []
+            var refusals: [String] = []
+            // Bottom up, so that the lines of earlier blocks keep their numbers.
+            for (block, report) in zip(blocks, reports).reversed() {
+                switch updatedContent(of: block, report: report, lines: lines, path: path) {
+                case .failure(let refusal): refusals.append(refusal.reason)
+                case .success(nil): break
+                case .success(let content?):
+                    let old = Array(lines.lines[block.contentLines.lowerBound - 1..<block.contentLines.upperBound - 1])
+                    lines.lines.replaceSubrange(block.contentLines.lowerBound - 1..<block.contentLines.upperBound - 1, with: content)
+                    changes += SnapshotWriter.changes(from: old.map { $0.text + $0.terminator }.joined(), to: content.map { $0.text + $0.terminator }.joined())
+                        .map { var change = $0; change.line += block.openLine; return change }
+                }
+            }
+            if !changes.isEmpty {
+                fileUpdate = .updated(changes.sorted { $0.line < $1.line })
+                // The blocks below an updated one may have moved: find and run them again.
+                if case .success(let found) = MarkdownBlocks.scan(lines) { blocks = found }
+                reports = blocks.map { run($0, lines: lines, path: path) }
+            } else if let refusal = refusals.last {
+                fileUpdate = .refused(refusal)
+            } else {
+                fileUpdate = .unchanged
+            }
+        }
+        let report = FileReport(path: path, diagnostics: reports.flatMap(\.diagnostics), tests: reports.flatMap(\.tests))
+        guard !report.isError else { return Outcome(report: report, update: fileUpdate, text: source, diagrams: []) }
+
+        let directory = (path as NSString).deletingLastPathComponent
+        let folder = out ?? (directory.isEmpty ? "diagrams" : directory + "/diagrams")
+        let reference = relativePath(from: directory.isEmpty ? "." : directory, to: folder)
+        let docc = isDocC(path)
+        let stem = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        func names(_ reports: [FileReport]) -> [[String]] {
+            var used: Set<String> = []
+            return reports.map { report in
+                report.tests.map { test in
+                    uniqueName(MarbleDiagram.slug(stem).nonEmpty(or: "doc") + "--" + MarbleDiagram.slug(test.name).nonEmpty(or: "test"), used: &used)
+                }
+            }
+        }
+        let regions = zip(blocks, zip(reports, names(reports))).map { block, named in
+            (block: block, lines: DocRegion.lines(zip(named.0.tests, named.1).map { DiagramImage(name: $1, folder: reference, alt: $0.name) },
+                                                  docC: docc, indent: block.indent))
+        }
+        // From the bottom up, so that the line numbers of the blocks above stay valid.
+        for (block, region) in regions.reversed() {
+            let terminator = lines[block.closeLine].map { $0.terminator.isEmpty ? (lines.lines.first?.terminator.nonEmpty(or: "\n") ?? "\n") : $0.terminator } ?? "\n"
+            var new = region.map { SourceLines.Line(content: Array($0), terminator: terminator) }
+            if let existing = block.region {
+                lines.lines.replaceSubrange(existing.lowerBound - 1..<existing.upperBound, with: new)
+            } else {
+                if lines.lines[block.closeLine - 1].terminator.isEmpty {
+                    // The fence ended the file without a line break: the region does, after one.
+                    lines.lines[block.closeLine - 1].terminator = terminator
+                    new[new.count - 1].terminator = ""
+                }
+                // An HTML block runs to the next blank line: keep the text after it out of it.
+                if let next = lines[block.closeLine + 1], !next.content.allSatisfy({ $0 == " " || $0 == "\t" }) {
+                    new.append(SourceLines.Line(content: [], terminator: terminator))
+                }
+                lines.lines.insert(contentsOf: new, at: block.closeLine)
+            }
+        }
+        // The diagrams show the tests' lines as they are in the document written, so that the
+        // next run draws the same ones.
+        var drawn = reports
+        if lines.text != source, case .success(let found) = MarkdownBlocks.scan(lines) {
+            drawn = found.map { run($0, lines: lines, path: path) }
+        }
+        let shownPath = URL(fileURLWithPath: path).lastPathComponent
+        var diagrams: [(path: String, svg: String)] = []
+        for (report, names) in zip(drawn, names(drawn)) {
+            for (test, name) in zip(report.tests, names) {
+                for theme in [DiagramOptions.Theme.light, .dark] {
+                    let svg = MarbleDiagram.svg(for: test, path: shownPath, values: test.namedValues, options: DiagramOptions(theme: theme))
+                    diagrams.append((folder + "/" + name + (theme == .dark ? "~dark" : "") + ".svg", svg))
+                }
+            }
+        }
+        return Outcome(report: report, update: fileUpdate, text: lines.text, diagrams: diagrams)
+    }
+
+    /// One block run as a `.marble` file whose lines are the document's.
+    static func run(_ block: MarkdownBlock, lines: SourceLines, path: String) -> FileReport {
+        MarbleRunner.run(source: MarkdownBlocks.marbleSource(of: block, in: lines), path: path)
+    }
+
+    /// A block's content lines with its failing `expect` lines rewritten (nil: nothing to rewrite).
+    static func updatedContent(of block: MarkdownBlock, report: FileReport, lines: SourceLines, path: String) -> Result<[SourceLines.Line]?, SnapshotWriter.Refusal> {
+        var current = (source: MarkdownBlocks.marbleSource(of: block, in: lines), report: report)
+        let original = current.source
+        rounds: for _ in 0..<SnapshotWriter.maximumRounds {
+            switch SnapshotWriter.plan(source: current.source, report: current.report) {
+            case .failure(let refusal):
+                if current.source == original { return .failure(refusal) }
+                break rounds
+            case .success(nil):
+                break rounds
+            case .success(let plan?):
+                let rerun = MarbleRunner.run(source: plan.source, path: path)
+                guard !rerun.isError else { break rounds }
+                current = (plan.source, rerun)
+                if !rerun.tests.contains(where: { $0.outcome == .failed }) { break rounds }
+            }
+        }
+        guard current.source != original else { return .success(nil) }
+        return .success(Array(SourceLines(current.source).lines.dropFirst(block.openLine)))
+    }
+
+    private static func failed(path: String, problem: MarkdownBlocks.Problem, lines: SourceLines, source: String) -> Outcome {
+        let diagnostic = FileDiagnostic(path: path, line: problem.line, column: problem.column, length: 3, message: problem.message,
+                                        hint: nil, lineText: lines[problem.line]?.text ?? "")
+        return Outcome(report: FileReport(path: path, diagnostics: [diagnostic], tests: []), update: nil, text: source, diagrams: [])
+    }
+
+    static func uniqueName(_ name: String, used: inout Set<String>) -> String {
+        var candidate = name
+        var number = 2
+        while !used.insert(candidate).inserted {
+            candidate = "\(name)-\(number)"
+            number += 1
+        }
+        return candidate
+    }
+
+    /// `to` relative to the folder `from` (both resolved against the working directory).
+    static func relativePath(from: String, to: String) -> String {
+        let base = URL(fileURLWithPath: from).standardizedFileURL.pathComponents
+        let target = URL(fileURLWithPath: to).standardizedFileURL.pathComponents
+        let common = zip(base, target).prefix { $0 == $1 }.count
+        let parts = Array(repeating: "..", count: base.count - common) + target.dropFirst(common)
+        return parts.isEmpty ? "." : parts.joined(separator: "/")
+    }
+}
+
+/// One diagram shown in a generated region.
+struct DiagramImage: Equatable {
+    /// The file name without `.svg`; the dark variant is `NAME~dark.svg`.
+    var name: String
+    /// The diagrams' folder relative to the document.
+    var folder: String
+    var alt: String
+}
+
+/// The generated region after a block: HTML comments around the images, which GitHub and DocC
+/// both leave unrendered.
+enum DocRegion {
+    static let begin = MarkdownBlocks.regionBegin + " generated by `marbles doc` from the block above; edits here are overwritten -->"
+
+    static func lines(_ images: [DiagramImage], docC: Bool, indent: Int) -> [String] {
+        let lead = String(repeating: " ", count: indent)
+        var lines = [begin]
+        for image in images {
+            if docC {
+                // DocC finds a resource by its name anywhere in the catalogue, and `NAME~dark.svg` by itself.
+                lines.append("@Image(source: \"\(image.name).svg\", alt: \"\(image.alt.replacingOccurrences(of: "\"", with: "'"))\")")
+            } else {
+                let path = image.folder == "." ? image.name : image.folder + "/" + image.name
+                lines.append("<picture>")
+                lines.append("  <source media=\"(prefers-color-scheme: dark)\" srcset=\"\(html(path))~dark.svg\">")
+                lines.append("  <img src=\"\(html(path)).svg\" alt=\"\(html(image.alt))\">")
+                lines.append("</picture>")
+            }
+        }
+        lines.append(MarkdownBlocks.regionEnd)
+        return lines.map { lead + $0 }
+    }
+
+    static func html(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    }
+}
+
+extension String {
+    fileprivate func nonEmpty(or fallback: String) -> String { isEmpty ? fallback : self }
+}

@@ -1,0 +1,27 @@
+import Foundation
+import Testing
+
+/// The issues `body` records, each one expected (so the test itself does not fail on them).
+/// A test using this must still check what it returns: an empty list means nothing failed.
+func recordedIssues(_ body: () -> Void) -> [Issue] {
+    let box = IssueBox()
+    withKnownIssue(isIntermittent: true) {
+        body()
+    } matching: { issue in
+        box.append(issue)
+        return true
+    }
+    return box.issues
+}
+
+private final class IssueBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [Issue] = []
+    func append(_ issue: Issue) { lock.withLock { stored.append(issue) } }
+    var issues: [Issue] { lock.withLock { stored } }
+}
+
+extension Issue {
+    /// The recorded text.
+    var message: String { comments.map(\.rawValue).joined(separator: "\n") }
+}
