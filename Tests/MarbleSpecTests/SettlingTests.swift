@@ -196,3 +196,23 @@ import Testing
         #expect(stopped.tests.first?.error?.message.hasPrefix("the run passed its limit of 10 actions (10 + 0 × the 22 events the test's lines write)") == true)
     }
 }
+
+/// A file's prepared tests are kept from the check for their run only up to
+/// `MarbleRunner.preparedTestsKept`; the ones after are prepared again. Both paths must give the
+/// same outcome, so a file with more tests than that has a failure on each side.
+@Suite struct PreparedTestReuseTests {
+    @Test func testsPastTheKeptOnesArePreparedAgainAndStillChecked() {
+        let count = MarbleRunner.preparedTestsKept + 5
+        let failing: Set<Int> = [3, count - 2]
+        var source = ""
+        for index in 0..<count {
+            let expected = failing.contains(index) ? -1 : index + 1
+            source += "test \"t\(index)\"\n  hot a -{\(index)}|\n  let b = a.map { $0 + 1 }\n  expect b -{\(expected)}|\n"
+        }
+        let report = MarbleRunner.run(source: source, path: "many.marble")
+        #expect(report.diagnostics.isEmpty)
+        #expect(report.tests.count == count)
+        let failed = Set(report.tests.enumerated().filter { $0.element.outcome != .passed }.map(\.offset))
+        #expect(failed == failing)
+    }
+}

@@ -52,6 +52,9 @@ public enum MarbleRunner {
     /// default stack (512 KB on some systems) is far smaller than the main thread's.
     static let stackSize = 256 << 20
 
+    /// How many prepared tests of one file are kept from the check for their run.
+    static let preparedTestsKept = 1_000
+
     /// `work` on a thread with `stackSize` bytes of stack (reserved, not touched), waited for.
     static func onLargeStack<T: Sendable>(_ work: @escaping @Sendable () -> T) -> T {
         let result = ResultBox<T>()
@@ -79,16 +82,25 @@ public enum MarbleRunner {
                            message: error.message, hint: error.hint,
                            lineText: lines.line(error.location.line))
         }
-        // Every test is prepared (and checked) before any runs, but not kept: a prepared test
-        // holds its scheduler, interpreter and streams, and a file of a million tests would hold
-        // a million of them. Each is prepared again when it runs (preparing is deterministic).
+        // Every test is prepared (and checked) before any runs. A prepared test holds its
+        // scheduler, interpreter and streams, so only the first `preparedTestsKept` selected ones
+        // are kept for their run (preparing parses every line: twice would cost twice); the
+        // others are let go and prepared again when they run (preparing is deterministic), so a
+        // file of a million tests does not hold a million of them.
         func prepare(_ test: TestSyntax) -> TestSession {
             TestSession(test, path: path, lines: lines, fileStatements: file.statements, options: options)
         }
+        func isSelected(_ test: TestSyntax) -> Bool { options.selectedTests?.contains(test.name) ?? true }
+        var kept: [TestSession?] = []
         for test in file.tests {
             let session = prepare(test)
             diagnostics += session.diagnostics
-            session.tearDown()
+            if kept.count < preparedTestsKept, isSelected(test) {
+                kept.append(session)
+            } else {
+                if isSelected(test) { kept.append(nil) }
+                session.tearDown()
+            }
         }
         if file.tests.isEmpty && diagnostics.isEmpty {
             // At the last file-level statement (where a test would follow), else the first line.
@@ -97,11 +109,13 @@ public enum MarbleRunner {
                                               hint: "start one with `test \"name\"`", lineText: lines.line(place.line)))
         }
         guard diagnostics.isEmpty else {
+            for session in kept { session?.tearDown() }
             return FileReport(path: path, diagnostics: diagnostics.sorted { ($0.line, $0.column) < ($1.line, $1.column) }, tests: [])
         }
-        let selected = file.tests.filter { options.selectedTests?.contains($0.name) ?? true }
-        return FileReport(path: path, diagnostics: [], tests: selected.map { test in
-            let session = prepare(test)
+        let selected = file.tests.filter(isSelected)
+        return FileReport(path: path, diagnostics: [], tests: selected.enumerated().map { index, test in
+            let session = kept[index] ?? prepare(test)
+            kept[index] = nil
             defer { session.tearDown() }
             return session.run()
         })
