@@ -1,5 +1,5 @@
 import MarbleNotation
-import MarbleSpec
+import MarbleReport
 
 /// The text version of a diagram, for its `<desc>`.
 extension Renderer {

@@ -1,5 +1,5 @@
 import MarbleNotation
-import MarbleSpec
+import MarbleReport
 
 /// Lanes: labels, arrows, operator boxes and the taps into them, inner bands.
 extension Renderer {

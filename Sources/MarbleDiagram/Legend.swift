@@ -1,4 +1,4 @@
-import MarbleSpec
+import MarbleReport
 
 /// A mark other than a value marble that a diagram can use; the legend explains the ones it uses.
 enum Mark: CaseIterable {

@@ -1,5 +1,6 @@
+import Foundation
 import MarbleNotation
-import MarbleSpec
+import MarbleReport
 
 /// Marks on the arrows: marbles, completions, failures, cancels, demand badges, subscription spans.
 extension Renderer {

@@ -1,5 +1,6 @@
+import Foundation
 import MarbleNotation
-import MarbleSpec
+import MarbleReport
 
 /// Lays a scene out and writes it as SVG. All sizes are in pixels (user units).
 struct Renderer {

@@ -1,5 +1,5 @@
 import MarbleNotation
-import MarbleSpec
+import MarbleReport
 
 /// What a diagram shows, before any geometry: lanes from top to bottom.
 struct Scene {
