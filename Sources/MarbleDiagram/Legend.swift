@@ -69,6 +69,7 @@ extension Renderer {
             case .inner(let instances):
                 instances.forEach { note($0.events) }
                 if instances.contains(where: { $0.ending == .cancelled }) { used.insert(.cancelled) }
+                if instances.contains(where: { !$0.dropped.isEmpty }) { used.insert(.dropped) }
             case .expectedSpans(let spans):
                 note(spans)
                 used.insert(.expected)

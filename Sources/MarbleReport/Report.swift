@@ -144,11 +144,14 @@ public struct SubscriberRecord: Sendable, Hashable {
     public var cancel: Int?
     /// The `.request` events of its `demand` line, in order (empty: no demand line, unlimited).
     public var demand: [RenderedEvent]
+    /// Its subscription among the stream's `subscriptions` (by index), when it subscribed.
+    public var subscription: Int?
 
-    package init(start: Int, cancel: Int?, demand: [RenderedEvent]) {
+    package init(start: Int, cancel: Int?, demand: [RenderedEvent], subscription: Int? = nil) {
         self.start = start
         self.cancel = cancel
         self.demand = demand
+        self.subscription = subscription
     }
 }
 
@@ -205,11 +208,15 @@ public struct SubscriptionRecord: Sendable, Hashable {
     public var delivered = 0
     /// What its subscriber requested through it, in order (`.request` events).
     public var requests: [RenderedEvent] = []
-    public init(start: Int, end: Int?, delivered: Int = 0, requests: [RenderedEvent] = []) {
+    /// The values a subject sent while this subscription had no demand for them, so that it
+    /// never got them (at the frames they were sent).
+    public var dropped: [RenderedEvent] = []
+    public init(start: Int, end: Int?, delivered: Int = 0, requests: [RenderedEvent] = [], dropped: [RenderedEvent] = []) {
         self.start = start
         self.end = end
         self.delivered = delivered
         self.requests = requests
+        self.dropped = dropped
     }
 }
 
