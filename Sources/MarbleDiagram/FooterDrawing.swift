@@ -13,7 +13,7 @@ extension Renderer {
 
     /// Numbered differences, the checks' notes, and a runtime error, wrapped to the width.
     func footerLines(width: Double) -> [FooterLine] {
-        let available = max(Self.narrowestFooter, width - 2 * Self.padding - 26)
+        let available = max(Layout.narrowestFooter, width - 2 * Layout.padding - 26)
         var lines: [FooterLine] = []
         if let error = test.error {
             var text = "error: \(error.message) (line \(error.line), column \(error.column)"
@@ -51,15 +51,15 @@ extension Renderer {
     }
 
     mutating func drawFooterLine(_ line: FooterLine, y: Double) {
-        let x = Self.padding + 26
+        let x = Layout.padding + 26
         switch line {
         case .difference(let number, let text):
             if let number {
                 let label = String(number)
                 let width = max(16, TextMetrics.sans(label, size: 10) + 8)
-                writer.element("rect", [Attribute("x", Self.padding + 8 - width / 2 + 4), Attribute("y", y - 11.5), Attribute("width", width),
+                writer.element("rect", [Attribute("x", Layout.padding + 8 - width / 2 + 4), Attribute("y", y - 11.5), Attribute("width", width),
                                         Attribute("height", "16"), Attribute("rx", "8"), Attribute("fill", theme.alert)])
-                writer.element("text", [Attribute("x", Self.padding + 12), Attribute("y", y), Attribute("text-anchor", "middle"),
+                writer.element("text", [Attribute("x", Layout.padding + 12), Attribute("y", y), Attribute("text-anchor", "middle"),
                                         Attribute("font-size", "10"), Attribute("font-weight", "700"), Attribute("fill", theme.background)], text: label)
             }
             writer.element("text", [Attribute("x", x), Attribute("y", y), Attribute("font-size", "12"), Attribute("fill", theme.alert)], text: text)

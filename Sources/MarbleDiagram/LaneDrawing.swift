@@ -9,12 +9,12 @@ extension Renderer {
         let x = axisStart - 12
         if let label = lane.label {
             writer.element("text", [Attribute("x", x), Attribute("y", axisY + 4.5), Attribute("text-anchor", "end"),
-                                    Attribute("font-family", TextMetrics.monospaceFamily), Attribute("font-size", Self.labelFont),
+                                    Attribute("font-family", TextMetrics.monospaceFamily), Attribute("font-size", Layout.labelFont),
                                     Attribute("fill", ghost ? theme.muted : theme.ink)], text: label)
         }
         if let sublabel = lane.sublabel {
             writer.element("text", [Attribute("x", x), Attribute("y", axisY + 19), Attribute("text-anchor", "end"),
-                                    Attribute("font-family", TextMetrics.monospaceFamily), Attribute("font-size", Self.sublabelFont),
+                                    Attribute("font-family", TextMetrics.monospaceFamily), Attribute("font-size", Layout.sublabelFont),
                                     Attribute("fill", lane.sublabelIsAlert ? theme.alert : theme.muted)], text: sublabel)
         }
     }
@@ -50,7 +50,7 @@ extension Renderer {
         // the last event, when Combine still delivers after a cancel, as `delay` does).
         let end = timeline.cancelledAt.map { cancel in scale.x(max(cancel, timeline.events.map(\.frame).max() ?? cancel)) } ?? axisEnd
         var line = [Attribute("class", "axis"), Attribute("x1", axisStart), Attribute("y1", axisY), Attribute("x2", end), Attribute("y2", axisY),
-                    Attribute("stroke", colour), Attribute("stroke-width", Self.arrowStroke)]
+                    Attribute("stroke", colour), Attribute("stroke-width", Layout.arrowStroke)]
         if timeline.ghost { line.append(Attribute("stroke-dasharray", "5 4")) }
         if timeline.dashed { line.append(Attribute("stroke-dasharray", "2 4")) }
         writer.element("line", line)
@@ -64,7 +64,7 @@ extension Renderer {
             // Over an empty arrow, in its middle; past the arrowhead when marbles are drawn.
             let position = notePosition(timeline, axisY: axisY)
             writer.element("text", [Attribute("x", position.x), Attribute("y", position.y), Attribute("text-anchor", Self.drawsEvents(timeline) ? "start" : "middle"),
-                                    Attribute("font-size", Self.noteFont), Attribute("font-style", "italic"), Attribute("fill", theme.muted)], text: note)
+                                    Attribute("font-size", Layout.noteFont), Attribute("font-style", "italic"), Attribute("fill", theme.muted)], text: note)
         }
         drawEvents(timeline.events, ghost: timeline.ghost, dropped: timeline.dropped, droppedBy: timeline.droppedBy) { _ in axisY }
         for cut in timeline.cuts { drawCut(x: scale.x(cut), y: axisY, frame: cut) }
@@ -74,8 +74,6 @@ extension Renderer {
         }
         if !timeline.connections.isEmpty { drawConnections(timeline.connections, y: axisY + extent.total - 16) }
     }
-
-    static let noteFont = 11.0
 
     func notePosition(_ timeline: Timeline, axisY: Double) -> (x: Double, y: Double) {
         Self.drawsEvents(timeline) ? (arrowTip + 6, axisY + 4) : ((axisStart + axisEnd) / 2, axisY - 7)
@@ -114,13 +112,11 @@ extension Renderer {
         guard scene.lanes.indices.contains(index), tops.indices.contains(index) else { return nil }
         switch scene.lanes[index].content {
         case .timeline(let timeline): return tops[index] + axisOffset(timeline)
-        case .inner: return tops[index] + Self.bandInset
+        case .inner: return tops[index] + Layout.bandInset
         case .requests: return tops[index] + 16
         case .box, .expectedSpans: return nil
         }
     }
-
-    static let tapSpacing = 5.0
 
     /// The gutter column of each tapped lane: taps from different lanes that pass the same
     /// lanes get different columns (taps from one lane share a column: a fan-out's trunk).
@@ -146,7 +142,7 @@ extension Renderer {
     mutating func drawTaps(_ taps: [Int], boxTop: Double, boxHeight: Double) {
         for (ordinal, tap) in taps.enumerated() {
             guard let fromY = axisY(ofLane: tap) else { continue }
-            let x = axisStart - 4 - Self.tapSpacing * Double(tapColumns[tap] ?? 0)
+            let x = axisStart - 4 - Layout.tapSpacing * Double(tapColumns[tap] ?? 0)
             let toY = boxTop + min(boxHeight / 2, 12) + 4 * Double(ordinal)
             writer.element("path", [Attribute("class", "tap"), Attribute("d", "M\(SVG.number(axisStart)) \(SVG.number(fromY))H\(SVG.number(x))V\(SVG.number(toY))H\(SVG.number(axisStart))"),
                                     Attribute("fill", "none"), Attribute("stroke", theme.muted), Attribute("stroke-width", "1.25")],
@@ -155,9 +151,9 @@ extension Renderer {
     }
 
     mutating func drawBox(_ lines: [String], subscriber: Bool, taps: [Int], top: Double) {
-        let boxTop = top + Self.bandInset
-        let boxHeight = Double(lines.count) * Self.boxLineHeight + 12
-        let longest = lines.map { subscriber ? TextMetrics.sans($0, size: 12) : TextMetrics.monospace($0, size: Self.boxFont) }.max() ?? 0
+        let boxTop = top + Layout.bandInset
+        let boxHeight = Double(lines.count) * Layout.boxLineHeight + 12
+        let longest = lines.map { subscriber ? TextMetrics.sans($0, size: 12) : TextMetrics.monospace($0, size: Layout.boxFont) }.max() ?? 0
         let boxRight = max(arrowTip, axisStart + longest + 16)
         drawTaps(taps, boxTop: boxTop, boxHeight: boxHeight)
         writer.open("g", [Attribute("class", subscriber ? "box subscriber" : "box")])
@@ -167,7 +163,7 @@ extension Renderer {
         if subscriber { rect.append(Attribute("stroke-dasharray", "4 3")) }
         writer.element("rect", rect)
         for (index, line) in lines.enumerated() {
-            let y = boxTop + 6 + Double(index) * Self.boxLineHeight + 13.5
+            let y = boxTop + 6 + Double(index) * Layout.boxLineHeight + 13.5
             if subscriber {
                 writer.element("text", [Attribute("x", (axisStart + boxRight) / 2), Attribute("y", y), Attribute("text-anchor", "middle"),
                                         Attribute("font-size", "12"), Attribute("font-style", "italic"), Attribute("fill", theme.muted)], text: line)
@@ -176,7 +172,7 @@ extension Renderer {
                 let centred = lines.count == 1
                 writer.element("text", [Attribute("x", centred ? (axisStart + boxRight) / 2 : axisStart + 8), Attribute("y", y),
                                         Attribute("text-anchor", centred ? "middle" : "start"), Attribute("xml:space", "preserve"),
-                                        Attribute("font-family", TextMetrics.monospaceFamily), Attribute("font-size", Self.boxFont),
+                                        Attribute("font-family", TextMetrics.monospaceFamily), Attribute("font-size", Layout.boxFont),
                                         Attribute("fill", theme.ink)], text: line)
             }
         }
@@ -187,7 +183,7 @@ extension Renderer {
     /// its own and runs along it until it ends (a slash where it was cancelled). The paths go
     /// first, then the marks, so no line crosses a marble.
     mutating func drawInner(_ instances: [Instance], lane: Lane, index laneIndex: Int, top: Double) {
-        let originY = top + Self.bandInset
+        let originY = top + Layout.bandInset
         let depths = innerDepths(instances).rows
         drawLabel(lane, axisY: originY + innerKnee, ghost: false)
         for (index, instance) in instances.enumerated() {
@@ -205,7 +201,7 @@ extension Renderer {
             writer.element("title", text: title)
             let d = "M\(SVG.number(startX)) \(SVG.number(dropY))V\(SVG.number(levelY))H\(SVG.number(endX))"
             writer.element("path", [Attribute("class", "axis"), Attribute("d", d), Attribute("fill", "none"), Attribute("stroke", theme.ink),
-                                    Attribute("stroke-width", Self.arrowStroke), Attribute("stroke-linejoin", "round")])
+                                    Attribute("stroke-width", Layout.arrowStroke), Attribute("stroke-linejoin", "round")])
             if instance.ending == .open { drawArrowhead(x: endX, y: levelY, colour: theme.ink) }
             writer.element("circle", [Attribute("cx", startX), Attribute("cy", dropY), Attribute("r", "3"), Attribute("fill", theme.ink)])
             writer.close("g")
@@ -254,7 +250,7 @@ extension Renderer {
         if haloMarks { writer.element("path", [d] + halo) }
         var attributes = [Attribute("class", "cancel")]
         if let frame { attributes.append(Attribute("data-frame", frame)) }
-        attributes += [d, Attribute("stroke", theme.cancel), Attribute("stroke-width", Self.markStroke), Attribute("stroke-linecap", "round")]
+        attributes += [d, Attribute("stroke", theme.cancel), Attribute("stroke-width", Layout.markStroke), Attribute("stroke-linecap", "round")]
         writer.element("path", attributes, title: frame.map { "cancelled at \(when($0))" })
     }
 

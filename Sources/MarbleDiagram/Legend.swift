@@ -36,10 +36,6 @@ struct LegendEntry: Equatable {
 }
 
 extension Renderer {
-    static let legendFont = 12.0
-    static let legendSymbolWidth = 24.0
-    static let legendGap = 20.0
-
     /// The marks a scene draws, in the order of `Mark`.
     static func marks(of scene: Scene, test: TestReport, squeezed: Bool) -> [Mark] {
         var used: Set<Mark> = []
@@ -85,17 +81,17 @@ extension Renderer {
     }
 
     static func legendWidth(_ entry: LegendEntry) -> Double {
-        legendSymbolWidth + TextMetrics.sans(entry.text, size: legendFont) + legendGap
+        Layout.legendSymbolWidth + TextMetrics.sans(entry.text, size: Layout.legendFont) + Layout.legendGap
     }
 
     static func legendRows(_ entries: [LegendEntry], width: Double) -> [[LegendEntry]] {
         var rows: [[LegendEntry]] = [[]]
-        var x = Self.padding
+        var x = Layout.padding
         for entry in entries {
             let entryWidth = legendWidth(entry)
-            if x + entryWidth - legendGap > width - Self.padding, !(rows.last?.isEmpty ?? true) {
+            if x + entryWidth - Layout.legendGap > width - Layout.padding, !(rows.last?.isEmpty ?? true) {
                 rows.append([])
-                x = Self.padding
+                x = Layout.padding
             }
             rows[rows.count - 1].append(entry)
             x += entryWidth
@@ -104,19 +100,19 @@ extension Renderer {
     }
 
     mutating func drawLegendRow(_ row: [LegendEntry], y: Double) {
-        var x = Self.padding
+        var x = Layout.padding
         writer.open("g", [Attribute("class", "legend")])
         for entry in row {
             switch entry.symbol {
             case .value(let key):
                 writer.element("circle", [Attribute("cx", x + 9), Attribute("cy", y), Attribute("r", "9"),
                                           Attribute("fill", colour(key)), Attribute("stroke", theme.ink), Attribute("stroke-width", "1")])
-                writer.element("text", [Attribute("x", x + Self.legendSymbolWidth), Attribute("y", y + 4), Attribute("xml:space", "preserve"),
-                                        Attribute("font-family", TextMetrics.monospaceFamily), Attribute("font-size", Self.legendFont),
+                writer.element("text", [Attribute("x", x + Layout.legendSymbolWidth), Attribute("y", y + 4), Attribute("xml:space", "preserve"),
+                                        Attribute("font-family", TextMetrics.monospaceFamily), Attribute("font-size", Layout.legendFont),
                                         Attribute("fill", theme.ink)], text: entry.text)
             case .mark(let mark):
                 drawLegendSymbol(mark, x: x + 9, y: y)
-                writer.element("text", [Attribute("x", x + Self.legendSymbolWidth), Attribute("y", y + 4), Attribute("font-size", Self.legendFont),
+                writer.element("text", [Attribute("x", x + Layout.legendSymbolWidth), Attribute("y", y + 4), Attribute("font-size", Layout.legendFont),
                                         Attribute("fill", theme.muted)], text: entry.text)
             }
             x += Self.legendWidth(entry)
@@ -147,7 +143,7 @@ extension Renderer {
         case .squeezed: drawBreakSlashes(x: x, y: y, colour: theme.muted)
         case .expected:
             writer.element("line", [Attribute("x1", x - 9), Attribute("y1", y), Attribute("x2", x + 9), Attribute("y2", y),
-                                    Attribute("stroke", theme.muted), Attribute("stroke-width", Self.arrowStroke), Attribute("stroke-dasharray", "5 4")])
+                                    Attribute("stroke", theme.muted), Attribute("stroke-width", Layout.arrowStroke), Attribute("stroke-dasharray", "5 4")])
         case .fanOut:
             writer.element("path", [Attribute("d", "M\(SVG.number(x - 4)) \(SVG.number(y - 8))V\(SVG.number(y + 8))M\(SVG.number(x - 4)) \(SVG.number(y))H\(SVG.number(x + 6))"),
                                     Attribute("fill", "none"), Attribute("stroke", theme.muted), Attribute("stroke-width", "1.25")])

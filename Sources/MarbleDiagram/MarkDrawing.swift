@@ -29,7 +29,7 @@ extension Renderer {
                 if case .value(let token) = event { return (token, isDropped) } else { return nil }
             }
             let room = rooms[entry.frame] ?? .infinity
-            let half = values.isEmpty ? radius : radius + Self.terminalOverhang
+            let half = values.isEmpty ? radius : radius + Layout.terminalOverhang
             for event in entry.events {
                 switch event {
                 case .finished:
@@ -60,16 +60,13 @@ extension Renderer {
         }
     }
 
-    /// How far a completion or failure drawn behind a marble reaches beyond it, up and down.
-    static let terminalOverhang = 6.0
-
     /// A completion: a bar across the arrow.
     mutating func drawFinish(x: Double, y: Double, half: Double, ghost: Bool, frame: Int?) {
         var attributes = [Attribute("class", "finish")]
         if let frame { attributes.append(Attribute("data-frame", frame)) }
         let ends = [Attribute("x1", x), Attribute("y1", y - half), Attribute("x2", x), Attribute("y2", y + half)]
         if haloMarks { writer.element("line", ends + halo) }
-        attributes += ends + [Attribute("stroke", ghost ? theme.muted : theme.ink), Attribute("stroke-width", Self.markStroke),
+        attributes += ends + [Attribute("stroke", ghost ? theme.muted : theme.ink), Attribute("stroke-width", Layout.markStroke),
                               Attribute("stroke-linecap", "round")] + dashes(ghost)
         writer.element("line", attributes, title: frame.map { "finished at \(when($0))" })
     }
@@ -81,12 +78,12 @@ extension Renderer {
         // A wider transparent stroke makes the tooltip easy to hit.
         writer.element("path", [Attribute("d", d), Attribute("stroke", "transparent"), Attribute("stroke-width", "10")])
         if haloMarks { writer.element("path", [Attribute("d", d)] + halo) }
-        writer.element("path", [Attribute("d", d), Attribute("stroke", ghost ? theme.muted : theme.ink), Attribute("stroke-width", Self.markStroke),
+        writer.element("path", [Attribute("d", d), Attribute("stroke", ghost ? theme.muted : theme.ink), Attribute("stroke-width", Layout.markStroke),
                                 Attribute("stroke-linecap", "round")] + dashes(ghost))
     }
 
     var halo: [Attribute] {
-        [Attribute("stroke", backgroundFill), Attribute("stroke-width", Self.markStroke + 4), Attribute("stroke-linecap", "round"), Attribute("fill", "none")]
+        [Attribute("stroke", backgroundFill), Attribute("stroke-width", Layout.markStroke + 4), Attribute("stroke-linecap", "round"), Attribute("fill", "none")]
     }
 
     func dashes(_ ghost: Bool) -> [Attribute] {

@@ -8,7 +8,7 @@ extension Renderer {
     mutating func drawRuler(y: Double) {
         let left = scale.x(scale.firstFrame) - 0.5 * frameWidth
         let right = scale.x(scale.lastFrame) + 0.5 * frameWidth
-        writer.open("g", [Attribute("class", "time"), Attribute("fill", theme.muted), Attribute("font-size", Self.rulerFont)])
+        writer.open("g", [Attribute("class", "time"), Attribute("fill", theme.muted), Attribute("font-size", Layout.rulerFont)])
         writer.element("line", [Attribute("x1", left), Attribute("y1", y), Attribute("x2", right), Attribute("y2", y),
                                 Attribute("stroke", theme.grid), Attribute("stroke-width", "1")])
         // Minor ticks at every frame wide enough to show one.
@@ -71,7 +71,7 @@ extension Renderer {
         for frame in candidates where scale.breakContaining(frame) == nil {
             guard !placed.contains(where: { $0.frame == frame }) else { continue }
             let x = scale.x(frame)
-            let half = TextMetrics.sans(time(frame), size: Self.rulerFont) / 2 + 5
+            let half = TextMetrics.sans(time(frame), size: Layout.rulerFont) / 2 + 5
             let collides = placed.contains { x - half < $0.right && x + half > $0.left }
             let nearBreak = scale.breaks.contains { abs((scale.x($0.from) + scale.x($0.to)) / 2 - x) < half + 4 }
             if !collides && !nearBreak { placed.append((frame, x - half, x + half)) }
