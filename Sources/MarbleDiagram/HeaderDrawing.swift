@@ -28,7 +28,7 @@ extension Renderer {
         if title.count > 1 {
             var narrow = available / 2
             var wide = available
-            while wide - narrow > 4 {
+            while wide - narrow > Layout.titleBalanceTolerance {
                 let middle = (narrow + wide) / 2
                 if wrap(test.name, width: middle, size: Layout.titleFont, bold: true).count > title.count { narrow = middle } else { wide = middle }
             }
@@ -48,17 +48,17 @@ extension Renderer {
     }
 
     var headerHeight: Double {
-        Double(header.title.count) * Layout.titleLineHeight + Double(header.subtitle.count) * Layout.subtitleLineHeight + 12
+        Double(header.title.count) * Layout.titleLineHeight + Double(header.subtitle.count) * Layout.subtitleLineHeight + Layout.headerGap
     }
 
     mutating func drawHeader() {
-        var y = Layout.padding + 15
+        var y = Layout.padding + Layout.titleBaseline
         for line in header.title {
             writer.element("text", [Attribute("x", Layout.padding), Attribute("y", y), Attribute("font-size", Layout.titleFont),
                                     Attribute("font-weight", "600"), Attribute("fill", theme.ink)], text: line)
             y += Layout.titleLineHeight
         }
-        y -= 1
+        y -= Layout.subtitleRaise
         for line in header.subtitle {
             let attributes = [Attribute("x", Layout.padding), Attribute("y", y), Attribute("font-size", Layout.subtitleFont), Attribute("fill", theme.muted)]
             if let status, line.hasSuffix(status) {

@@ -216,6 +216,8 @@ enum Layout {
     static let breakLabelRaise = 8.0
     /// Time labels are at least this far apart (a round step is chosen for it), and keep `rulerLabelGap` to a break's label.
     static let rulerLabelSpacing = 56.0
+    /// The frames between time labels: the first round step that keeps them `rulerLabelSpacing` apart.
+    static let rulerSteps = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 20000, 50000, 100_000, 1_000_000]
     static let rulerLabelMargin = 5.0
     static let rulerLabelGap = 4.0
     /// Legend and footer: the space above each, the height of a row or line, and the baseline in it.
@@ -234,6 +236,38 @@ enum Layout {
     static let narrowestFooter = 380.0
     /// The column of a difference's numbered badge, left of its sentence.
     static let footerBadgeColumn = 26.0
+    /// A difference's numbered badge (under a highlight and beside its sentence): height, narrowest
+    /// width, padding around its number, font, and the number's baseline below the badge's centre.
+    static let differenceBadgeHeight = 16.0
+    static let narrowestDifferenceBadge = 16.0
+    static let differenceBadgePadding = 8.0
+    static let differenceBadgeFont = 10.0
+    static let differenceBadgeBaseline = 3.5
+    /// The footer badge's centre right of `padding`.
+    static let footerBadgeCentre = 12.0
+    /// A highlight: inset from the lanes it covers, its margin around the widest marble, its
+    /// corner, and its badge's centre above its bottom.
+    static let highlightInset = 2.0
+    static let highlightMargin = 8.0
+    static let highlightCorner = 3.0
+    static let highlightBadgeRaise = 10.0
+    /// The subtitle's first baseline is this much closer to the title's last.
+    static let subtitleRaise = 1.0
+    /// The ruler reaches this many frames beyond the first and the last.
+    static let rulerOverhang = 0.5
+    /// Bounds on the ruler's work for a very long axis: minor ticks drawn, label positions tried.
+    static let mostMinorTicks = 4000
+    static let mostRulerCandidates = 2000
+    /// Legend symbols: their centre right of the entry's start, a value's radius, the text's
+    /// baseline below the row's centre, and the half size of a mark drawn small.
+    static let legendSymbolCentre = 9.0
+    static let legendValueRadius = 9.0
+    static let legendTextBaseline = 4.0
+    static let legendMarkHalf = 8.0
+    static let legendCrossArm = 6.0
+    static let legendLineHalf = 9.0
+    static let legendTapInset = 4.0
+    static let legendTapReach = 6.0
 
     // MARK: Strokes
 
