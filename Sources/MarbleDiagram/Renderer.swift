@@ -478,18 +478,20 @@ struct Renderer {
                 right = max(right, position.x + (Self.drawsEvents(timeline) ? text : text / 2) + Self.padding)
             }
         }
-        // A long title may widen a narrow diagram a little rather than wrap into many lines.
-        right = max(right, min(2 * Self.padding + TextMetrics.sans(test.name, size: Self.titleFont, bold: true), Self.narrowestTitle))
-        // A word of the header too long to wrap (a path) widens the diagram.
-        for word in test.name.split(separator: " ") { right = max(right, 2 * Self.padding + TextMetrics.sans(String(word), size: Self.titleFont, bold: true)) }
-        for part in subtitle.components(separatedBy: " · ") { right = max(right, 2 * Self.padding + TextMetrics.sans(part, size: Self.subtitleFont)) }
+        if !options.bare {
+            // A long title may widen a narrow diagram a little rather than wrap into many lines.
+            right = max(right, min(2 * Self.padding + TextMetrics.sans(test.name, size: Self.titleFont, bold: true), Self.narrowestTitle))
+            // A word of the header too long to wrap (a path) widens the diagram.
+            for word in test.name.split(separator: " ") { right = max(right, 2 * Self.padding + TextMetrics.sans(String(word), size: Self.titleFont, bold: true)) }
+            for part in subtitle.components(separatedBy: " · ") { right = max(right, 2 * Self.padding + TextMetrics.sans(part, size: Self.subtitleFont)) }
+        }
         for entry in legend + marks.map(\.legendEntry) { right = max(right, 2 * Self.padding + Self.legendWidth(entry) - Self.legendGap) }
         let width = right.rounded(.up)
-        header = headerLines(width: width)
+        if !options.bare { header = headerLines(width: width) }
 
         // Vertical layout of the lanes.
         tops = []
-        var y = Self.padding + headerHeight
+        var y = Self.padding + (options.bare ? 0 : headerHeight)
         for (index, lane) in scene.lanes.enumerated() {
             tops.append(y)
             y += height(of: lane, at: index)
@@ -497,33 +499,37 @@ struct Renderer {
         let lanesBottom = y
         let rulerY = lanesBottom + (scale.breaks.isEmpty ? 6 : 16)
 
+        // Where the legend and the footer start: under the ruler, or under the lanes without one.
+        let belowRuler = options.bare ? lanesBottom : rulerY + 24
         let footer = footerLines(width: width)
-        var height = rulerY + 24
+        var height = belowRuler
         let legendRows = Self.legendRows(legend + marks.map(\.legendEntry), width: width)
         if !legendRows.isEmpty { height += 8 + Double(legendRows.count) * 22 }
         if !footer.isEmpty { height += 8 + Double(footer.count) * 18 }
         height = (height + Self.padding - 4).rounded(.up)
 
+        writer.recordsPaints = options.theme == .auto
         writer.open("svg", [
             Attribute("xmlns", "http://www.w3.org/2000/svg"),
-            Attribute("width", width), Attribute("height", height),
+            Attribute("width", width * options.scale), Attribute("height", height * options.scale),
             Attribute("viewBox", "0 0 \(SVG.number(width)) \(SVG.number(height))"),
             Attribute("role", "img"),
             Attribute("font-family", TextMetrics.sansFamily),
         ])
         writer.element("title", text: test.name)
         writer.element("desc", text: description())
+        let styleLine = writer.lines.count
         switch options.background {
         case .theme: writer.element("rect", [Attribute("width", "100%"), Attribute("height", "100%"), Attribute("fill", theme.background)])
         case .color(let color): writer.element("rect", [Attribute("width", "100%"), Attribute("height", "100%"), Attribute("fill", color)])
         case .transparent: break
         }
-        drawHeader()
+        if !options.bare { drawHeader() }
         for highlight in scene.highlights { drawHighlight(highlight, tops: tops, lanesBottom: lanesBottom) }
         for (index, lane) in scene.lanes.enumerated() { draw(lane, index: index, top: tops[index]) }
         for highlight in scene.highlights { drawBadges(highlight, tops: tops, lanesBottom: lanesBottom) }
-        drawRuler(y: rulerY)
-        var footerY = rulerY + 24
+        if !options.bare { drawRuler(y: rulerY) }
+        var footerY = belowRuler
         if !legendRows.isEmpty {
             footerY += 8
             for row in legendRows {
@@ -539,6 +545,10 @@ struct Renderer {
             }
         }
         writer.close("svg")
+        if options.theme == .auto {
+            // After the drawing, so that the rules are those of the colours it uses.
+            writer.insert(Theme.darkSchemeStyle(paints: writer.paints), at: styleLine)
+        }
         return writer.document
     }
 
