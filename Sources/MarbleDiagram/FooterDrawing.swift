@@ -1,5 +1,5 @@
 import MarbleNotation
-import MarbleSpec
+import MarbleReport
 
 /// Under the ruler: the numbered differences, notes and errors.
 extension Renderer {

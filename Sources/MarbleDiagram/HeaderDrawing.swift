@@ -1,5 +1,6 @@
+import Foundation
 import MarbleNotation
-import MarbleSpec
+import MarbleReport
 
 /// The title and subtitle above the lanes, wrapped to the diagram's width.
 extension Renderer {

@@ -1,5 +1,5 @@
 import MarbleNotation
-import MarbleSpec
+import MarbleReport
 
 /// Lanes: labels, arrows, operator boxes and the taps into them, inner bands.
 extension Renderer {
@@ -216,12 +216,20 @@ extension Renderer {
             writer.open("g", [Attribute("class", "instance-marks"), Attribute("data-row", index)])
             haloMarks = true
             defer { haloMarks = false }
-            drawEvents(instance.events, ghost: false) { _ in levelY }
+            drawEvents(instance.events, ghost: false, dropped: instance.dropped,
+                       droppedBy: Dictionary(instance.dropped.map { ($0, innerReader(lane)) }, uniquingKeysWith: { first, _ in first })) { _ in levelY }
             if instance.ending == .cancelled, let end = instance.end {
                 drawCut(x: scale.x(end), y: levelY, frame: end)
             }
             writer.close("g")
         }
+    }
+
+    /// Who made an inner lane's subscriptions: the operator's stream (the lane's sublabel names
+    /// it when several streams use the source), else the source's one consumer.
+    func innerReader(_ lane: Lane) -> String {
+        let users = test.streams.filter { $0.kind == .derived && $0.innerSources.contains(lane.stream ?? "") }
+        return users.count == 1 ? "the closure of \(users[0].name)" : "this inner subscription"
     }
 
     /// Where an inner arrow subscribed at `frame` leaves from, when the lane above the band is

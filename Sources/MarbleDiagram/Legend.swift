@@ -1,4 +1,4 @@
-import MarbleSpec
+import MarbleReport
 
 /// A mark other than a value marble that a diagram can use; the legend explains the ones it uses.
 enum Mark: CaseIterable {
@@ -69,6 +69,7 @@ extension Renderer {
             case .inner(let instances):
                 instances.forEach { note($0.events) }
                 if instances.contains(where: { $0.ending == .cancelled }) { used.insert(.cancelled) }
+                if instances.contains(where: { !$0.dropped.isEmpty }) { used.insert(.dropped) }
             case .expectedSpans(let spans):
                 note(spans)
                 used.insert(.expected)

@@ -1,5 +1,6 @@
+import Foundation
 import MarbleNotation
-import MarbleSpec
+import MarbleReport
 
 /// Marks on the arrows: marbles, completions, failures, cancels, demand badges, subscription spans.
 extension Renderer {
@@ -8,7 +9,8 @@ extension Renderer {
     /// Draws events grouped by frame, all at the frame's x: values stacked downwards in order;
     /// a completion or failure at the same frame is drawn behind the first marble, bigger than
     /// it, so that marks of one frame line up across lanes. `axis` gives the y of the arrow.
-    mutating func drawEvents(_ events: [RenderedEvent], ghost: Bool, dropped: [RenderedEvent] = [], droppedBy: String? = nil, axis: (Int) -> Double) {
+    mutating func drawEvents(_ events: [RenderedEvent], ghost: Bool, dropped: [RenderedEvent] = [], droppedBy: [RenderedEvent: String] = [:],
+                             axis: (Int) -> Double) {
         var frames: [(frame: Int, events: [PrintableEvent], dropped: [Bool])] = []
         let all = events.map { ($0, false) } + dropped.map { ($0, true) }
         for (event, isDropped) in all.enumerated().sorted(by: { ($0.element.0.frame, $0.offset) < ($1.element.0.frame, $1.offset) }).map(\.element) {
@@ -53,7 +55,7 @@ extension Renderer {
             }
             for (index, value) in values.enumerated() {
                 drawValue(value.token, x: x, y: y + Double(index) * stackStep, room: room, frame: entry.frame, ghost: ghost || value.dropped,
-                          dropped: value.dropped, droppedBy: droppedBy)
+                          dropped: value.dropped, droppedBy: droppedBy[RenderedEvent(frame: entry.frame, event: .value(value.token))])
             }
         }
     }

@@ -1,5 +1,5 @@
 import MarbleNotation
-import MarbleSpec
+import MarbleReport
 
 /// The mismatch view: highlights and numbered badges where expectation and outcome differ.
 extension Renderer {

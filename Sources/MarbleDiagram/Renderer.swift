@@ -1,5 +1,6 @@
+import Foundation
 import MarbleNotation
-import MarbleSpec
+import MarbleReport
 
 /// Lays a scene out and writes it as SVG. All sizes are in pixels (user units).
 struct Renderer {
@@ -188,8 +189,8 @@ struct Renderer {
         }
         for lane in scene.lanes {
             switch lane.content {
-            case .timeline(let timeline): collect(timeline.events)
-            case .inner(let instances): instances.forEach { collect($0.events) }
+            case .timeline(let timeline): collect(timeline.events + timeline.dropped)
+            case .inner(let instances): instances.forEach { collect($0.events + $0.dropped) }
             case .box, .expectedSpans, .requests: break
             }
         }
@@ -229,7 +230,7 @@ struct Renderer {
     static func events(of lane: Lane) -> [RenderedEvent] {
         switch lane.content {
         case .timeline(let timeline): return timeline.events + timeline.dropped
-        case .inner(let instances): return instances.flatMap(\.events)
+        case .inner(let instances): return instances.flatMap { $0.events + $0.dropped }
         case .box, .expectedSpans, .requests: return []
         }
     }
@@ -346,7 +347,7 @@ struct Renderer {
     func innerDepths(_ instances: [Instance]) -> (rows: [Double], bottom: Double) {
         let rows = Self.innerRows(instances)
         var byRow = [(stack: Int, message: Bool)](repeating: (1, false), count: instances.count)
-        for (index, instance) in instances.enumerated() { byRow[rows[index]] = extent(instance.events) }
+        for (index, instance) in instances.enumerated() { byRow[rows[index]] = extent(instance.events + instance.dropped) }
         var depths: [Double] = []
         var depth = innerKnee
         for item in byRow {
