@@ -430,18 +430,20 @@ struct Renderer {
                 right = max(right, position.x + (Self.drawsEvents(timeline) ? text : text / 2) + Layout.padding)
             }
         }
-        // A long title may widen a narrow diagram a little rather than wrap into many lines.
-        right = max(right, min(2 * Layout.padding + TextMetrics.sans(test.name, size: Layout.titleFont, bold: true), Layout.narrowestTitle))
-        // A word of the header too long to wrap (a path) widens the diagram.
-        for word in test.name.split(separator: " ") { right = max(right, 2 * Layout.padding + TextMetrics.sans(String(word), size: Layout.titleFont, bold: true)) }
-        for part in subtitle.components(separatedBy: " · ") { right = max(right, 2 * Layout.padding + TextMetrics.sans(part, size: Layout.subtitleFont)) }
+        if !options.bare {
+            // A long title may widen a narrow diagram a little rather than wrap into many lines.
+            right = max(right, min(2 * Layout.padding + TextMetrics.sans(test.name, size: Layout.titleFont, bold: true), Layout.narrowestTitle))
+            // A word of the header too long to wrap (a path) widens the diagram.
+            for word in test.name.split(separator: " ") { right = max(right, 2 * Layout.padding + TextMetrics.sans(String(word), size: Layout.titleFont, bold: true)) }
+            for part in subtitle.components(separatedBy: " · ") { right = max(right, 2 * Layout.padding + TextMetrics.sans(part, size: Layout.subtitleFont)) }
+        }
         for entry in legend + marks.map(\.legendEntry) { right = max(right, 2 * Layout.padding + Self.legendWidth(entry) - Layout.legendGap) }
         let width = right.rounded(.up)
-        header = headerLines(width: width)
+        if !options.bare { header = headerLines(width: width) }
 
         // Vertical layout of the lanes.
         tops = []
-        var y = Layout.padding + headerHeight
+        var y = Layout.padding + (options.bare ? 0 : headerHeight)
         for (index, lane) in scene.lanes.enumerated() {
             tops.append(y)
             y += height(of: lane, at: index)
@@ -449,33 +451,37 @@ struct Renderer {
         let lanesBottom = y
         let rulerY = lanesBottom + (scale.breaks.isEmpty ? Layout.rulerGap : Layout.rulerGapWithBreaks)
 
+        // Where the legend and the footer start: under the ruler, or under the lanes without one.
+        let belowRuler = options.bare ? lanesBottom : rulerY + Layout.rulerHeight
         let footer = footerLines(width: width)
-        var height = rulerY + Layout.rulerHeight
+        var height = belowRuler
         let legendRows = Self.legendRows(legend + marks.map(\.legendEntry), width: width)
         if !legendRows.isEmpty { height += Layout.legendTopGap + Double(legendRows.count) * Layout.legendRowHeight }
         if !footer.isEmpty { height += Layout.footerTopGap + Double(footer.count) * Layout.footerLineHeight }
         height = (height + Layout.padding - Layout.bottomTrim).rounded(.up)
 
+        writer.recordsPaints = options.theme == .auto
         writer.open("svg", [
             Attribute("xmlns", "http://www.w3.org/2000/svg"),
-            Attribute("width", width), Attribute("height", height),
+            Attribute("width", width * options.scale), Attribute("height", height * options.scale),
             Attribute("viewBox", "0 0 \(SVG.number(width)) \(SVG.number(height))"),
             Attribute("role", "img"),
             Attribute("font-family", TextMetrics.sansFamily),
         ])
         writer.element("title", text: test.name)
         writer.element("desc", text: description())
+        let styleLine = writer.lines.count
         switch options.background {
         case .theme: writer.element("rect", [Attribute("width", "100%"), Attribute("height", "100%"), Attribute("fill", theme.background)])
         case .color(let color): writer.element("rect", [Attribute("width", "100%"), Attribute("height", "100%"), Attribute("fill", color)])
         case .transparent: break
         }
-        drawHeader()
+        if !options.bare { drawHeader() }
         for highlight in scene.highlights { drawHighlight(highlight, tops: tops, lanesBottom: lanesBottom) }
         for (index, lane) in scene.lanes.enumerated() { draw(lane, index: index, top: tops[index]) }
         for highlight in scene.highlights { drawBadges(highlight, tops: tops, lanesBottom: lanesBottom) }
-        drawRuler(y: rulerY)
-        var footerY = rulerY + Layout.rulerHeight
+        if !options.bare { drawRuler(y: rulerY) }
+        var footerY = belowRuler
         if !legendRows.isEmpty {
             footerY += Layout.legendTopGap
             for row in legendRows {
@@ -491,6 +497,10 @@ struct Renderer {
             }
         }
         writer.close("svg")
+        if options.theme == .auto {
+            // After the drawing, so that the rules are those of the colours it uses.
+            writer.insert(Theme.darkSchemeStyle(paints: writer.paints), at: styleLine)
+        }
         return writer.document
     }
 
