@@ -110,6 +110,11 @@ struct GeometryTests {
         #expect(!Self.drops(in: test).isEmpty)
         let drawn = MarbleDiagram.svg(for: test, path: "diagram.marble", values: [])
         #expect(try Self.undrawnDrops(test, svg: drawn, values: []).isEmpty)
+        // `all` got b and c, so they stay solid on the subject's arrow; their ghosts say who lost them.
+        let subject = try #require(try parseXML(drawn).classed("stream").first)
+        #expect(subject.classed("value").compactMap(\.title) == ["\"a\" at 1ms (frame 1)", "\"b\" at 3ms (frame 3)", "\"c\" at 5ms (frame 5)"])
+        #expect(subject.classed("value dropped").compactMap(\.title).allSatisfy { $0.hasSuffix("dropped: subscription 1 (from frame 0) had no demand") })
+        #expect(subject.classed("value dropped").count == 2)
         // The same picture without its ghosts fails the check.
         let stripped = drawn.replacingOccurrences(of: "class=\"value dropped\"", with: "class=\"value\"")
         #expect(try !Self.undrawnDrops(test, svg: stripped, values: []).isEmpty)
