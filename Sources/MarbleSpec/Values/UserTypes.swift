@@ -34,6 +34,20 @@ public struct Instance: Hashable, Sendable {
     }
 }
 
+extension Value {
+    /// An enum case, whether the standard library's (`Result`) or the file's own, for patterns
+    /// (`case .loaded(let items)`).
+    var asEnumCase: EnumCaseValue? {
+        switch self {
+        case .enumCase(let value): return value
+        case .record(let instance):
+            guard let caseName = instance.caseName else { return nil }
+            return EnumCaseValue(type: instance.type, name: caseName, payload: instance.values)
+        default: return nil
+        }
+    }
+}
+
 /// The types one test can use: the file's declarations and the test's own (`struct`, `enum`,
 /// `typealias`, `extension`), checked when the test is prepared.
 struct UserTypes: Sendable {
