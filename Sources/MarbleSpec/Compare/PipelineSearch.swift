@@ -134,7 +134,10 @@ struct InputLine: Equatable {
 
     /// What shrinking minimises: frames first, then events, then how large the values are.
     var size: Int {
-        frames.count * 4 + frames.reduce(0) { $0 + (if case .value(let index) = $1 { 2 + index } else { 0 }) } + (end == .open ? 0 : end == .finished ? 1 : 2)
+        let values = frames.reduce(0) { total, frame in
+            if case .value(let index) = frame { total + 2 + index } else { total }
+        }
+        return frames.count * 4 + values + (end == .open ? 0 : end == .finished ? 1 : 2)
     }
 }
 
@@ -295,7 +298,7 @@ private struct Search {
         var current = failing
         var steps = 0
         for _ in 0..<options.maxShrinkRounds {
-            let candidates = Self.smaller(than: current).filter { $0.size < current.size }.sorted { $0.size < $1.size }
+            let candidates = PipelineShrinking.smaller(than: current).filter { $0.size < current.size }.sorted { $0.size < $1.size }
             guard !candidates.isEmpty else { break }
             let reports = run(candidates)
             guard let index = reports.firstIndex(where: { $0?.outcome == .failed }) else { break }
@@ -304,7 +307,9 @@ private struct Search {
         }
         return (current, steps)
     }
+}
 
+enum PipelineShrinking {
     /// Every case one step smaller: without the demand line, a frame removed, a value turned
     /// into a gap or into a smaller value, a failure into a finish, a completion removed.
     static func smaller(than value: GeneratedCase) -> [GeneratedCase] {
