@@ -17,14 +17,18 @@ enum ValueSize {
         case .int, .double, .bool, .null, .publisher: return nil
         case .string(let text):
             return text.utf8.count > maximum ? "a string of \(text.utf8.count) bytes (the limit is \(maximum))" : nil
-        case .array, .tuple: break
+        case .array, .tuple, .record: break
         }
         var size = 0
         var pending: [(value: Value, nesting: Int)] = [(value, 1)]
-        while let (next, nesting) = pending.popLast() {
+        while let (popped, nesting) = pending.popLast() {
+            // An instance of a declared type counts as the tuple of its values.
+            var next = popped
+            if case .record(let instance) = popped { next = .tuple(instance.values) }
             switch next {
             case .int, .double, .bool, .null, .publisher: size += 1
             case .string(let text): size += max(1, text.utf8.count)
+            case .record: break
             case .array(let items), .tuple(let items):
                 guard nesting <= maximumNesting else {
                     return "arrays and tuples nested more than \(maximumNesting) deep"
