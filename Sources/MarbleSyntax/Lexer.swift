@@ -41,6 +41,7 @@ struct Token: Sendable {
 struct Lexer {
     static let operators: Set<String> = [
         "+", "-", "*", "/", "%", "==", "!=", "<", "<=", ">", ">=", "&&", "||", "??", "!", "?", "=",
+        "+=", "-=", "*=", "/=", "%=",
     ]
     static let maximumStringNesting = 16
 
@@ -219,8 +220,6 @@ struct Lexer {
                 }
                 if text == "&" || text == "|" {
                     hint = "did you mean '\(text)\(text)'?"
-                } else if text.hasSuffix("=") && text.count == 2 && text != "=>" {
-                    hint = "assignment is not supported in marble expressions"
                 } else if let near = Suggestions.nearest(to: text, in: Lexer.operators.sorted()) {
                     hint = "did you mean '\(near)'?"
                 }

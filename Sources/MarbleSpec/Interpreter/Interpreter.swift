@@ -148,10 +148,12 @@ final class Interpreter {
             return .keyPath(path)
         case .cast(let operand, let type, let mode):
             return try cast(operand, to: type, mode: mode, in: env)
+        case .dictionary, .subscriptAccess, .forceUnwrap, .bindOptional, .optionalChain, .switchExpression:
+            return try evaluateStatementKind(expr, in: env)
         }
     }
 
-    private func condition(_ expr: Expr, in env: Environment) throws(EvalError) -> Bool {
+    func condition(_ expr: Expr, in env: Environment) throws(EvalError) -> Bool {
         let value = try valueOf(evaluate(expr, in: env), at: expr.location, purpose: "a condition")
         guard case .bool(let flag) = value else {
             throw fail("a condition must be a Bool, not \(value.typeName) (\(value.literal))", at: expr.location)
@@ -160,7 +162,8 @@ final class Interpreter {
     }
 
     private func evaluateIf(_ ifExpression: IfExpression, in env: Environment) throws(EvalError) -> Runtime {
-        if try condition(ifExpression.condition, in: env) {
+        guard let test = ifExpression.simpleCondition else { return try evaluateConditionalIf(ifExpression, in: env) }
+        if try condition(test, in: env) {
             return try execute(ifExpression.thenBody, in: Environment(parent: env)) ?? .value(.tuple([]))
         }
         guard let elseBody = ifExpression.elseBody else { return .value(.tuple([])) }
@@ -169,7 +172,7 @@ final class Interpreter {
 
     /// Runs statements; returns the value of the last expression statement (Swift's implicit
     /// return for single-expression bodies, extended to the last statement).
-    private func execute(_ statements: [ClosureStatement], in env: Environment) throws(EvalError) -> Runtime? {
+    func execute(_ statements: [ClosureStatement], in env: Environment) throws(EvalError) -> Runtime? {
         var last: Runtime?
         for statement in statements {
             switch statement {
@@ -181,6 +184,9 @@ final class Interpreter {
             case .returnStatement(let expr, _):
                 returnedValue = try expr.map { (expr) throws(EvalError) -> Runtime in try evaluate(expr, in: env) } ?? .value(.tuple([]))
                 throw .returning
+            case .variable, .assignment, .guardStatement:
+                try executeStatementKind(statement, in: env)
+                last = nil
             }
         }
         return last
@@ -264,10 +270,15 @@ final class Interpreter {
                 return try Catalogue.applyOperator(name, to: stream, args, at: callee.location, text: text, interpreter: self)
             case .type(let typeName):
                 if let made = try userTypeCall(typeName, member: name, args, at: callee.location) { return made }
+                if let value = try EnumCases.construct(typeName, name, args, at: callee.location, interpreter: self) { return value }
                 let qualified = typeName + "." + name
                 if Catalogue.isConstructor(qualified) {
                     return try Catalogue.construct(qualified, args, at: callee.location, text: text, interpreter: self)
                 }
+                return try call(member(name, of: receiver, at: callee.location), args, at: callee.location, text: text)
+            case .value(let value):
+                // `first(where:)` before the property `first`.
+                if let result = try AppMembers.call(name, on: value, args, at: callee.location, interpreter: self) { return result }
                 return try call(member(name, of: receiver, at: callee.location), args, at: callee.location, text: text)
             default:
                 return try call(member(name, of: receiver, at: callee.location), args, at: callee.location, text: text)
@@ -301,6 +312,10 @@ final class Interpreter {
             if let made = try userTypeCall(name, member: nil, args, at: location) { return made }
             if Catalogue.isConstructor(name) {
                 return try Catalogue.construct(name, args, at: location, text: text, interpreter: self)
+            }
+            if name.hasPrefix("["), name.contains(":") {
+                guard args.isEmpty else { throw fail("\(name)() takes no arguments here", at: location) }
+                return .value(.dictionary(DictionaryValue()))
             }
             return try Builtins.callFunction(name, receiver: nil, args, at: location, interpreter: self)
         case .function(let name, let receiver):
@@ -356,6 +371,8 @@ final class Interpreter {
         switch runtime {
         case .value(let value): return value
         case .stream(let stream): return register(stream)
+        case .member(let name, let payload) where EnumCases.isContextual(name, payload):
+            return try EnumCases.value(name, payload, at: location, interpreter: self)
         case .member(let name, let payload):
             if let value = try implicitEnumCase(name, payload, at: location) { return value }
             throw fail("expected a value for \(purpose), found \(runtime.kindDescription)", at: location)
@@ -374,6 +391,11 @@ struct CallArgument {
     var value: Runtime
     var location: SourceLocation
     var syntax: Expr
+
+    var isClosure: Bool {
+        if case .closure = value { return true }
+        return false
+    }
 }
 
 extension Expr {

@@ -239,6 +239,7 @@ final class TestSession {
         case .fault(let diagnostic): diagnose(diagnostic)
         case .thrown(let thrown): diagnose("uncaught error \(thrown.value.literal)", at: location)
         case .returning: diagnose("'return' outside a closure", at: location)
+        case .nilInChain: diagnose("'?' outside an optional chain", at: location)
         }
     }
 

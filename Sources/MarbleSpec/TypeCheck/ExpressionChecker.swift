@@ -53,6 +53,8 @@ final class PromiseSink {
 /// Names visible to an expression, as `Environment` holds them at run time.
 final class TypeEnvironment {
     private var names: [String: Checked] = [:]
+    /// The names declared with `var` in this scope.
+    private var variables: Set<String> = []
     let parent: TypeEnvironment?
 
     init(parent: TypeEnvironment? = nil) { self.parent = parent }
@@ -67,6 +69,34 @@ final class TypeEnvironment {
             return nil
         }
         set { names[name] = newValue }
+    }
+
+    /// Declares `name` with `var`: statements after it may assign it.
+    func declareVariable(_ name: String, _ checked: Checked) {
+        names[name] = checked
+        variables.insert(name)
+    }
+
+    /// Whether the scope that defines `name` declared it with `var`; nil when no scope defines it.
+    func isVariable(_ name: String) -> Bool? {
+        var scope: TypeEnvironment? = self
+        while let current = scope {
+            if current.names[name] != nil { return current.variables.contains(name) }
+            scope = current.parent
+        }
+        return nil
+    }
+
+    /// Changes what `name` is in the scope that defines it (a `var` widened by an assignment).
+    func update(_ name: String, _ checked: Checked) {
+        var scope: TypeEnvironment? = self
+        while let current = scope {
+            if current.names[name] != nil {
+                current.names[name] = checked
+                return
+            }
+            scope = current.parent
+        }
     }
 }
 
@@ -192,6 +222,8 @@ final class ExpressionChecker {
             return .keyPath(path, expr.location)
         case .cast(let operand, let type, let mode):
             return checkCast(operand, to: type, mode: mode, in: env)
+        case .dictionary, .subscriptAccess, .forceUnwrap, .bindOptional, .optionalChain, .switchExpression:
+            return checkStatementKind(expr, in: env)
         }
     }
 
@@ -396,7 +428,8 @@ final class ExpressionChecker {
     // MARK: Statements and closures
 
     private func checkIf(_ ifExpression: IfExpression, in env: TypeEnvironment) -> Checked {
-        condition(ifExpression.condition, in: env)
+        guard let test = ifExpression.simpleCondition else { return checkConditionalIf(ifExpression, in: env) }
+        condition(test, in: env)
         let then = checkBody(ifExpression.thenBody, in: TypeEnvironment(parent: env)).value
         guard let elseBody = ifExpression.elseBody else { return joined(then, .value(.void)) }
         return joined(then, checkBody(elseBody, in: TypeEnvironment(parent: env)).value)
@@ -413,7 +446,7 @@ final class ExpressionChecker {
 
     /// Checks statements as `Interpreter.execute` runs them; the value is the last expression
     /// statement's (`()` after a `let`), or `Never` after a `return`.
-    private func checkBody(_ statements: [ClosureStatement], in env: TypeEnvironment) -> (value: Checked, location: SourceLocation?) {
+    func checkBody(_ statements: [ClosureStatement], in env: TypeEnvironment) -> (value: Checked, location: SourceLocation?) {
         var last: Checked = .value(.void)
         var location: SourceLocation?
         for statement in statements {
@@ -429,12 +462,15 @@ final class ExpressionChecker {
                 if !returns.isEmpty { returns[returns.count - 1].append((value, expr?.range.start ?? at)) }
                 last = .value(.never)
                 location = nil
+            case .variable, .assignment, .guardStatement:
+                checkStatementKind(statement, in: env)
+                last = .value(.void)
             }
         }
         return (last, location)
     }
 
-    private func noteThrow(_ type: SpecType, at location: SourceLocation) {
+    func noteThrow(_ type: SpecType, at location: SourceLocation) {
         guard let index = throwContexts.lastIndex(where: { $0.owner != nil }) else { return }
         throwContexts[index].thrown = store.join(throwContexts[index].thrown, type)
         if !throwContexts[index].allowsThrowing, let owner = throwContexts[index].owner {
@@ -568,6 +604,21 @@ final class ExpressionChecker {
                          hint: Suggestions.nearest(to: name, in: members).map { "did you mean '\($0)'?" })
         default:
             break
+        }
+        if let type = AppMembers.propertyType(name, of: resolved) { return .value(type) }
+        if let kind = AppMembers.Kind(resolved), AppMembers.method(name, kind) != nil,
+           !(MemberTypes.kind(of: resolved).map { MemberTypes.hasProperty(name, $0) } ?? false) {
+            return .function(name, receiver: .value(resolved))
+        }
+        if case .dictionary = resolved {
+            if name == "description" { return .value(.string) }
+            return error("value of type '\(self.name(resolved))' has no member '\(name)'", at: location, length: name.count,
+                         hint: MemberTypes.suggestion(for: name, among: AppMembers.names(of: .dictionary)).map { "did you mean '\($0)'?" })
+        }
+        if case .result = resolved {
+            if name == "description" { return .value(.string) }
+            return error("value of type '\(self.name(resolved))' has no member '\(name)'", at: location, length: name.count,
+                         hint: name == "value" ? "switch over it (case .success(let value)) or call get()" : nil)
         }
         guard let kind = MemberTypes.kind(of: resolved) else { return .unknown }
         switch (name, resolved) {
