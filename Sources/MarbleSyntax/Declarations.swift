@@ -211,7 +211,7 @@ extension ExpressionParser {
             default:
                 throw error("expected a member declaration, found \(describe(current))", at: current)
             }
-            if at(";") || at("}") || current.newlineBefore { continue }
+            if at(";") || at("}") || isAtEnd || current.newlineBefore { continue }
             throw error("consecutive declarations on a line must be separated by ';'", at: current)
         }
         advance()

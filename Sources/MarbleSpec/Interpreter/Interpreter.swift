@@ -241,7 +241,7 @@ final class Interpreter {
         case .stream:
             return .function(name, receiver: base)
         case .type(let typeName):
-            if let declared = try userStaticMember(name, of: typeName) { return declared }
+            if let declared = try userStaticMember(name, of: typeName, at: location) { return declared }
             return try Builtins.staticMember(name, of: typeName, at: location)
         case .scheduler:
             // `DispatchQueue.main.asyncAfter(deadline:execute:)` and `.async(execute:)` run work on
@@ -255,6 +255,7 @@ final class Interpreter {
     // MARK: Calls
 
     private func evaluateCall(callee: Expr, arguments: [Argument], expr: Expr, in env: Environment) throws(EvalError) -> Runtime {
+        if case .genericSpecialization = callee.kind, !types.isEmpty { try checkContextualMembers(callee, arguments) }
         let args = try arguments.map { (argument) throws(EvalError) -> CallArgument in
             CallArgument(label: argument.label, value: try evaluate(argument.value, in: env), location: argument.location, syntax: argument.value)
         }
@@ -375,6 +376,10 @@ final class Interpreter {
             return try EnumCases.value(name, payload, at: location, interpreter: self)
         case .member(let name, let payload):
             if let value = try implicitEnumCase(name, payload, at: location) { return value }
+            if !types.isEmpty {
+                throw fail("cannot infer contextual base in reference to member '\(name)'", at: location,
+                           hint: "no enum of this file has a case '\(name)'; write TYPE.\(name)")
+            }
             throw fail("expected a value for \(purpose), found \(runtime.kindDescription)", at: location)
         default: throw fail("expected a value for \(purpose), found \(runtime.kindDescription)", at: location)
         }

@@ -58,11 +58,14 @@ extension Interpreter {
     }
 
     /// `APIError.offline`, `LoadingState.self`; nil when `type` is not a declared type.
-    func userStaticMember(_ name: String, of type: String) throws(EvalError) -> Runtime? {
+    func userStaticMember(_ name: String, of type: String, at location: SourceLocation) throws(EvalError) -> Runtime? {
         guard let canonical = types.canonicalName(type) else { return nil }
         if name == "self" { return .type(canonical) }
         guard let enumType = types.enums[canonical] else { return nil }
-        guard let item = enumType.cases.first(where: { $0.name.name == name }) else { return nil }
+        guard let item = enumType.cases.first(where: { $0.name.name == name }) else {
+            throw fail("type '\(canonical)' has no member '\(name)'", at: location,
+                       hint: Suggestions.nearest(to: name, in: enumType.cases.map(\.name.name)).map { "did you mean '\($0)'?" })
+        }
         // A case with associated values is applied by `userTypeCall`; alone it is a function.
         guard item.payload.isEmpty else { return .function("\(canonical).\(name)", receiver: nil) }
         return .value(.record(Instance(type: canonical, caseName: name, labels: [], values: [])))
@@ -90,6 +93,19 @@ extension Interpreter {
         let fields = record.caseName == nil ? record.labels.compactMap { $0 } : []
         let closure = ClosureValue(syntax: Closure(parameters: ["self"] + fields, body: property.body), environment: globals, location: property.name.location)
         return try call(closure, with: [.value(.record(record))] + (record.caseName == nil ? record.values.map(Runtime.value) : []))
+    }
+
+    /// The implicit members among the arguments of `Fail<String, APIError>(error: .offline)` or
+    /// `CurrentValueSubject<LoadingState, Never>(.idle)`: each must be a case of the written enum.
+    func checkContextualMembers(_ callee: Expr, _ arguments: [Argument]) throws(EvalError) {
+        guard case .genericSpecialization(let base, let written) = callee.kind, case .identifier(let constructor) = base.kind else { return }
+        let index = constructor == "Fail" ? 1 : 0
+        guard written.indices.contains(index), let enumType = types.enumType(written[index]) else { return }
+        for argument in arguments {
+            guard case .member(nil, let name) = argument.value.kind, !enumType.cases.contains(where: { $0.name.name == name }) else { continue }
+            throw fail("type '\(enumType.name)' has no member '\(name)'", at: argument.value.location,
+                       hint: Suggestions.nearest(to: name, in: enumType.cases.map(\.name.name)).map { "did you mean '\($0)'?" })
+        }
     }
 
     /// `x as T`, `x as? T`, `x as! T`.

@@ -45,6 +45,27 @@ enum AppIdioms {
         }
     }
 
+    /// The first `sink`, `assign` or `store` call along the method chain of `expr` (reported
+    /// before the names in its arguments, which mean nothing in a test: `on: label`).
+    static func subscriberCall(in expr: Expr) -> SpecDiagnostic? {
+        var current: Expr? = expr
+        var found: SpecDiagnostic?
+        while let next = current {
+            switch next.kind {
+            case .call(let callee, _):
+                if case .member(_, let name) = callee.kind, let idiom = subscriberOperator(name, at: callee.location) { found = idiom }
+                current = callee
+            case .member(let base, _):
+                current = base
+            case .genericSpecialization(let base, _):
+                current = base
+            default:
+                current = nil
+            }
+        }
+        return found
+    }
+
     /// The message for an operator an app ends its pipeline with, naming the `.marble` equivalent.
     static func subscriberOperator(_ name: String, at location: SourceLocation) -> SpecDiagnostic? {
         switch name {

@@ -223,6 +223,10 @@ final class TestSession {
             }
         }
         for expr in checked {
+            if let idiom = AppIdioms.subscriberCall(in: expr) {
+                diagnose(idiom)
+                continue
+            }
             for (name, location) in check.undefinedNames(in: expr) {
                 if let idiom = AppIdioms.unavailableName(name) {
                     diagnose(idiom.message, at: location, length: name.count, hint: idiom.hint)
