@@ -59,7 +59,11 @@ struct ExpressionParser {
             }
             let expression = try parseExpression()
             guard isAtEnd else {
-                throw error(leftover(describe(current)), at: current)
+                var hint: String?
+                if case .op(let op) = current.kind, Self.assignmentOperators.contains(op) {
+                    hint = "assign inside a closure, to a 'var' declared there: { var n = 0; n += 1; … }"
+                }
+                throw error(leftover(describe(current)), at: current, hint: hint)
             }
             if let lexError { throw lexError }
             return expression

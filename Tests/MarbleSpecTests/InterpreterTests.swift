@@ -253,6 +253,7 @@ import Testing
         case .failure(.thrown(let error)): return "thrown \(error.message)"
         case .failure(.fault(let diagnostic)): return "fault \(diagnostic.message)"
         case .failure(.returning): return "returning"
+        case .failure(.nilInChain): return "nil in chain"
         }
     }
 }

@@ -239,7 +239,12 @@ extension Interpreter {
             return above == .bool(true) && below == .bool(true)
         }
         let expected = try valueOf(evaluate(expr, in: env), at: expr.location, purpose: "a pattern")
-        if value == .null || expected == .null { return value == expected }
+        // Values of different kinds never match (an `Any` line holding letters and digits); a
+        // number literal matches an Int or a Double, as Swift types it from the value.
+        switch (value, expected) {
+        case (.int, .int), (.double, .double), (.string, .string), (.bool, .bool), (.double, .int): break
+        default: return value == expected
+        }
         return try Operators.binary("==", value, expected, leftIsLiteral: false, rightIsLiteral: expr.isNumberLiteral, at: expr.location) == .bool(true)
     }
 }

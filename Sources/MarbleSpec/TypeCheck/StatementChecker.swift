@@ -142,8 +142,7 @@ extension ExpressionChecker {
         switch env.isVariable(name) {
         case false?:
             error("cannot assign to value: '\(name)' is a 'let' constant", at: assignment.target.location, length: name.count,
-                  hint: name.hasPrefix("$") || !isLocal(name, in: env) ? "a closure's parameters and the test's names cannot change; declare a 'var' in the closure"
-                      : "declare it with 'var' to change it")
+                  hint: "only a 'var' declared in a closure can change: var \(name) = …")
             return
         case nil:
             // Not defined here: the name check reported it, or a test-level name the checker cannot see.
@@ -174,12 +173,6 @@ extension ExpressionChecker {
             return
         }
         if case .identifier = assignment.target.kind, !isConcrete(old) { env.update(name, .value(store.join(target, assigned))) }
-    }
-
-    /// Whether `name` is a name of the closures being checked (a parameter or a local), rather
-    /// than one of the test's.
-    private func isLocal(_ name: String, in env: TypeEnvironment) -> Bool {
-        env.isVariable(name) != nil && !name.hasPrefix("$")
     }
 
     // MARK: Conditions
