@@ -372,7 +372,7 @@ final class Interpreter {
         switch runtime {
         case .value(let value): return value
         case .stream(let stream): return register(stream)
-        case .member(let name, let payload) where EnumCases.isContextual(name, payload):
+        case .member(let name, let payload) where EnumCases.isContextual(name, payload) && types.enumsWithCase(name).isEmpty:
             return try EnumCases.value(name, payload, at: location, interpreter: self)
         case .member(let name, let payload):
             if let value = try implicitEnumCase(name, payload, at: location) { return value }
