@@ -376,6 +376,11 @@ final class ExpressionChecker {
         }
         switch op {
         case "==", "!=":
+            for case .named(let typeName) in [left, right] where !types.isEquatable(typeName) {
+                error("binary operator '\(op)' cannot be applied to two '\(typeName)' operands", at: location, length: op.count,
+                      hint: "declare it Equatable: \(types.structs[typeName] != nil ? "struct" : "enum") \(typeName): Equatable { … }")
+                return .bool
+            }
             let kinds: Set<SpecType> = [.int, .double, .string, .bool]
             if left != right, kinds.contains(left), kinds.contains(right) { mismatch(op, left, right, at: location) }
             return .bool

@@ -97,6 +97,15 @@ struct UserTypes: Sendable {
         enums.values.filter { $0.cases.contains { $0.name.name == name } }.sorted { $0.name < $1.name }
     }
 
+    /// Whether Swift compares values of the type with `==`: declared `Equatable` (or `Hashable`,
+    /// `Comparable`), or an enum whose cases have no associated values (Swift synthesises it then).
+    func isEquatable(_ name: String) -> Bool {
+        guard let canonical = canonicalName(name) else { return true }
+        if conformances[canonical, default: []].contains(where: { ["Equatable", "Hashable", "Comparable"].contains($0) }) { return true }
+        if let enumType = enums[canonical] { return enumType.cases.allSatisfy(\.payload.isEmpty) }
+        return false
+    }
+
     func isErrorType(_ name: String) -> Bool { conformances[canonicalName(name) ?? name, default: []].contains("Error") }
 
     /// Whether a written type names something known: the builtins, the declared types, and
