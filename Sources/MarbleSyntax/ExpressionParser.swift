@@ -225,7 +225,13 @@ struct ExpressionParser {
         let start = tokens[position].start
         var lhs = try parseUnary()
         var lastNonAssociative = 0
-        while let (op, precedence, associativity) = binaryOperatorHere(minimumPrecedence: minimumPrecedence) {
+        while true {
+            // `as` binds tighter than `??` and looser than ranges (Swift's CastingPrecedence).
+            if atIdentifier("as"), minimumPrecedence <= 4 {
+                lhs = try bounded(parseCast(lhs, start: start), at: tokens[position])
+                continue
+            }
+            guard let (op, precedence, associativity) = binaryOperatorHere(minimumPrecedence: minimumPrecedence) else { break }
             let operatorIndex = position
             let operatorStart = tokens[position].start
             if associativity == .none && lastNonAssociative == precedence {

@@ -85,6 +85,10 @@ public enum StatementKind: Sendable {
     /// `expect NAME MARBLES` / `expect NAME.PROPERTY MARBLES` (e.g. `.subscriptions`).
     /// The property name is not checked here.
     case expect(name: Identifier, property: Identifier?, marbles: MarbleText)
+    /// `struct`, `enum`, `typealias` or `extension` (file level or in a test).
+    case declaration(TypeDeclaration)
+    /// `@Published var NAME = VALUE` in a test: `NAME` is the property, `$NAME` its publisher.
+    case published(name: Identifier, type: TypeText?, value: Expr)
 
     /// The statement keyword, as written in a file.
     public var keyword: String {
@@ -100,6 +104,8 @@ public enum StatementKind: Sendable {
         case .demand: "demand"
         case .connect: "connect"
         case .expect: "expect"
+        case .declaration(let declaration): declaration.keyword
+        case .published: "@Published"
         }
     }
 }
@@ -184,7 +190,7 @@ extension ExprKind {
         case .call(let callee, let arguments): arguments.reduce(callee.depth) { max($0, $1.value.depth) }
         case .genericSpecialization(let base, _): base.depth
         case .closure(let closure): Self.depth(of: closure.body)
-        case .unary(_, let operand), .throwExpression(let operand): operand.depth
+        case .unary(_, let operand), .throwExpression(let operand), .cast(let operand, _, _): operand.depth
         case .binary(_, let lhs, let rhs): max(lhs.depth, rhs.depth)
         case .ternary(let condition, let then, let otherwise): max(condition.depth, then.depth, otherwise.depth)
         case .ifExpression(let ifExpression):
@@ -253,6 +259,16 @@ public indirect enum ExprKind: Sendable {
     case optionalChain(Expr)
     /// `switch x { case …: … default: … }`, as a statement or an expression.
     case switchExpression(SwitchExpression)
+    /// `x as Double`, `x as? User`, `x as! Int`.
+    case cast(Expr, type: TypeText, mode: CastMode)
+}
+
+/// How `as` converts: `as` (a coercion Swift checks), `as?` (nil when the value is of another
+/// type), `as!` (a runtime error then).
+public enum CastMode: String, Sendable {
+    case coerce = "as"
+    case conditional = "as?"
+    case forced = "as!"
 }
 
 /// A piece of a string literal.

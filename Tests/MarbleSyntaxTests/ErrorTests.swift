@@ -226,7 +226,7 @@ func errorsInTest(_ statement: String) -> [String] {
         ("throw", "1:6 expected expression after 'throw'"),
         ("try", "1:4 expected expression after 'try'"),
         ("try? f()", "1:1 'try?' is not supported; use 'try'"),
-        ("$x", "1:1 expected a number after '$' (closure parameters are $0, $1, …)"),
+        ("$!", "1:1 expected a number after '$' (closure parameters are $0, $1, …)"),
         ("`x", "1:1 expected an identifier between backticks"),
         ("(x: 1)", "1:1 cannot create a single-element tuple with an element label"),
         ("[a: 1, 2]", "1:9 expected ':' after the key in a dictionary literal"),

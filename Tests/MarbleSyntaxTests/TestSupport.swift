@@ -40,6 +40,7 @@ func sexp(_ expression: Expr) -> String {
     case .ifExpression(let ifExpression): return sexp(ifExpression)
     case .throwExpression(let value): return "(throw \(sexp(value)))"
     case .keyPath(let components): return "(keypath " + components.joined(separator: " ") + ")"
+    case .cast(let operand, let type, let mode): return "(\(mode.rawValue) \(sexp(operand)) \(type.text))"
     case .dictionary(let entries): return "[dict" + entries.map { " \(sexp($0.key)):\(sexp($0.value))" }.joined() + "]"
     case .subscriptAccess(let base, let index, let fallback):
         return "(subscript \(sexp(base)) \(sexp(index))" + (fallback.map { " default:" + sexp($0) } ?? "") + ")"
@@ -165,5 +166,7 @@ func describe(_ statement: Statement) -> String {
     case .connect(let name, let marbles): "connect \(name.name) [\(marbles.text)]"
     case .expect(let name, let property, let marbles):
         "expect \(name.name)\(property.map { "." + $0.name } ?? "") [\(marbles.text)]"
+    case .declaration(let declaration): "\(declaration.keyword) \(declaration.name.name)"
+    case .published(let name, let type, let value): "@Published \(name.name)\(type.map { ": " + $0.text } ?? "") \(sexp(value))"
     }
 }

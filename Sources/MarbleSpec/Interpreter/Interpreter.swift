@@ -13,6 +13,8 @@ final class Interpreter {
     var trace: [(frame: Int, text: String)] = []
     /// Set when the run is traced: operators wrap what they build in it (`BoundCall.result`).
     var tracer: TraceRecorder?
+    /// The types the file and the test declare.
+    var types = UserTypes()
     /// The first runtime error of the run; the run stops after it.
     private(set) var fault: SpecDiagnostic?
     private var handles: [StreamValue] = []
@@ -146,6 +148,8 @@ final class Interpreter {
             return .keyPath(path)
         case .dictionary, .subscriptAccess, .forceUnwrap, .bindOptional, .optionalChain, .switchExpression:
             return try evaluateStatementKind(expr, in: env)
+        case .cast(let operand, let type, let mode):
+            return try cast(operand, to: type, mode: mode, in: env)
         }
     }
 
@@ -209,8 +213,9 @@ final class Interpreter {
 
     private func lookup(_ name: String, at location: SourceLocation, in env: Environment) throws(EvalError) -> Runtime {
         if let value = env[name] { return value }
+        if let declared = types.canonicalName(name) { return .type(declared) }
         if let builtin = Builtins.global(name) { return builtin }
-        let candidates = env.allNames + Builtins.globalNames + Catalogue.constructorNames
+        let candidates = env.allNames + Builtins.globalNames + Catalogue.constructorNames + types.names
         if name.hasPrefix("$") {
             throw fail("anonymous closure argument '\(name)' is not available here", at: location,
                        hint: "'$0' only exists inside a closure without named parameters")
@@ -230,11 +235,13 @@ final class Interpreter {
     func member(_ name: String, of base: Runtime, at location: SourceLocation) throws(EvalError) -> Runtime {
         switch base {
         case .value(let value):
+            if case .record(let record) = value, let property = try recordMember(name, of: record, at: location) { return property }
             if let property = try Builtins.property(name, of: value, at: location, interpreter: self) { return property }
             return .function(name, receiver: base)
         case .stream:
             return .function(name, receiver: base)
         case .type(let typeName):
+            if let declared = try userStaticMember(name, of: typeName, at: location) { return declared }
             return try Builtins.staticMember(name, of: typeName, at: location)
         case .scheduler:
             // `DispatchQueue.main.asyncAfter(deadline:execute:)` and `.async(execute:)` run work on
@@ -248,6 +255,7 @@ final class Interpreter {
     // MARK: Calls
 
     private func evaluateCall(callee: Expr, arguments: [Argument], expr: Expr, in env: Environment) throws(EvalError) -> Runtime {
+        if case .genericSpecialization = callee.kind, !types.isEmpty { try checkContextualMembers(callee, arguments) }
         let args = try arguments.map { (argument) throws(EvalError) -> CallArgument in
             CallArgument(label: argument.label, value: try evaluate(argument.value, in: env), location: argument.location, syntax: argument.value)
         }
@@ -263,6 +271,7 @@ final class Interpreter {
                 return try Catalogue.applyOperator(name, to: stream, args, at: callee.location, text: text, interpreter: self)
             case .type(let typeName):
                 if let value = try EnumCases.construct(typeName, name, args, at: callee.location, interpreter: self) { return value }
+                if let made = try userTypeCall(typeName, member: name, args, at: callee.location) { return made }
                 let qualified = typeName + "." + name
                 if Catalogue.isConstructor(qualified) {
                     return try Catalogue.construct(qualified, args, at: callee.location, text: text, interpreter: self)
@@ -275,6 +284,10 @@ final class Interpreter {
             default:
                 return try call(member(name, of: receiver, at: callee.location), args, at: callee.location, text: text)
             }
+        case .array(let elements) where elements.count == 1 && arguments.isEmpty:
+            // `[User]()`: an empty array of a type.
+            if case .type = try evaluate(elements[0], in: env) { return .value(.array([])) }
+            return try call(evaluate(callee, in: env), args, at: callee.location, text: text)
         default:
             return try call(evaluate(callee, in: env), args, at: callee.location, text: text)
         }
@@ -297,6 +310,7 @@ final class Interpreter {
             }
             return .value(.tuple([]))
         case .type(let name):
+            if let made = try userTypeCall(name, member: nil, args, at: location) { return made }
             if Catalogue.isConstructor(name) {
                 return try Catalogue.construct(name, args, at: location, text: text, interpreter: self)
             }
@@ -358,8 +372,14 @@ final class Interpreter {
         switch runtime {
         case .value(let value): return value
         case .stream(let stream): return register(stream)
-        case .member(let name, let payload) where EnumCases.isContextual(name, payload):
-            return try EnumCases.value(name, payload, at: location, interpreter: self)
+        case .member(let name, let payload):
+            if EnumCases.isContextual(name, payload) { return try EnumCases.value(name, payload, at: location, interpreter: self) }
+            if let value = try implicitEnumCase(name, payload, at: location) { return value }
+            if !types.isEmpty {
+                throw fail("cannot infer contextual base in reference to member '\(name)'", at: location,
+                           hint: "no enum of this file has a case '\(name)'; write TYPE.\(name)")
+            }
+            throw fail("expected a value for \(purpose), found \(runtime.kindDescription)", at: location)
         default: throw fail("expected a value for \(purpose), found \(runtime.kindDescription)", at: location)
         }
     }

@@ -33,7 +33,7 @@ struct NameCheck {
             case .tuple(let elements): pending += elements.map(\.value)
             case .member(let base, _): if let base { pending.append(base) }
             case .call(let callee, let arguments): pending.append(callee); pending += arguments.map(\.value)
-            case .genericSpecialization(let base, _), .unary(_, let base), .throwExpression(let base): pending.append(base)
+            case .genericSpecialization(let base, _), .unary(_, let base), .throwExpression(let base), .cast(let base, _, _): pending.append(base)
             case .closure(let closure): pending += expressions(in: closure.body)
             case .binary(_, let lhs, let rhs): pending += [lhs, rhs]
             case .ternary(let c, let t, let e): pending += [c, t, e]
@@ -70,7 +70,7 @@ struct NameCheck {
                 arguments.forEach { walk($0.value, inside) }
             case .genericSpecialization(let base, _): walk(base, inside)
             case .closure(let closure): walkBody(closure.body)
-            case .unary(_, let operand), .throwExpression(let operand): walk(operand, inside)
+            case .unary(_, let operand), .throwExpression(let operand), .cast(let operand, _, _): walk(operand, inside)
             case .binary(_, let lhs, let rhs): walk(lhs, inside); walk(rhs, inside)
             case .ternary(let c, let t, let e): [c, t, e].forEach { walk($0, inside) }
             case .ifExpression, .dictionary, .subscriptAccess, .forceUnwrap, .bindOptional, .optionalChain, .switchExpression:
@@ -108,7 +108,7 @@ struct NameCheck {
             var inner = scope
             for parameter in closure.parameters ?? [] { inner.insert(parameter) }
             visit(closure.body, scope: inner, into: &found)
-        case .unary(_, let operand), .throwExpression(let operand):
+        case .unary(_, let operand), .throwExpression(let operand), .cast(let operand, _, _):
             visit(operand, scope: scope, into: &found)
         case .binary(_, let lhs, let rhs):
             visit(lhs, scope: scope, into: &found)

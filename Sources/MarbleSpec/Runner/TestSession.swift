@@ -129,6 +129,9 @@ final class TestSession {
     // MARK: Preparation
 
     private func prepare(fileStatements: [Statement]) {
+        // The file's types and the test's own come before any value that uses them.
+        declareTypes(fileStatements + syntax.statements)
+        guard diagnostics.isEmpty else { return }
         // Value names apply to the whole test wherever written.
         for statement in fileStatements + syntax.statements {
             if case .values(let bindings) = statement.kind {
@@ -155,6 +158,24 @@ final class TestSession {
         for diagnostic in typeChecker.check(syntax.statements) { diagnose(diagnostic) }
     }
 
+    /// Collects the `struct`, `enum`, `typealias` and `extension` declarations the test sees.
+    private func declareTypes(_ statements: [Statement]) {
+        var types = UserTypes()
+        let problems = types.declare(statements) { raw in
+            switch Result(catching: { () throws(EvalError) -> Value in
+                try interpreter.valueOf(interpreter.evaluate(raw, in: Environment()), at: raw.location, purpose: "a raw value")
+            }) {
+            case .success(let value): return value
+            case .failure(let error):
+                report(error, at: raw.location)
+                return nil
+            }
+        }
+        problems.forEach(diagnose)
+        interpreter.types = types
+        typeChecker.types = types
+    }
+
     private static func frameLength(_ duration: DurationSyntax, path: String, lines: LineTable, current: Int64) -> (Int64, [FileDiagnostic]) {
         func diagnostic(_ message: String, _ hint: String?) -> [FileDiagnostic] {
             [FileDiagnostic(path: path, line: duration.location.line, column: duration.location.column, length: duration.text.count,
@@ -172,17 +193,41 @@ final class TestSession {
 
     /// Reports every name used in an expression that the test does not define.
     private func checkNames() {
-        var defined = Set(Builtins.globalNames + Catalogue.constructorNames + ["Publishers", "Timer", "true", "false", "nil"])
+        var defined = Set(Builtins.globalNames + Catalogue.constructorNames + ["Publishers", "Timer", "true", "false", "nil"] + interpreter.types.names)
         for statement in syntax.statements {
             switch statement.kind {
             case .hot(let name, _), .cold(let name, _), .subject(let name, _), .binding(let name, _): defined.insert(name.name)
+            case .published(let name, _, _): defined.formUnion([name.name, AppIdioms.publisherName(name.name)])
             default: break
             }
         }
         let check = NameCheck(known: defined)
-        for statement in syntax.statements {
-            guard case .binding(_, let expr) = statement.kind else { continue }
+        var checked: [Expr] = []
+        for statement in fileStatements + syntax.statements {
+            switch statement.kind {
+            case .binding(_, let expr): checked.append(expr)
+            case .published(_, _, let expr): checked.append(expr)
+            case .declaration(let declaration):
+                // A computed property's body sees `self` and the stored properties.
+                var fields = ["self"]
+                if case .structure(let stored) = declaration.kind { fields += stored.map(\.name.name) }
+                if let target = interpreter.types.structType(declaration.name.name) { fields += target.fields.map(\.name.name) }
+                for property in declaration.properties {
+                    checked.append(Expr(kind: .closure(Closure(parameters: fields, body: property.body)), location: property.name.location))
+                }
+            default: break
+            }
+        }
+        for expr in checked {
+            if let idiom = AppIdioms.subscriberCall(in: expr) {
+                diagnose(idiom)
+                continue
+            }
             for (name, location) in check.undefinedNames(in: expr) {
+                if let idiom = AppIdioms.unavailableName(name) {
+                    diagnose(idiom.message, at: location, length: name.count, hint: idiom.hint)
+                    continue
+                }
                 diagnose("cannot find '\(name)' in scope", at: location, length: name.count,
                          hint: Suggestions.nearest(to: name, in: defined).map { "did you mean '\($0)'?" })
             }
@@ -371,9 +416,29 @@ final class TestSession {
                 diagnose("'\(name.name)' must be a publisher or a value, not \(other.kindDescription)", at: expr.location)
                 bindPlaceholder(name, subject: false)
             }
-        case .send(let name, let marbles):
+        case .published(let name, _, let expr):
+            guard let runtime = evaluate(expr) else { return bindPlaceholder(Identifier(name: AppIdioms.publisherName(name.name), location: name.location), subject: true) }
+            guard case .value(let initial) = runtime else {
+                diagnose("a @Published property holds a value, not \(runtime.kindDescription)", at: expr.location)
+                return bindPlaceholder(Identifier(name: AppIdioms.publisherName(name.name), location: name.location), subject: true)
+            }
+            publishedProperties.insert(name.name)
+            bind(Identifier(name: AppIdioms.publisherName(name.name), location: name.location),
+                 AppIdioms.publishedProperty(name.name, initial: initial, interpreter: interpreter), kind: .subject)
+        case .send(var name, let marbles):
             let reportedBefore = diagnostics.count
             guard let events = timeline(marbles, as: .hot) else { return }
+            if publishedProperties.contains(name.name) {
+                // `send query …` sets the property, which `$query` publishes.
+                if let end = events.first(where: { $0.event.isTerminal }) {
+                    var mark = "|"
+                    if case .completion(.failure) = end.event { mark = "#" }
+                    diagnose("a @Published property never finishes or fails: '\(name.name)' cannot be sent '\(mark)'",
+                             at: marbles.location, length: marbles.text.count, hint: "send values only; '$\(name.name)' stays open as in Combine")
+                    return
+                }
+                name.name = AppIdioms.publisherName(name.name)
+            }
             guard let stream = streams[name.name], stream.stream.subject != nil else {
                 // The line's values mean nothing without its subject: report only that.
                 diagnostics.removeSubrange(reportedBefore...)
@@ -397,9 +462,12 @@ final class TestSession {
     private lazy var definedNames: Set<String> = Set(syntax.statements.compactMap { statement -> String? in
         switch statement.kind {
         case .hot(let name, _), .cold(let name, _), .subject(let name, _), .binding(let name, _): return name.name
+        case .published(let name, _, _): return AppIdioms.publisherName(name.name)
         default: return nil
         }
     })
+    /// The test's `@Published var` names (their publishers are `$NAME`).
+    private var publishedProperties: Set<String> = []
 
     /// The deepest a pipeline may be, counted in syntax-tree levels (`Expr.depth`) along its
     /// chain of `let` lines: each `let` adds its expression's depth to the deepest stream it
@@ -463,6 +531,11 @@ final class TestSession {
     }
 
     private func checkStream(_ name: Identifier) -> Bool {
+        if publishedProperties.contains(name.name) {
+            diagnose("'\(name.name)' is a @Published property, not a publisher", at: name.location, length: name.name.count,
+                     hint: "its publisher is '\(AppIdioms.publisherName(name.name))'")
+            return false
+        }
         guard streams[name.name] != nil else {
             diagnose("cannot find stream '\(name.name)' in this test", at: name.location, length: name.name.count, hint: nearestStream(name.name))
             return false

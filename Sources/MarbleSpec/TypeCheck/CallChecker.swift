@@ -19,6 +19,10 @@ extension ExpressionChecker {
             if case .value(let type) = checked { checked = .value(store.resolve(type)) }
             return TypedArgument(label: argument.label, checked: checked, location: argument.location, syntax: argument.value)
         }
+        if case .genericSpecialization = callee.kind {
+            let contextual = contextualArguments(args, callee: callee)
+            return applyGenericArguments(call(check(callee, in: env), contextual, at: callee.location), callee: callee, contextual)
+        }
         switch callee.kind {
         case .member(nil, let name):
             return implicitMemberCall(name, args, at: callee.location)
@@ -36,12 +40,17 @@ extension ExpressionChecker {
                 }
             case .type(let typeName):
                 if let result = resultCase(typeName, name, args, at: callee.location) { return result }
+                if let made = userTypeCall(typeName, member: name, args, at: callee.location) { return made }
                 let qualified = typeName + "." + name
                 if Catalogue.isConstructor(qualified) { return construct(qualified, args, at: callee.location) }
                 return call(member(name, of: receiver, at: callee.location), args, at: callee.location)
             default:
                 return call(member(name, of: receiver, at: callee.location), args, at: callee.location)
             }
+        case .array(let elements) where elements.count == 1 && arguments.isEmpty:
+            // `[User]()`: an empty array of a type.
+            if case .type(let name) = check(elements[0], in: env) { return .value(.array(specType(written: name) ?? .any)) }
+            return call(check(callee, in: env), args, at: callee.location)
         default:
             return call(check(callee, in: env), args, at: callee.location)
         }
@@ -84,6 +93,7 @@ extension ExpressionChecker {
             if kind == "success" { sink.output = store.join(sink.output, type) } else { sink.failure = store.join(sink.failure, type) }
             return .value(.void)
         case .type(let name):
+            if let made = userTypeCall(name, member: nil, args, at: location) { return made }
             if Catalogue.isConstructor(name) { return construct(name, args, at: location) }
             if let dictionary = emptyDictionary(name, args, at: location) { return dictionary }
             return function(name, args, at: location)

@@ -125,6 +125,8 @@ struct ClosureOutcome {
 /// (`Any`) it accepts and leaves the rest to run time.
 final class ExpressionChecker {
     let store = TypeStore()
+    /// The types the file and the test declare.
+    var types = UserTypes()
     private(set) var diagnostics: [SpecDiagnostic] = []
     private var reported: Set<String> = []
     private var throwContexts: [ThrowContext] = []
@@ -220,6 +222,8 @@ final class ExpressionChecker {
             return .keyPath(path, expr.location)
         case .dictionary, .subscriptAccess, .forceUnwrap, .bindOptional, .optionalChain, .switchExpression:
             return checkStatementKind(expr, in: env)
+        case .cast(let operand, let type, let mode):
+            return checkCast(operand, to: type, mode: mode, in: env)
         }
     }
 
@@ -228,6 +232,11 @@ final class ExpressionChecker {
         switch checked {
         case .value(let type): return type
         case .unknown: return .any
+        case .member(let name, let payload) where !types.isEmpty:
+            if let type = implicitCase(name, payload, at: location) { return type }
+            error("cannot infer contextual base in reference to member '\(name)'", at: location, length: name.count,
+                  hint: "no enum of this file has a case '\(name)'; write TYPE.\(name)")
+            return .any
         case .function(let name, let receiver?) where !isPublisher(receiver):
             error("expected a value for \(purpose), found the method \(name)", at: location, hint: "call it: \(name)()")
             return .any
@@ -255,6 +264,7 @@ final class ExpressionChecker {
 
     private func lookup(_ name: String, at location: SourceLocation, in env: TypeEnvironment) -> Checked {
         if let found = env[name] { return found }
+        if let declared = types.canonicalName(name) { return .type(declared) }
         switch Builtins.global(name) {
         case .scheduler?: return .scheduler
         case .type(let type)?: return .type(type)
@@ -544,6 +554,7 @@ final class ExpressionChecker {
         case .unknown:
             return .unknown
         case .type(let typeName):
+            if let declared = userStaticMember(name, of: typeName, at: location) { return declared }
             do throws(EvalError) {
                 switch try Builtins.staticMember(name, of: typeName, at: location) {
                 case .value(let value): return .value(SpecType(of: value))
@@ -570,6 +581,8 @@ final class ExpressionChecker {
         let resolved = store.resolve(type)
         switch resolved {
         case .any, .never: return .unknown
+        case .named(let typeName):
+            return namedMember(name, of: typeName, at: location)
         case .variable(let index):
             if Int(name) != nil { return .unknown }
             // The first kind of value that has this member decides the type; none: a letter's.

@@ -3,9 +3,7 @@ import Foundation
 /// The static type of a value in a `.marble` file, as the load-time checker sees it (see
 /// `TypeChecker`). It mirrors the interpreter's dynamic `Value`s, which stay untyped at run time.
 ///
-/// Room to grow (the app types of the format's later stages): a named struct or enum type and
-/// generic arguments would be one more case each (`named(String, arguments: [SpecType])`);
-/// `join` and the member tables are the places that learn about them.
+/// The file's own structs and enums are `named` (`DeclaredTypes.swift` gives their members).
 indirect enum SpecType: Hashable, Sendable {
     case int
     case double
@@ -32,6 +30,8 @@ indirect enum SpecType: Hashable, Sendable {
     /// Not known yet: the values of a line with no values, of `Empty()`, of `PassthroughSubject()`.
     /// Its uses decide it (see `TypeStore`).
     case variable(Int)
+    /// A struct or enum the file declares (`User`, `APIError`), by name.
+    case named(String)
 
     static let void = SpecType.tuple([])
     static let nilLiteral = SpecType.optional(.never)
@@ -56,10 +56,11 @@ indirect enum SpecType: Hashable, Sendable {
                 element = SpecType.joinConcrete(element, SpecType(of: v))
             }
             self = .dictionary(key: key, value: element)
-        case .enumCase(let value):
-            guard value.type == "Result", let payload = value.payload.first else { self = .any; return }
-            self = value.name == "success" ? .result(success: SpecType(of: payload), failure: .never) : .result(success: .never, failure: SpecType(of: payload))
         case .publisher: self = .publisher(output: .any, failure: .any)
+        case .record(let instance) where instance.type == "Result":
+            let payload = instance.values.first.map(SpecType.init(of:)) ?? .any
+            self = instance.caseName == "success" ? .result(success: payload, failure: .never) : .result(success: .never, failure: payload)
+        case .record(let instance): self = .named(instance.type)
         }
     }
 
@@ -198,6 +199,7 @@ final class TypeStore {
             let failure = resolve(f)
             return "AnyPublisher<\(resolve(o) == .never ? "Never" : name(o)), \(failure == .never ? "Never" : failure == .string ? "Error" : name(failure))>"
         case .never: return "Never"
+        case .named(let name): return name
         case .any, .variable: return "Any"
         }
     }

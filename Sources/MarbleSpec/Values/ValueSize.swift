@@ -18,14 +18,18 @@ enum ValueSize {
         case .int, .double, .bool, .null, .publisher: return nil
         case .string(let text):
             return text.utf8.count > maximum ? "a string of \(text.utf8.count) bytes (the limit is \(maximum))" : nil
-        case .array, .tuple, .dictionary, .enumCase: break
+        case .array, .tuple, .dictionary, .record: break
         }
         var size = 0
         var pending: [(value: Value, nesting: Int)] = [(value, 1)]
-        while let (next, nesting) = pending.popLast() {
+        while let (popped, nesting) = pending.popLast() {
+            // An instance of a declared type counts as the tuple of its values.
+            var next = popped
+            if case .record(let instance) = popped { next = .tuple(instance.values) }
             switch next {
             case .int, .double, .bool, .null, .publisher: size += 1
             case .string(let text): size += max(1, text.utf8.count)
+            case .record: break
             case .array(let items), .tuple(let items):
                 guard nesting <= maximumNesting else {
                     return "arrays and tuples nested more than \(maximumNesting) deep"
@@ -36,10 +40,6 @@ enum ValueSize {
                 guard nesting <= maximumNesting else { return "arrays and tuples nested more than \(maximumNesting) deep" }
                 size += 1
                 for (key, item) in dictionary.entries { pending += [(key, nesting + 1), (item, nesting + 1)] }
-            case .enumCase(let value):
-                guard nesting <= maximumNesting else { return "arrays and tuples nested more than \(maximumNesting) deep" }
-                size += 1
-                for item in value.payload { pending.append((item, nesting + 1)) }
             }
             if size > maximum {
                 return "more than \(maximum) elements and characters (the limit)"
