@@ -378,7 +378,7 @@ final class ExpressionChecker {
         case "==", "!=":
             for case .named(let typeName) in [left, right] where !types.isEquatable(typeName) {
                 error("binary operator '\(op)' cannot be applied to two '\(typeName)' operands", at: location, length: op.count,
-                      hint: "declare it Equatable: \(types.structs[typeName] != nil ? "struct" : "enum") \(typeName): Equatable { … }")
+                      hint: types.equatableHint(typeName))
                 return .bool
             }
             let kinds: Set<SpecType> = [.int, .double, .string, .bool]

@@ -158,7 +158,7 @@ struct TypedCall {
     func requireEquatable() {
         guard case .named(let typeName) = checker.store.resolve(output), !checker.types.isEquatable(typeName) else { return }
         checker.error("referencing instance method '\(signature.selector)' on 'Publisher' requires that '\(typeName)' conform to 'Equatable'",
-                      at: location, length: signature.name.count, hint: "declare it Equatable: \(checker.types.structs[typeName] != nil ? "struct" : "enum") \(typeName): Equatable { … }")
+                      at: location, length: signature.name.count, hint: checker.types.equatableHint(typeName))
     }
 
     /// Reports an operator that needs comparable values (`min()`, `max()`) on values that are not.

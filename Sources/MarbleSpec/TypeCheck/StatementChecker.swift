@@ -256,8 +256,9 @@ extension ExpressionChecker {
             return none && some
         case .result: return covers("success") && covers("failure")
         case .named(let typeName):
-            guard let cases = types.enums[typeName]?.cases else { return false }
-            return cases.allSatisfy { covers($0.name.name) }
+            // An enum of the file: every case covered; a struct only by a pattern that matches anything.
+            guard let enumType = types.enumType(typeName) else { return false }
+            return enumType.cases.allSatisfy { covers($0.name.name) }
         default: return false
         }
     }
@@ -327,15 +328,20 @@ extension ExpressionChecker {
             bindPayload([success])
         case ("failure", .result(_, let failure)):
             bindPayload([failure == .never ? .any : failure])
-        case (_, .named(let typeName)) where types.enums[typeName]?.cases.contains(where: { $0.name.name == caseName }) == true:
-            // A case of the file's own enum: its associated values have the types declared.
-            let item = types.enums[typeName]?.cases.first { $0.name.name == caseName }
-            bindPayload((item?.payload ?? []).map { specType(written: $0.type.text) ?? .any })
+        case (_, .named(let typeName)) where types.enumType(typeName)?.cases.contains(where: { $0.name.name == caseName }) == true:
+            let item = types.enumType(typeName)?.cases.first { $0.name.name == caseName }
+            // One pattern for several associated values matches them as a tuple, as in Swift.
+            let payloadTypes = (item?.payload ?? []).map { specType(written: $0.type.text) ?? .any }
+            if let payload, payload.count == 1, payloadTypes.count > 1 {
+                checkPattern(payload[0], against: .tuple(payloadTypes), in: env)
+            } else {
+                bindPayload(payloadTypes)
+            }
         default:
             let members: [String] = switch resolved {
             case .optional: ["some", "none"]
             case .result: ["success", "failure"]
-            case .named(let typeName): types.enums[typeName]?.cases.map(\.name.name) ?? []
+            case .named(let typeName): types.enumType(typeName)?.cases.map(\.name.name) ?? []
             default: []
             }
             error("type '\(name(resolved))' has no member '\(caseName)'", at: location, length: caseName.count,

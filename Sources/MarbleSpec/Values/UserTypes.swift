@@ -34,20 +34,6 @@ public struct Instance: Hashable, Sendable {
     }
 }
 
-extension Value {
-    /// An enum case, whether the standard library's (`Result`) or the file's own, for patterns
-    /// (`case .loaded(let items)`).
-    var asEnumCase: EnumCaseValue? {
-        switch self {
-        case .enumCase(let value): return value
-        case .record(let instance):
-            guard let caseName = instance.caseName else { return nil }
-            return EnumCaseValue(type: instance.type, name: caseName, payload: instance.values)
-        default: return nil
-        }
-    }
-}
-
 /// The types one test can use: the file's declarations and the test's own (`struct`, `enum`,
 /// `typealias`, `extension`), checked when the test is prepared.
 struct UserTypes: Sendable {
@@ -104,6 +90,12 @@ struct UserTypes: Sendable {
         if conformances[canonical, default: []].contains(where: { ["Equatable", "Hashable", "Comparable"].contains($0) }) { return true }
         if let enumType = enums[canonical] { return enumType.cases.allSatisfy(\.payload.isEmpty) }
         return false
+    }
+
+    /// How to declare the type `Equatable`, keeping what it conforms to (`enum APIError: Error, Equatable { … }`).
+    func equatableHint(_ name: String) -> String {
+        let keyword = structs[name] != nil ? "struct" : "enum"
+        return "declare it Equatable: \(keyword) \(name): \((conformances[name, default: []] + ["Equatable"]).joined(separator: ", ")) { … }"
     }
 
     func isErrorType(_ name: String) -> Bool { conformances[canonicalName(name) ?? name, default: []].contains("Error") }
