@@ -114,7 +114,7 @@ import Testing
         ("struct Point { let x: Int }\n  hot t -1-|\n  let p = t.map { Point(x: $0) }.removeDuplicates()\n  expect p -",
          "20:34: referencing instance method 'removeDuplicates()' on 'Publisher' requires that 'Point' conform to 'Equatable' | declare it Equatable: struct Point: Equatable { … }"),
         ("enum Shape { case dot, box(Int) }\n  hot t -1-|\n  let p = t.map { _ in Shape.dot == Shape.box(1) }\n  expect p -",
-         "20:35: binary operator '==' cannot be applied to two 'Shape' operands | declare it Equatable: enum Shape: Equatable { … }"),
+         "20:34: binary operator '==' cannot be applied to two 'Shape' operands | declare it Equatable: enum Shape: Equatable { … }"),
         // Generic arguments.
         ("  let j = Just<Int>(\"a\")\n  expect j -", "18:21: cannot convert value of type 'String' to expected argument type 'Int'"),
         ("  subject s = PassthroughSubject<Usr, Never>()\n  expect s -", "18:34: cannot find type 'Usr' in scope | did you mean 'User'?"),
