@@ -9,6 +9,7 @@ extension SubjectHandle {
     init(send: @escaping (TimelineEvent<Value, StreamError>) -> Void, attach: @escaping (any Subscription) -> Void) {
         self.send = send
         self.attach = attach
+        dropsWithoutDemand = false // a CurrentValueSubject keeps its value until asked
     }
 }
 
