@@ -5,7 +5,7 @@ import Testing
 
 /// Every test of the catalogue in `marbles/` draws, and every drawing is a standalone SVG.
 @Suite("the catalogue draws")
-struct CatalogueTests {
+struct CatalogueDrawingTests {
     static func files() -> [String] {
         let root = packageRoot.appendingPathComponent("marbles", isDirectory: true)
         guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else { return [] }
