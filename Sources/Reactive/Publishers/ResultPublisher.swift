@@ -12,6 +12,7 @@ extension Result {
         public init(_ failure: Failure) { result = Result<Success, Failure>.failure(failure) }
         fileprivate init(published result: Result<Success, Failure>) { self.result = result }
 
+        /// Sends the result (a value then `.finished`, or the failure) on the first request.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Success, S.Failure == Failure {
             switch result {
             case .success(let output): Just(output).setFailureType(to: Failure.self).receive(subscriber: subscriber)
