@@ -1,92 +1,7 @@
 import Testing
 @testable import Reactive
 
-/// Correctness of the paths `make bench` optimised: the key-only action heap, timeline playback
-/// with one reused closure and token, and the subject's single-subscriber fast path.
-/// (No timings here: docs/performance.md and `make bench` hold the figures.)
-@Suite struct SchedulerQueueTests {
-    /// A small deterministic generator, so the test needs no seed from outside.
-    struct Lcg {
-        var state: UInt64
-        mutating func next(_ bound: Int) -> Int {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int((state >> 33) % UInt64(bound))
-        }
-    }
-
-    @Test func manyActionsRunInTimeThenSchedulingOrder() {
-        let scheduler = VirtualTimeScheduler()
-        var ran: [(time: Int, order: Int)] = []
-        var random = Lcg(state: 42)
-        var expected: [(time: Int, order: Int)] = []
-        for order in 0..<2_000 {
-            let time = random.next(300)
-            expected.append((time, order))
-            scheduler.schedule(at: time) { ran.append((scheduler.currentFrame, order)) }
-        }
-        scheduler.run()
-        expected.sort { ($0.time, $0.order) < ($1.time, $1.order) }
-        #expect(ran.map(\.time) == expected.map(\.time))
-        #expect(ran.map(\.order) == expected.map(\.order))
-    }
-
-    @Test func actionsQueuedWhileRunningInterleaveCorrectly() {
-        // Work queued from inside an action, for now and for later, with cancellations: slots
-        // are reused while the heap is non-empty.
-        let scheduler = VirtualTimeScheduler()
-        var log: [String] = []
-        var cancelled: [ScheduledAction] = []
-        for step in 0..<50 {
-            scheduler.schedule(at: step) {
-                log.append("a\(step)@\(scheduler.currentFrame)")
-                scheduler.schedule { log.append("now\(step)@\(scheduler.currentFrame)") }
-                cancelled.append(scheduler.schedule(afterFrames: 3) { log.append("never\(step)") })
-                scheduler.schedule(afterFrames: 2) { log.append("later\(step)@\(scheduler.currentFrame)") }
-                if step >= 1 { cancelled[step - 1].cancel() }
-            }
-        }
-        scheduler.run()
-        var expected: [String] = []
-        // At each frame: that frame's action (queued first), the work queued two frames earlier,
-        // then the work its action queued for "now".
-        for frame in 0..<52 {
-            if frame < 50 { expected.append("a\(frame)@\(frame)") }
-            if frame >= 2 { expected.append("later\(frame - 2)@\(frame)") }
-            if frame < 50 { expected.append("now\(frame)@\(frame)") }
-        }
-        // The last action's "never" (scheduled at frame 49 for 52) is the only one not cancelled.
-        expected.append("never49")
-        #expect(log == expected)
-    }
-
-    @Test func repeatingActionKeepsItsPlaceAndStopsWhenCancelled() {
-        let scheduler = VirtualTimeScheduler()
-        var log: [String] = []
-        var ticks = 0
-        var timer: ScheduledAction?
-        timer = scheduler.schedule(at: 2, interval: 3) {
-            ticks += 1
-            log.append("tick@\(scheduler.currentFrame)")
-            if ticks == 3 { timer?.cancel() }
-        }
-        scheduler.schedule(at: 5) { log.append("once@\(scheduler.currentFrame)") }
-        scheduler.run()
-        #expect(log == ["tick@2", "tick@5", "once@5", "tick@8"])
-        #expect(!scheduler.hasPendingWork)
-        #expect(scheduler.nextActionTime == nil)
-    }
-
-    @Test func deadlineAndTimeLimitStillApply() {
-        let scheduler = VirtualTimeScheduler(limits: .init(maxTime: 100))
-        var log: [Int] = []
-        for time in [10, 50, 150] { scheduler.schedule(at: time) { log.append(time) } }
-        #expect(scheduler.run(until: 20) == nil)
-        #expect(log == [10] && scheduler.currentFrame == 20 && scheduler.nextActionTime == 50)
-        #expect(scheduler.run() == .timeLimit(limit: 100))
-        #expect(log == [10, 50])
-    }
-}
-
+/// Timeline playback with one reused closure and token, a path `make bench` optimised.
 @Suite struct PlaybackTests {
     @Test func playbackOrdersAsIfEveryEventWereQueuedUpFront() {
         let scheduler = VirtualTimeScheduler()
@@ -204,45 +119,5 @@ import Testing
         scheduler.run()
         #expect(count == 5_000 && sum == 5_000 * 5_001 / 2)
         #expect(scheduler.currentFrame == 5_000_000_000)
-    }
-}
-
-@Suite struct SubjectFastPathTests {
-    @Test func singleSubscriberRespectsBoundedDemand() {
-        let subject = PassthroughSubject<Int, Never>()
-        let scheduler = VirtualTimeScheduler()
-        let subscriber = TestSubscriber<Int, Never>(scheduler: scheduler, initialDemand: .max(2))
-        subject.subscribe(subscriber)
-        for value in 1...5 { subject.send(value) }
-        subscriber.request(.max(1))
-        subject.send(6)
-        subject.send(7)
-        #expect(subscriber.events.compactMap { if case .value(let v) = $0.event { v } else { nil } } == [1, 2, 6])
-        #expect(subscriber.valuesWithoutDemand.isEmpty)
-    }
-
-    @Test func demandReturnedFromReceiveIsAdded() {
-        let subject = PassthroughSubject<Int, Never>()
-        var got: [Int] = []
-        subject.subscribe(AnySubscriber<Int, Never>(
-            receiveSubscription: { $0.request(.max(1)) },
-            receiveValue: { value in got.append(value); return value.isMultiple(of: 2) ? .max(1) : .none }))
-        for value in [2, 4, 5, 6] { subject.send(value) }
-        #expect(got == [2, 4, 5])
-    }
-
-    @Test func manySubscribersEachGetEveryValueInOrder() {
-        let subject = PassthroughSubject<Int, Never>()
-        var log: [String] = []
-        var cancellables: [AnyCancellable] = []
-        for name in ["a", "b", "c"] {
-            subject.sink { log.append("\(name)\($0)") }.store(in: &cancellables)
-        }
-        subject.send(1)
-        cancellables[1].cancel()
-        subject.send(2)
-        subject.send(completion: .finished)
-        subject.send(3)
-        #expect(log == ["a1", "b1", "c1", "a2", "c2"])
     }
 }
