@@ -2,7 +2,7 @@ import MarbleSyntax
 
 /// Swift's arithmetic, comparison and logic on dynamic values. Int arithmetic that would trap
 /// in Swift (overflow, division by zero) is reported as an error instead.
-enum Operators {
+enum Arithmetic {
     static func unary(_ op: String, _ value: Value, at location: SourceLocation) throws(EvalError) -> Value {
         switch (op, value) {
         case ("-", .int(let x)):

@@ -24,7 +24,7 @@ public enum DiagramRow: Sendable, Hashable {
 /// every row are drawn as ` …N… ` (N empty frames), longest first, until the diagram fits or
 /// no stretch is longer than its marker. Nothing is ever expanded frame by frame before it is
 /// known to fit, so an idle stretch of a million frames costs nothing.
-public struct DiagramLayout: Sendable, Hashable {
+public struct TextDiagramLayout: Sendable, Hashable {
     public static let maximumWidth = 120
     /// Differences given a caret line each; the rest are counted. Each caret line is as wide as
     /// its frame's column, so one per difference of a long line would be quadratic output.
@@ -55,7 +55,7 @@ public struct DiagramLayout: Sendable, Hashable {
         var width: Int {
             switch self {
             case .frame(_, let width): return width
-            case .gap(_, let count, let compressed): return compressed ? DiagramLayout.marker(count).count : count
+            case .gap(_, let count, let compressed): return compressed ? TextDiagramLayout.marker(count).count : count
             }
         }
     }
