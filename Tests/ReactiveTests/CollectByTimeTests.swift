@@ -4,12 +4,12 @@ import Testing
 
 @Suite struct CollectByTimeTests {
     @Test func emitsEachNonEmptyWindow() {
-        let bench = Bench()
-        let log = SubscriptionLog()
-        let subscriber = bench.subscriber(bench.hot("-ab-c------d|", log: log).collect(.byTime(bench.scheduler, 3)))
-        // Windows end at 3, 6, 9, 12; the ones at 6 and 9 are empty and emit nothing.
-        #expect(trace(subscriber.events) == ["ab@3", "c@6", "d@12", "|@12"])
-        #expect(render(log) == ["^-----------!"])
+        let scheduler = TestScheduler()
+        let source = scheduler.hot("-ab-c------d|")
+        // Windows end at 3, 6, 9, 12; the one at 9 is empty and emits nothing.
+        scheduler.expect(source.collect(.byTime(scheduler.clock, 3)), "---x--y-----(z|)", values: ["x": ["a", "b"], "y": ["c"], "z": ["d"]])
+        scheduler.expect(source.subscriptions, "^-----------!")
+        scheduler.run()
     }
 
     /// CombineX `CollectByTimeSpec` 1.1 and 1.2 (interval 2 s = 2 frames).
@@ -42,12 +42,10 @@ import Testing
     }
 
     @Test func failureDiscardsTheBuffer() {
-        let bench = Bench()
-        let subscriber = bench.subscriber(bench.hot("-ab-c#").collect(.byTime(bench.scheduler, 3)))
-        #expect(trace(subscriber.events) == ["ab@3", "#@5"])
-        let bench2 = Bench()
-        let subscriber2 = bench2.subscriber(bench2.hot("-abc#").collect(.byTimeOrCount(bench2.scheduler, 9, 2)))
-        #expect(trace(subscriber2.events) == ["ab@2", "#@4"])
+        let scheduler = TestScheduler()
+        scheduler.expect(scheduler.failingHot("-ab-c#").collect(.byTime(scheduler.clock, 3)), "---x-#", values: ["x": ["a", "b"]], error: TestFailure())
+        scheduler.expect(scheduler.failingHot("-abc#").collect(.byTimeOrCount(scheduler.clock, 9, 2)), "--x-#", values: ["x": ["a", "b"]], error: TestFailure())
+        scheduler.run()
     }
 
     @Test func valuesAndCompletionGoByHop() {
@@ -69,28 +67,29 @@ import Testing
     }
 
     @Test func byTimeTicksNeedDemandAndTheBufferCarriesOver() {
-        let bench = Bench()
-        let subscriber = bench.subscriber(bench.hot("-a--b--c--|").collect(.byTime(bench.scheduler, 3)), initialDemand: .max(1))
+        let scheduler = TestScheduler()
+        let source = scheduler.hot("-a--b--c--|")
+        let arrays: [Character: [String]] = ["x": ["a"], "y": ["b", "c"]]
         // No demand at 6 or 9: `b` and `c` wait; the final flush ignores demand.
-        #expect(trace(subscriber.events) == ["a@3", "bc@10", "|@10"])
-        let bench2 = Bench()
-        let subscriber2 = bench2.subscriber(bench2.hot("-a--b--c--|").collect(.byTime(bench2.scheduler, 3)), initialDemand: .max(1), requests: [(8, .max(1))])
-        #expect(trace(subscriber2.events) == ["a@3", "bc@9", "|@10"])
+        scheduler.expect(source.collect(.byTime(scheduler.clock, 3)), "---x------(y|)", values: arrays, demand: "1")
+        scheduler.expect(source.collect(.byTime(scheduler.clock, 3)), "---x-----y|", values: arrays, demand: "1-------1")
+        scheduler.run()
     }
 
     @Test func byTimeAsksUpstreamForOneAtATime() {
-        let bench = Bench()
+        let scheduler = TestScheduler()
         // A cold source only sends what is asked: one per request plus one per value, i.e. everything.
-        let subscriber = bench.subscriber(bench.cold("abc|").collect(.byTime(bench.scheduler, 2)), initialDemand: .max(1))
-        #expect(trace(subscriber.events) == ["ab@2", "c@3", "|@3"])
+        scheduler.expect(scheduler.cold("abc|").collect(.byTime(scheduler.clock, 2)), "--x(y|)", values: ["x": ["a", "b"], "y": ["c"]], demand: "1")
+        scheduler.run()
     }
 
     @Test func byTimeOrCountAsksUpstreamForDemandTimesCount() {
-        let bench = Bench()
-        let subscriber = bench.subscriber(bench.cold("abcde|").collect(.byTimeOrCount(bench.scheduler, 10, 2)),
-                                          initialDemand: .max(1), requests: [(5, .max(1))], until: 30)
+        let scheduler = TestScheduler()
+        let source = scheduler.cold("abcde|")
+        scheduler.expect(source.collect(.byTimeOrCount(scheduler.clock, 10, 2)), "-x---y", values: ["x": ["a", "b"], "y": ["c", "d"]], demand: "1----1")
         // 2 values asked at first, 2 more at 5; `e` is never asked for.
-        #expect(trace(subscriber.events) == ["ab@1", "cd@5"])
+        scheduler.expect(source.requests, "2----2")
+        scheduler.run(until: 30)
     }
 
     /// Subscribes to `publisher` asking for one array, and one more after each array received.
@@ -125,20 +124,21 @@ import Testing
     }
 
     @Test func aFullArrayLeavingEarlyKeepsTheWindowPhase() {
-        let bench = Bench()
+        let scheduler = TestScheduler()
         // heckj `ReducingOperatorTests.testCollectByTimeOrCount` (measured on Apple's Combine):
         // count reached at 2 → the next tick is still at 4, the one due from the subscription.
-        let subscriber = bench.subscriber(bench.hot("-ab-c---|").collect(.byTimeOrCount(bench.scheduler, 4, 2)))
-        #expect(trace(subscriber.events) == ["ab@2", "c@4", "|@8"])
+        scheduler.expect(scheduler.hot("-ab-c---|").collect(.byTimeOrCount(scheduler.clock, 4, 2)), "--x-y---|", values: ["x": ["a", "b"], "y": ["c"]])
+        scheduler.run()
     }
 
     @Test func cancelStopsTheWindowsAndDropsAQueuedArray() {
-        let bench = Bench()
-        let log = SubscriptionLog()
-        let subscriber = bench.subscriber(bench.hot("-a-b---", log: log).collect(.byTime(bench.scheduler, 5)), cancelAt: 4)
-        #expect(subscriber.events.isEmpty)
-        #expect(render(log) == ["^---!"])
-        #expect(!bench.scheduler.hasPendingWork)
+        let testScheduler = TestScheduler()
+        let source = testScheduler.hot("-a-b---")
+        testScheduler.expect(source.collect(.byTime(testScheduler.clock, 5)), "-", subscription: "^---!")
+        testScheduler.expect(source.subscriptions, "^---!")
+        // Stopped at the cancel: the window due at 5 must be gone already.
+        testScheduler.run(until: 4)
+        #expect(testScheduler.clock.nextActionTime == nil)
 
         let scheduler = VirtualTimeScheduler()
         let subject = PassthroughSubject<String, Never>()

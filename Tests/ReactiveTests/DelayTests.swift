@@ -4,34 +4,39 @@ import Testing
 
 @Suite struct DelayTests {
     @Test func shiftsValuesAndCompletion() {
-        let bench = Bench()
-        let log = SubscriptionLog()
-        #expect(bench.run(bench.hot("-a-b--|", log: log).delay(for: 2, scheduler: bench.scheduler)) == "---a-b--|")
-        #expect(render(log) == ["^-----!"])
+        let scheduler = TestScheduler()
+        let source = scheduler.hot("-a-b--|")
+        scheduler.expect(source.delay(for: 2, scheduler: scheduler.clock), "---a-b--|")
+        scheduler.expect(source.subscriptions, "^-----!")
+        scheduler.run()
     }
 
     @Test func failureIsDelayedToo() {
-        let bench = Bench()
-        #expect(bench.run(bench.hot("-a#").delay(for: 3, scheduler: bench.scheduler)) == "----a#")
+        let scheduler = TestScheduler()
+        scheduler.expect(scheduler.failingHot("-a#").delay(for: 3, scheduler: scheduler.clock), "----a#", error: TestFailure())
+        scheduler.run()
     }
 
     @Test func equalDueTimesKeepArrivalOrder() {
-        let bench = Bench()
-        #expect(bench.run(bench.hot("-(ab)|").delay(for: 2, scheduler: bench.scheduler)) == "---(ab)|")
+        let scheduler = TestScheduler()
+        scheduler.expect(scheduler.hot("-(ab)|").delay(for: 2, scheduler: scheduler.clock), "---(ab)|")
+        scheduler.run()
     }
 
     @Test func cancelDropsUndeliveredValues() {
-        let bench = Bench()
-        let log = SubscriptionLog()
-        #expect(bench.run(bench.hot("-a-b---|", log: log).delay(for: 3, scheduler: bench.scheduler), cancelAt: 5) == "----a")
-        #expect(render(log) == ["^----!"])
+        let scheduler = TestScheduler()
+        let source = scheduler.hot("-a-b---|")
+        scheduler.expect(source.delay(for: 3, scheduler: scheduler.clock), "----a", subscription: "^----!")
+        scheduler.expect(source.subscriptions, "^----!")
+        scheduler.run()
     }
 
     @Test func cancelAfterUpstreamCompletedIsANoOp() {
-        let bench = Bench()
-        let log = SubscriptionLog()
-        #expect(bench.run(bench.hot("-a|", log: log).delay(for: 3, scheduler: bench.scheduler), cancelAt: 3) == "----a|")
-        #expect(render(log) == ["^-!"])
+        let scheduler = TestScheduler()
+        let source = scheduler.hot("-a|")
+        scheduler.expect(source.delay(for: 3, scheduler: scheduler.clock), "----a|", subscription: "^--!")
+        scheduler.expect(source.subscriptions, "^-!")
+        scheduler.run()
     }
 
     @Test func demandReturnedByDownstreamIsAskedOfUpstreamAfterDelivery() {

@@ -4,12 +4,14 @@ import Testing
 
 @Suite struct MeasureIntervalTests {
     @Test func measuresFromTheSubscriptionThenBetweenValues() {
-        let bench = Bench()
-        #expect(bench.run(bench.hot("---a--b-|").measureInterval(using: bench.scheduler).map { String($0.frames) }, subscribeAt: 1) == "---2--3-|")
+        let scheduler = TestScheduler()
+        scheduler.expect(scheduler.hot("---a--b-|").measureInterval(using: scheduler.clock).map { String($0.frames) }, "---2--3-|", subscription: "-^")
+        scheduler.run()
     }
 
     @Test func sameFrameValuesMeasureZeroAndFailurePasses() {
-        let bench = Bench()
-        #expect(bench.run(bench.hot("-(ab)#").measureInterval(using: bench.scheduler).map { String($0.frames) }) == "-(10)#")
+        let scheduler = TestScheduler()
+        scheduler.expect(scheduler.failingHot("-(ab)#").measureInterval(using: scheduler.clock).map { String($0.frames) }, "-(10)#", error: TestFailure())
+        scheduler.run()
     }
 }

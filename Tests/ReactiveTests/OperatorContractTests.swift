@@ -173,24 +173,44 @@ struct TimeOperatorRow: Sendable, CustomTestStringConvertible {
     }
 
     /// Operators that pass demand through: a cold source (which sends only what is asked for)
-    /// behind them delivers one value per request the subscriber makes, and nothing between.
-    /// (row, source, requests after the first .max(1), cancel frame, output, source's subscription)
-    static let demand: [(TimeOperatorRow, String, [(Int, Subscribers.Demand)], Int?, String, String?)] = [
+    /// behind them is asked exactly what the subscriber asks, when it asks, and delivers that.
+    /// (row, source, subscriber's demand, output, the source's requests, the subscriber's
+    /// subscription if it cancels, the source's subscription if it is checked)
+    static let demand: [(ClockedOperatorRow, source: String, demand: String, output: String, requests: String, subscriber: String?, subscription: String?)] = [
         // `b` and the completion wait in the source until the request at 5, then take 2 frames.
-        (.init("delay") { $0.delay(for: 2, scheduler: $1) }, "ab|", [(5, .max(1))], nil, "--a----(b|)", nil),
-        (.init("measureInterval") { $0.measureInterval(using: $1).map { String($0.frames) } }, "ab|", [(4, .max(1))], nil, "0---(4|)", nil),
+        (.init("delay") { $0.delay(for: 2, scheduler: $1.clock) }, "ab|", "1----1", "--a----(b|)", "1----1", nil, nil),
+        (.init("measureInterval") { $0.measureInterval(using: $1.clock).map { String($0.frames) } }, "ab|", "1---1", "0---(4|)", "1---1", nil, nil),
         // Only `a` is asked for; the source holds the rest, and the silence ends the stream.
-        (.init("timeout") { $0.timeout(10, scheduler: $1) }, "abc|", [], nil, "a---------|", "^---------!"),
+        (.init("timeout") { $0.timeout(10, scheduler: $1.clock) }, "abc|", "1", "a---------|", "1", nil, "^---------!"),
         // The request at 3 brings `b`; the cancel at 5 reaches the source.
-        (.init("receive(on:)") { $0.receive(on: $1) }, "abc|", [(3, .max(1))], 5, "a--b", "^----!"),
+        (.init("receive(on:)") { $0.receive(on: $1.clock) }, "abc|", "1--1", "a--b", "1--1", "^----!", "^----!"),
     ]
 
     @Test(arguments: 0..<TimeOperatorTableTests.demand.count) func demandPassesThrough(_ index: Int) {
-        let (row, source, requests, cancelAt, output, subscription) = Self.demand[index]
-        let bench = Bench()
-        let log = SubscriptionLog()
-        let published = row.apply(bench.cold(source, log: log).eraseToAnyPublisher(), bench.scheduler)
-        #expect(bench.run(published, initialDemand: .max(1), cancelAt: cancelAt, requests: requests) == output, "\(row.name)")
-        if let subscription { #expect(render(log) == [subscription], "\(row.name)") }
+        let row = Self.demand[index]
+        let scheduler = TestScheduler()
+        let source = scheduler.cold(row.source)
+        let output = row.0.apply(source.eraseToAnyPublisher(), scheduler)
+        if let subscriber = row.subscriber {
+            scheduler.expect(output, row.output, subscription: subscriber, demand: row.demand)
+        } else {
+            scheduler.expect(output, row.output, demand: row.demand)
+        }
+        scheduler.expect(source.requests, row.requests)
+        if let subscription = row.subscription { scheduler.expect(source.subscriptions, subscription) }
+        scheduler.run()
+    }
+}
+
+/// A time operator on MarbleTesting's scheduler (its `clock`), over `String` values.
+struct ClockedOperatorRow: Sendable, CustomTestStringConvertible {
+    var name: String
+    var apply: @Sendable (AnyPublisher<String, Never>, TestScheduler) -> AnyPublisher<String, Never>
+    var testDescription: String { name }
+
+    init<P: Publisher & SendableMetatype>(_ name: String, _ apply: @escaping @Sendable (AnyPublisher<String, Never>, TestScheduler) -> P)
+    where P.Output == String, P.Failure == Never {
+        self.name = name
+        self.apply = { apply($0, $1).eraseToAnyPublisher() }
     }
 }

@@ -4,10 +4,11 @@ import Testing
 
 @Suite struct ReceiveOnTests {
     @Test func sameFramesInOrder() {
-        let bench = Bench()
-        let log = SubscriptionLog()
-        #expect(bench.run(bench.hot("-a-(bc)#", log: log).receive(on: bench.scheduler)) == "-a-(bc)#")
-        #expect(render(log) == ["^---!"])
+        let scheduler = TestScheduler()
+        let source = scheduler.failingHot("-a-(bc)#")
+        scheduler.expect(source.receive(on: scheduler.clock), "-a-(bc)#", error: TestFailure())
+        scheduler.expect(source.subscriptions, "^---!")
+        scheduler.run()
     }
 
     @Test func subscriptionIsSynchronousEventsHopBehindQueuedWork() {

@@ -20,8 +20,9 @@ import Testing
     }
 
     @Test func valuesAndCompletionAreSynchronous() {
-        let bench = Bench()
-        #expect(bench.run(bench.hot("-a-b|").subscribe(on: bench.scheduler)) == "-a-b|")
+        let testScheduler = TestScheduler()
+        testScheduler.expect(testScheduler.hot("-a-b|").subscribe(on: testScheduler.clock), "-a-b|")
+        testScheduler.run()
     }
 
     @Test func requestsHop() {

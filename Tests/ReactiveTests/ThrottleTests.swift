@@ -26,27 +26,31 @@ import Testing
     }
 
     @Test func sameInstantValuesCollapse() {
-        let bench = Bench()
-        #expect(bench.run(bench.hot("-(abc)-|").throttle(for: 3, scheduler: bench.scheduler, latest: true)) == "-c-|")
-        let bench2 = Bench()
-        #expect(bench2.run(bench2.hot("-(abc)-|").throttle(for: 3, scheduler: bench2.scheduler, latest: false)) == "-a-|")
+        let scheduler = TestScheduler()
+        let source = scheduler.hot("-(abc)-|")
+        scheduler.expect(source.throttle(for: 3, scheduler: scheduler.clock, latest: true), "-c-|")
+        scheduler.expect(source.throttle(for: 3, scheduler: scheduler.clock, latest: false), "-a-|")
+        scheduler.run()
     }
 
     @Test func latestFalseStillSendsTheFirstValueAfterTheLastEmission() {
-        let bench = Bench()
-        #expect(bench.run(bench.hot("-abc------|").throttle(for: 4, scheduler: bench.scheduler, latest: false)) == "-a---b----|")
-        let bench2 = Bench()
-        #expect(bench2.run(bench2.hot("-abc------|").throttle(for: 4, scheduler: bench2.scheduler, latest: true)) == "-a---c----|")
+        let scheduler = TestScheduler()
+        let source = scheduler.hot("-abc------|")
+        scheduler.expect(source.throttle(for: 4, scheduler: scheduler.clock, latest: false), "-a---b----|")
+        scheduler.expect(source.throttle(for: 4, scheduler: scheduler.clock, latest: true), "-a---c----|")
+        scheduler.run()
     }
 
     @Test func completionWaitsForThePendingValue() {
-        let bench = Bench()
-        #expect(bench.run(bench.hot("-ab|").throttle(for: 4, scheduler: bench.scheduler, latest: true)) == "-a---(b|)")
+        let scheduler = TestScheduler()
+        scheduler.expect(scheduler.hot("-ab|").throttle(for: 4, scheduler: scheduler.clock, latest: true), "-a---(b|)")
+        scheduler.run()
     }
 
     @Test func failureWaitsForThePendingValue() {
-        let bench = Bench()
-        #expect(bench.run(bench.hot("-ab#").throttle(for: 4, scheduler: bench.scheduler, latest: true)) == "-a---(b#)")
+        let scheduler = TestScheduler()
+        scheduler.expect(scheduler.failingHot("-ab#").throttle(for: 4, scheduler: scheduler.clock, latest: true), "-a---(b#)", error: TestFailure())
+        scheduler.run()
     }
 
     @Test func completionWithNothingPendingGoesByHop() {
@@ -65,28 +69,30 @@ import Testing
     }
 
     @Test func valuesWithoutDemandAreDropped() {
-        let bench = Bench()
-        #expect(bench.run(bench.hot("-a-b---c--|").throttle(for: 2, scheduler: bench.scheduler, latest: true),
-                          initialDemand: .max(1), requests: [(6, .max(1))]) == "-a-----c--|")
+        let scheduler = TestScheduler()
+        scheduler.expect(scheduler.hot("-a-b---c--|").throttle(for: 2, scheduler: scheduler.clock, latest: true), "-a-----c--|", demand: "1-----1")
+        scheduler.run()
     }
 
     @Test func theDemandCheckComesBeforeTheLatestReplacement() {
-        let bench = Bench()
+        let scheduler = TestScheduler()
         // `b` takes the last unit of demand; `c` finds none, so it is dropped rather than replacing `b`.
-        let subscriber = bench.subscriber(bench.hot("-abc-----|").throttle(for: 4, scheduler: bench.scheduler, latest: true), initialDemand: .max(2))
-        #expect(trace(subscriber.events) == ["a@1", "b@5", "|@9"])
-        #expect(subscriber.valuesWithoutDemand.isEmpty)
+        let recording = scheduler.expect(scheduler.hot("-abc-----|").throttle(for: 4, scheduler: scheduler.clock, latest: true), "-a---b---|", demand: "2")
+        scheduler.run()
+        #expect(recording.valuesWithoutDemand.isEmpty)
     }
 
     @Test func cancelDropsThePendingValue() {
-        let bench = Bench()
-        let log = SubscriptionLog()
-        #expect(bench.run(bench.hot("-ab-----|", log: log).throttle(for: 4, scheduler: bench.scheduler, latest: true), cancelAt: 3) == "-a")
-        #expect(render(log) == ["^--!"])
+        let scheduler = TestScheduler()
+        let source = scheduler.hot("-ab-----|")
+        scheduler.expect(source.throttle(for: 4, scheduler: scheduler.clock, latest: true), "-a", subscription: "^--!")
+        scheduler.expect(source.subscriptions, "^--!")
+        scheduler.run()
     }
 
     @Test func cancelAfterUpstreamCompletedStillDropsThePendingEmission() {
-        let bench = Bench()
-        #expect(bench.run(bench.hot("-ab|").throttle(for: 4, scheduler: bench.scheduler, latest: true), cancelAt: 4) == "-a")
+        let scheduler = TestScheduler()
+        scheduler.expect(scheduler.hot("-ab|").throttle(for: 4, scheduler: scheduler.clock, latest: true), "-a", subscription: "^---!")
+        scheduler.run()
     }
 }

@@ -4,17 +4,19 @@ import Testing
 
 @Suite struct TimeoutTests {
     @Test func finishesNormallyWhenUpstreamStaysSilent() {
-        let bench = Bench()
-        let log = SubscriptionLog()
+        let scheduler = TestScheduler()
         // OpenCombine `testBasicBehavior`: values at 10 and 11 with an interval of 13 → timeout at 24.
-        #expect(bench.run(bench.hot("----------ab---------------|", log: log).timeout(13, scheduler: bench.scheduler))
-                == "----------ab------------|")
-        #expect(render(log) == ["^" + String(repeating: "-", count: 23) + "!"])
+        let source = scheduler.hot("----------ab---------------|")
+        scheduler.expect(source.timeout(13, scheduler: scheduler.clock), "----------ab------------|")
+        scheduler.expect(source.subscriptions, "^" + String(repeating: "-", count: 23) + "!")
+        scheduler.run()
     }
 
     @Test func failsWithTheCustomError() {
-        let bench = Bench()
-        #expect(bench.run(bench.hot("-a------|").timeout(3, scheduler: bench.scheduler, customError: { TestFailure("timeout") })) == "-a--#{timeout}")
+        let scheduler = TestScheduler()
+        scheduler.expect(scheduler.failingHot("-a------|").timeout(3, scheduler: scheduler.clock, customError: { TestFailure("timeout") }),
+                         "-a--#{timeout}", errors: ["timeout": TestFailure("timeout")])
+        scheduler.run()
     }
 
     @Test func valuesGoByHop() {
@@ -34,33 +36,33 @@ import Testing
     }
 
     @Test func upstreamCompletionPassesAndStopsTheClock() {
-        let bench = Bench()
-        let log = SubscriptionLog()
-        #expect(bench.run(bench.hot("-a|", log: log).timeout(5, scheduler: bench.scheduler)) == "-a|")
-        #expect(render(log) == ["^-!"])
-        #expect(!bench.scheduler.hasPendingWork)
-        let bench2 = Bench()
-        #expect(bench2.run(bench2.hot("-a#").timeout(5, scheduler: bench2.scheduler, customError: { TestFailure("timeout") })) == "-a#")
+        let scheduler = TestScheduler()
+        let source = scheduler.hot("-a|")
+        scheduler.expect(source.timeout(5, scheduler: scheduler.clock), "-a|")
+        scheduler.expect(source.subscriptions, "^-!")
+        scheduler.expect(scheduler.failingHot("-a#").timeout(5, scheduler: scheduler.clock, customError: { TestFailure("timeout") }), "-a#", error: TestFailure())
+        scheduler.run(until: 2)
+        #expect(scheduler.clock.nextActionTime == nil)
     }
 
     @Test func theClockRestartsAtTheFirstRequest() {
-        let bench = Bench()
-        let log = SubscriptionLog()
-        #expect(bench.run(bench.hot("---------|", log: log).timeout(3, scheduler: bench.scheduler), initialDemand: .none, requests: [(2, .max(1))]) == "-----|")
-        #expect(render(log) == ["^----!"])
-        let bench2 = Bench()
+        let scheduler = TestScheduler()
+        let source = scheduler.hot("---------|")
+        scheduler.expect(source.timeout(3, scheduler: scheduler.clock), "-----|", demand: "--1")
+        scheduler.expect(source.subscriptions, "^----!")
         // Only the first request restarts it.
-        #expect(bench2.run(bench2.hot("---------|").timeout(3, scheduler: bench2.scheduler), initialDemand: .none,
-                           requests: [(2, .max(1)), (4, .max(1))]) == "-----|")
+        scheduler.expect(scheduler.hot("---------|").timeout(3, scheduler: scheduler.clock), "-----|", demand: "--1-1")
+        scheduler.run()
     }
 
     @Test func cancelStopsEverything() {
-        let bench = Bench()
-        let log = SubscriptionLog()
-        let subscriber = bench.subscriber(bench.hot("-a---|", log: log).timeout(3, scheduler: bench.scheduler), cancelAt: 2)
-        #expect(trace(subscriber.events) == ["a@1"])
-        #expect(render(log) == ["^-!"])
-        #expect(!bench.scheduler.hasPendingWork)
+        let scheduler = TestScheduler()
+        let source = scheduler.hot("-a---|")
+        scheduler.expect(source.timeout(3, scheduler: scheduler.clock), "-a", subscription: "^-!")
+        scheduler.expect(source.subscriptions, "^-!")
+        scheduler.run(until: 2)
+        // Only the source's own `|` at 5 is left: the timeout due at 4 went with the cancel.
+        #expect(scheduler.clock.nextActionTime == 5)
     }
 
     @Test func cancelBeforeTheCompletionHopDropsIt() {
