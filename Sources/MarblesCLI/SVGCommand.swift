@@ -375,21 +375,6 @@ enum DiagramFiles {
         return candidate
     }
 
-    static func escape(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.append(character)
-            }
-        }
-        return result
-    }
-
     /// A gallery page: one figure per diagram, captioned with the test's name and its file, grouped by file.
     static func index(_ items: [(file: String, test: String, path: String, line: Int, outcome: TestReport.Outcome)]) -> String {
         var html = """
@@ -416,7 +401,7 @@ enum DiagramFiles {
         var currentPath: String?
         for item in items {
             if item.path != currentPath {
-                html += "<h2><code>\(escape(item.path))</code></h2>\n"
+                html += "<h2><code>\(XMLText.escape(item.path))</code></h2>\n"
                 currentPath = item.path
             }
             let status: String
@@ -426,9 +411,9 @@ enum DiagramFiles {
             case .error: status = " <span class=\"failed\">(stopped with an error)</span>"
             }
             html += """
-                <figure id="\(escape(String(item.file.dropLast(4))))">
-                <img src="\(escape(item.file))" alt="\(escape("Marble diagram: " + item.test))" loading="lazy">
-                <figcaption><strong>\(escape(item.test))</strong> — <code>\(escape(item.path)):\(item.line)</code>\(status)</figcaption>
+                <figure id="\(XMLText.escape(String(item.file.dropLast(4))))">
+                <img src="\(XMLText.escape(item.file))" alt="\(XMLText.escape("Marble diagram: " + item.test))" loading="lazy">
+                <figcaption><strong>\(XMLText.escape(item.test))</strong> — <code>\(XMLText.escape(item.path)):\(item.line)</code>\(status)</figcaption>
                 </figure>
 
                 """

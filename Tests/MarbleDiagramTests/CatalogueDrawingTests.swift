@@ -1,0 +1,31 @@
+import Foundation
+import MarbleDiagram
+import MarbleSpec
+import Testing
+
+/// Every test of the catalogue in `marbles/` draws, and every drawing is a standalone SVG.
+@Suite("the catalogue draws")
+struct CatalogueDrawingTests {
+    static func files() -> [String] {
+        let root = packageRoot.appendingPathComponent("marbles", isDirectory: true)
+        guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else { return [] }
+        return enumerator.compactMap { ($0 as? URL)?.path }.filter { $0.hasSuffix(".marble") }.sorted()
+    }
+
+    @Test func everyTestOfTheCatalogueRendersAsWellFormedSVG() throws {
+        let files = Self.files()
+        #expect(!files.isEmpty, "no .marble files found under \(packageRoot.path)/marbles")
+        var count = 0
+        for path in files {
+            let report = MarbleRunner.run(path: path)
+            #expect(report.diagnostics.isEmpty, "\(path): \(report.diagnostics.map(\.message))")
+            for test in report.tests {
+                let text = MarbleDiagram.svg(for: test, path: path)
+                try checkStandalone(text)
+                #expect(text == MarbleDiagram.svg(for: test, path: path), "\(path): \(test.name) is not deterministic")
+                count += 1
+            }
+        }
+        #expect(count > 0)
+    }
+}
