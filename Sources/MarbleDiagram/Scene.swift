@@ -404,9 +404,16 @@ struct SceneBuilder {
     /// part of a hot timeline the subscription saw; cut where the subscription ended early.
     static func instances(of stream: StreamReport, records: [SubscriptionRecord]? = nil, lastFrame: Int) -> [Instance] {
         let declared = stream.declared ?? []
+        // A cold source on several lines plays line n to its nth subscription (of all of them).
+        let perSubscription = stream.declaredPerSubscription
+        func timeline(of record: SubscriptionRecord) -> [RenderedEvent] {
+            guard let perSubscription, !perSubscription.isEmpty else { return declared }
+            let ordinal = stream.subscriptions.firstIndex { $0.start == record.start && $0.end == record.end } ?? 0
+            return perSubscription[min(ordinal, perSubscription.count - 1)]
+        }
         return (records ?? stream.subscriptions).map { record in
             var events = stream.kind == .cold
-                ? declared.map { RenderedEvent(frame: $0.frame + record.start, event: $0.event) }
+                ? timeline(of: record).map { RenderedEvent(frame: $0.frame + record.start, event: $0.event) }
                 : declared.filter { $0.frame >= record.start }
             // What a subject sent while this subscription had no demand never reached it.
             for lost in record.dropped { if let index = events.firstIndex(of: lost) { events.remove(at: index) } }

@@ -68,6 +68,9 @@ public struct CheckReport: Sendable, Hashable {
     /// Extra explanation, e.g. "query had already finished at frame 16".
     public var notes: [String]
     public var passed: Bool { differences.isEmpty }
+    /// Whether `--update` may write what the stream did into the line: not for a line with
+    /// matchers, an `expect NAME.values` line or an `expect A == B` line.
+    public var rewritable = true
 
     public init(kind: Kind, label: String, stream: String, line: Int, column: Int = 1, expected: [RenderedEvent], actual: [RenderedEvent],
                 differences: [Difference], notes: [String] = []) {
@@ -109,6 +112,14 @@ public struct StreamReport: Sendable, Hashable {
     /// The timeline as written on its `hot`/`cold`/`send` line (cold: relative to each subscription).
     public var declared: [RenderedEvent]? {
         declaredTimeline.map { $0.events.map { RenderedEvent(frame: $0.frame, event: $0.event.printable) } }
+    }
+    /// For a cold source written on several `cold` lines, the timeline of each line in order
+    /// (line n is what the nth subscription plays, the last line every later one); nil otherwise.
+    public var declaredPerSubscription: [[RenderedEvent]]? {
+        guard let timeline = declaredTimeline, timeline.perSubscription else { return nil }
+        return timeline.lines.indices.map { index in
+            timeline.events(ofSubscription: index).map { RenderedEvent(frame: $0.frame, event: $0.event.printable) }
+        }
     }
     /// The marble text behind `declared`, parsed again only when `declared` is read: a passing
     /// run never shows it, and keeping a long line's parsed tokens costs as much memory as its events.
@@ -184,17 +195,28 @@ package struct DeclaredTimeline: Sendable, Hashable {
     package var lines: [String]
     package var kind: MarbleLineKind
     package var frameNanoseconds: Int64
+    /// A cold source on several lines: line n is what its nth subscription plays (the last line
+    /// every later one), so `events` is its first line only.
+    package var perSubscription = false
 
-    package init(lines: [String], kind: MarbleLineKind, frameNanoseconds: Int64) {
+    package init(lines: [String], kind: MarbleLineKind, frameNanoseconds: Int64, perSubscription: Bool = false) {
         self.lines = lines
         self.kind = kind
         self.frameNanoseconds = frameNanoseconds
+        self.perSubscription = perSubscription
+    }
+
+    /// The timeline the `ordinal`th subscription (from 0) plays, for a per-subscription cold source.
+    package func events(ofSubscription ordinal: Int) -> [TimedMarbleEvent] {
+        guard perSubscription, !lines.isEmpty else { return events }
+        return (try? MarbleParser(frameNanoseconds: frameNanoseconds).parse(lines[min(ordinal, lines.count - 1)], as: kind).events) ?? []
     }
 
     /// The lines' events in frame order (one line's events are already; several are merged stably).
     /// The lines parsed once already, so parsing them again cannot fail.
     package var events: [TimedMarbleEvent] {
         let parser = MarbleParser(frameNanoseconds: frameNanoseconds)
+        if perSubscription { return (try? parser.parse(lines[0], as: kind).events) ?? [] }
         let all = lines.flatMap { (try? parser.parse($0, as: kind).events) ?? [] }
         guard lines.count > 1 else { return all }
         return all.enumerated().sorted { ($0.element.frame, $0.offset) < ($1.element.frame, $1.offset) }.map(\.element)

@@ -131,6 +131,20 @@ final class Environment {
         set { names[name] = newValue }
     }
 
+    /// Sets `name` in the scope that defines it (a `var` of this or an enclosing scope, as a
+    /// closure captures it); false when no scope does.
+    func assign(_ name: String, _ value: Runtime) -> Bool {
+        var scope: Environment? = self
+        while let current = scope {
+            if current.names[name] != nil {
+                current.names[name] = value
+                return true
+            }
+            scope = current.parent
+        }
+        return false
+    }
+
     func contains(_ name: String) -> Bool { names[name] != nil || (parent?.contains(name) ?? false) }
 
     var allNames: [String] { Array(names.keys) + (parent?.allNames ?? []) }
@@ -149,6 +163,9 @@ enum EvalError: Error {
     /// `return` unwinding to the closure being called (never escapes `Interpreter.call`); the
     /// value waits in `Interpreter.returnedValue`.
     case returning
+    /// A `?` of optional chaining found nil: unwinds to the chain, which gives nil (never
+    /// escapes `Interpreter.evaluate` of an `.optionalChain`).
+    case nilInChain
 }
 
 /// A problem in a `.marble` file, at a place in it.
