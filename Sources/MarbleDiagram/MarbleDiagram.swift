@@ -1,4 +1,4 @@
-import MarbleSpec
+import MarbleReport
 
 /// How a diagram looks.
 public struct DiagramOptions: Sendable, Hashable {

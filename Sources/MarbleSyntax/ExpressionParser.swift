@@ -59,7 +59,11 @@ struct ExpressionParser {
             }
             let expression = try parseExpression()
             guard isAtEnd else {
-                throw error(leftover(describe(current)), at: current)
+                var hint: String?
+                if case .op(let op) = current.kind, Self.assignmentOperators.contains(op) {
+                    hint = "assign inside a closure, to a 'var' declared there: { var n = 0; n += 1; … }"
+                }
+                throw error(leftover(describe(current)), at: current, hint: hint)
             }
             if let lexError { throw lexError }
             return expression
@@ -141,7 +145,7 @@ struct ExpressionParser {
     func canStartExpression(_ token: Token) -> Bool {
         switch token.kind {
         case .identifier(let name):
-            return !["else", "in", "return", "let", "var"].contains(name)
+            return !["else", "in", "return", "let", "var", "case", "default", "where", "guard"].contains(name)
         case .integer, .floating, .string:
             return true
         case .punctuation(let p):
@@ -221,7 +225,13 @@ struct ExpressionParser {
         let start = tokens[position].start
         var lhs = try parseUnary()
         var lastNonAssociative = 0
-        while let (op, precedence, associativity) = binaryOperatorHere(minimumPrecedence: minimumPrecedence) {
+        while true {
+            // `as` binds tighter than `??` and looser than ranges (Swift's CastingPrecedence).
+            if atIdentifier("as"), minimumPrecedence <= 4 {
+                lhs = try bounded(parseCast(lhs, start: start), at: tokens[position])
+                continue
+            }
+            guard let (op, precedence, associativity) = binaryOperatorHere(minimumPrecedence: minimumPrecedence) else { break }
             let operatorIndex = position
             let operatorStart = tokens[position].start
             if associativity == .none && lastNonAssociative == precedence {
@@ -336,6 +346,7 @@ struct ExpressionParser {
         case .punctuation("{"): return try parseClosure()
         case .punctuation("\\"): return try parseKeyPath()
         case .identifier("if"): return try parseIf()
+        case .identifier("switch"): return try parseSwitch()
         default: return try parseSimplePrimary()
         }
     }
@@ -366,7 +377,7 @@ struct ExpressionParser {
                 throw error("'_' can only appear in a pattern, such as a closure parameter", at: token)
             case "await":
                 throw error("'await' is not supported in marble expressions", at: token)
-            case "let", "var", "return", "else", "in", "guard", "func", "switch", "for", "while", "do":
+            case "let", "var", "return", "else", "in", "guard", "func", "for", "while", "do", "case", "default":
                 throw error(expectedExpression(), at: token)
             default:
                 advance()
@@ -441,11 +452,13 @@ struct ExpressionParser {
         noTrailingClosure = false
         defer { noTrailingClosure = saved }
         var elements: [Expr] = []
+        if at(":") { return try parseDictionary(firstKey: nil, open: open) }
         while !at("]") {
             guard canStartHere else {
                 throw elementError(label: nil, closing: "]", what: "array literal", open: open)
             }
             elements.append(try parseExpression())
+            if elements.count == 1, at(":") { return try parseDictionary(firstKey: elements[0], open: open) }
             if at(",") {
                 advance()
             } else if !at("]") {
@@ -475,7 +488,7 @@ struct ExpressionParser {
     /// After an element that is followed by neither `,` nor the closing bracket.
     func separatorError(closing: String, what: String, open: Int) -> SyntaxError {
         if what == "array literal" && at(":") {
-            return error("dictionary literals are not supported", at: current)
+            return error("expected ',' separator (a dictionary literal has ':' after every key)", at: current)
         }
         if canStartHere && !current.newlineBefore && !at("{") {
             return error("expected ',' separator", at: current)
@@ -520,6 +533,8 @@ struct ExpressionParser {
     /// primary expression that started at index `start`.
     mutating func parsePostfix(_ primary: Expr, start: Int) throws(SyntaxError) -> Expr {
         var expression = primary
+        // Whether a `?` of optional chaining was seen: the whole chain is then wrapped.
+        var chained = false
         while true {
             let link = tokens[position]
             switch link.kind {
@@ -532,12 +547,19 @@ struct ExpressionParser {
                 let arguments = try parseTrailingClosures()
                 expression = make(.call(callee: expression, arguments: arguments), at: start, from: start)
             case .punctuation("[") where !link.newlineBefore:
-                throw error("subscripts are not supported in marble expressions", at: current)
+                expression = try parseSubscript(of: expression, start: start)
+            case .op("!") where link.start == previousEnd:
+                advance()
+                expression = make(.forceUnwrap(expression), at: link.start, from: start)
+            case .op("?") where link.start == previousEnd && (peek().isPunctuation(".") || peek().isPunctuation("[")) && peek().start == link.end:
+                advance()
+                expression = make(.bindOptional(expression), at: link.start, from: start)
+                chained = true
             case .genericArguments(let arguments):
                 advance()
                 expression = make(.genericSpecialization(base: expression, arguments: arguments), at: start, from: start)
             default:
-                return expression
+                return chained ? make(.optionalChain(expression), at: start, from: start) : expression
             }
             expression = try bounded(expression, at: link)
         }
@@ -558,6 +580,10 @@ struct ExpressionParser {
             throw error("expected a member name after '.'", at: isAtEnd || nameToken.newlineBefore ? dot : nameToken)
         }
         advance()
+        if name == "init" {
+            // `Int.init(x)` is `Int(x)`; `Int.init` alone is the initialiser as a function.
+            return at("(") && current.start == previousEnd ? base : initReference(base, nameToken: nameToken, start: start)
+        }
         return make(.member(base: base, name: name), at: nameToken.start, from: start)
     }
 
@@ -715,8 +741,12 @@ struct ExpressionParser {
 
     mutating func parseStatement() throws(SyntaxError) -> ClosureStatement {
         switch tokens[position].kind {
-        case .identifier("let"), .identifier("var"):
+        case .identifier("let"):
             return try parseLetStatement()
+        case .identifier("var"):
+            return try parseVarStatement()
+        case .identifier("guard"):
+            return try parseGuard()
         case .identifier("return"):
             let location = location(current)
             advance()
@@ -727,16 +757,13 @@ struct ExpressionParser {
             return .returnStatement(try parseExpression(), location)
         default:
             guard canStartHere else { throw error(expectedExpression(), at: current) }
-            return .expression(try parseExpression())
+            return try parseExpressionOrAssignment()
         }
     }
 
     /// `let NAME = EXPR` (with an optional, ignored, type annotation).
     mutating func parseLetStatement() throws(SyntaxError) -> ClosureStatement {
         let token = current
-        if token.isIdentifier("var") {
-            throw error("'var' is not supported in marble expressions", at: token, hint: "use 'let'; values cannot be reassigned")
-        }
         advance()
         guard let name = current.identifier, !expressionKeywords.contains(name) || name == "_" else {
             throw error("expected a name after 'let'", at: current)
@@ -769,11 +796,7 @@ struct ExpressionParser {
         try enter()
         defer { depth -= 1 }
         advance()
-        guard canStartHere, !at("{") else { throw conditionError() }
-        let saved = noTrailingClosure
-        noTrailingClosure = true
-        let condition = try parseExpression()
-        noTrailingClosure = saved
+        let conditions = try parseConditions(after: "if")
         let thenBody = try parseBlock(after: "'if' condition")
         var elseBody: [ClosureStatement]?
         if atIdentifier("else") {
@@ -784,16 +807,8 @@ struct ExpressionParser {
                 elseBody = try parseBlock(after: "'else'")
             }
         }
-        return make(.ifExpression(IfExpression(condition: condition, thenBody: thenBody, elseBody: elseBody)),
+        return make(.ifExpression(IfExpression(conditions: conditions, thenBody: thenBody, elseBody: elseBody)),
                     at: ifStart, from: ifStart)
-    }
-
-    /// At a token that cannot start the condition of an `if`.
-    func conditionError() -> SyntaxError {
-        if atIdentifier("let") || atIdentifier("var") {
-            return error("'if \(current.identifier ?? "let")' is not supported in marble expressions", at: current)
-        }
-        return error("expected a condition after 'if'", at: current)
     }
 
     mutating func parseBlock(after what: String) throws(SyntaxError) -> [ClosureStatement] {

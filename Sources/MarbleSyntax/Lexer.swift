@@ -41,6 +41,7 @@ struct Token: Sendable {
 struct Lexer {
     static let operators: Set<String> = [
         "+", "-", "*", "/", "%", "==", "!=", "<", "<=", ">", ">=", "&&", "||", "??", "!", "?", "=",
+        "+=", "-=", "*=", "/=", "%=",
     ]
     static let maximumStringNesting = 16
 
@@ -151,6 +152,12 @@ struct Lexer {
             }
         case "$":
             index += 1
+            if let d = peek(), d.isIdentifierStart {
+                // `$query`: the publisher of a `@Published var query`.
+                while let d = peek(), d.isIdentifierContinue { index += 1 }
+                append(.identifier(source.text(start, index)), from: start)
+                return
+            }
             guard let d = peek(), d.isASCIIDigit else {
                 throw source.error("expected a number after '$' (closure parameters are $0, $1, …)", at: start)
             }
@@ -204,10 +211,15 @@ struct Lexer {
                 append(.op(text), from: start)
             } else {
                 var hint: String?
+                if text == "&", let next = peek(), next.isIdentifierStart {
+                    var nameEnd = index
+                    while let d = source.character(nameEnd, before: end), d.isIdentifierContinue { nameEnd += 1 }
+                    let name = source.text(index, nameEnd)
+                    throw source.error("'&\(name)' passes a variable inout; a .marble test has no variables to pass", at: start, length: nameEnd - start,
+                                       hint: "'.store(in: &\(name))' keeps an app's subscription alive; in a test the 'expect' line is the subscriber: drop it and write expect NAME MARBLES")
+                }
                 if text == "&" || text == "|" {
                     hint = "did you mean '\(text)\(text)'?"
-                } else if text.hasSuffix("=") && text.count == 2 && text != "=>" {
-                    hint = "assignment is not supported in marble expressions"
                 } else if let near = Suggestions.nearest(to: text, in: Lexer.operators.sorted()) {
                     hint = "did you mean '\(near)'?"
                 }
@@ -233,7 +245,7 @@ struct Lexer {
     }
 
     /// `<A, B<C>>` directly after a capitalised name, itself directly followed by
-    /// `(` or `.`: the type arguments as written, and the index of the closing `>`.
+    /// `(` or `.`, or by a trailing closure's `{`: the type arguments as written, and the index of the closing `>`.
     private func genericArguments(from open: Int) -> ([String], Int)? {
         var depth = 0
         var i = open
@@ -253,7 +265,11 @@ struct Lexer {
             }
             i += 1
         }
-        guard let close, let after = source.character(close + 1, before: end), after == "(" || after == "." else { return nil }
+        // A trailing closure may follow after spaces: `Future<Int, Never> { promise in … }`.
+        guard let close, let after = source.character(close + 1, before: end) else { return nil }
+        var afterSpaces = close + 1
+        while let space = source.character(afterSpaces, before: end), space.isHorizontalSpace { afterSpaces += 1 }
+        guard after == "(" || after == "." || source.character(afterSpaces, before: end) == "{" else { return nil }
         var arguments: [String] = []
         var current = ""
         var nesting = 0

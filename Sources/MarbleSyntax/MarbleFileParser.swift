@@ -92,6 +92,16 @@ struct FileParser {
 
     mutating func parseStatement(at start: Int, lineEnd: Int, next: inout Int) throws(SyntaxError) {
         let first = source[start]
+        if first == "@" {
+            let (kind, end) = try parsePublished(at: start, lineEnd: lineEnd, next: &next)
+            guard !file.tests.isEmpty else {
+                throw source.error("'@Published' must be inside a test", at: start, length: 10,
+                                   hint: "a @Published property belongs to one test; declare it after test \"NAME\"")
+            }
+            file.tests[file.tests.count - 1].statements.append(Statement(kind: kind, location: source.location(start),
+                                                                         range: SourceRange(start: source.location(start), end: end)))
+            return
+        }
         guard first.isIdentifierStart else {
             throw source.error("expected a statement, found '\(first)'", at: start,
                                hint: "a line starts with one of: \(MarbleFileParser.statementKeywords.joined(separator: ", "))")
@@ -113,6 +123,8 @@ struct FileParser {
             (kind, end) = try parseBinding(keyword, after: wordEnd, lineEnd: lineEnd, next: &next)
         case "hot", "cold", "send", "subscribe", "demand", "connect", "expect":
             (kind, end) = try parseMarbleStatement(keyword, after: wordEnd, lineEnd: lineEnd)
+        case _ where ExpressionParser.declarationKeywords.contains(keyword):
+            (kind, end) = try parseDeclaration(at: start, lineEnd: lineEnd, next: &next)
         default:
             var hint = "a statement starts with one of: \(MarbleFileParser.statementKeywords.joined(separator: ", "))"
             if let near = Suggestions.nearest(to: keyword, in: MarbleFileParser.statementKeywords) {
@@ -125,12 +137,12 @@ struct FileParser {
         let statement = Statement(kind: kind, location: source.location(start),
                                   range: SourceRange(start: source.location(start), end: end))
         switch kind {
-        case .frame, .values:
+        case .frame, .values, .declaration:
             break
         default:
             guard !file.tests.isEmpty else {
                 throw source.error("'\(keyword)' must be inside a test", at: start, length: keyword.count,
-                                   hint: "only 'frame' and 'values' may come before the first test; start one with: test \"NAME\"")
+                                   hint: "only 'frame', 'values' and type declarations may come before the first test; start one with: test \"NAME\"")
             }
         }
         if file.tests.isEmpty {
@@ -381,6 +393,20 @@ struct FileParser {
             case .int, .double: return nil
             default: return expression
             }
+        case .identifier(let name) where name.first?.isUppercase == true:
+            // A type's name, as the base of an enum case (`APIError.offline`).
+            return nil
+        case .member(let base, _):
+            // An enum case: `APIError.offline`, `.offline`.
+            return base.flatMap(nonLiteral(in:))
+        case .call(let callee, let arguments):
+            // A value of the file's types: `User(name: "Ann", age: 3)`, `APIError.status(404)`, `.loaded([1])`.
+            switch callee.kind {
+            case .identifier(let name) where name.first?.isUppercase == true: break
+            case .member: if let offender = nonLiteral(in: callee) { return offender }
+            default: return expression
+            }
+            return arguments.lazy.compactMap { nonLiteral(in: $0.value) }.first
         default:
             return expression
         }
@@ -390,14 +416,17 @@ struct FileParser {
         let range = offender.range
         let length = range.end.line == range.start.line ? range.end.column - range.start.column : 1
         return SyntaxError(message: "expected a literal value", location: range.start, length: length,
-                           hint: "values are literals: numbers, strings, true, false, nil, or arrays and tuples of them")
+                           hint: "values are literals: numbers, strings, true, false, nil, arrays and tuples of them, and values of the file's types such as User(name: \"Ann\") or APIError.offline")
     }
 
     // MARK: Helpers
 
     /// A name after a statement keyword: a Swift identifier that is not an expression keyword.
     func readName(after wordEnd: Int, lineEnd: Int, keyword: String, what: String, example: String) throws(SyntaxError) -> (Identifier, Int) {
-        let start = source.skipSpaces(from: wordEnd, to: lineEnd)
+        var start = source.skipSpaces(from: wordEnd, to: lineEnd)
+        // `expect $query …`: the publisher of a `@Published var query`.
+        let projected = what == "a stream name" && start + 1 < lineEnd && source[start] == "$" && source[start + 1].isIdentifierStart
+        if projected { start += 1 }
         guard start < lineEnd, start > wordEnd, source[start].isIdentifierStart, !source.isCommentStart(start, before: lineEnd) else {
             let hint = start < lineEnd && source[start].isNumber
                 ? "names are Swift identifiers: a letter or '_' first, then letters, digits or '_'"
@@ -410,6 +439,7 @@ struct FileParser {
         if expressionKeywords.contains(name) {
             throw source.error("'\(name)' is a keyword and cannot be used as a name", at: start, length: end - start)
         }
+        if projected { return (Identifier(name: "$" + name, location: source.location(start - 1)), end) }
         return (Identifier(name: name, location: source.location(start)), end)
     }
 
@@ -570,7 +600,7 @@ struct FileParser {
         var end = first
         while end < lineEnd && source[end].isIdentifierContinue { end += 1 }
         let word = source.text(first, end)
-        guard MarbleFileParser.statementKeywords.contains(word) else { return false }
+        guard MarbleFileParser.statementKeywords.contains(word) || ExpressionParser.declarationKeywords.contains(word) else { return false }
         if word == "let" && first - index > indentation { return false }
         let after = source.skipSpaces(from: end, to: lineEnd)
         guard after > end, let next = source.character(after, before: lineEnd) else { return false }

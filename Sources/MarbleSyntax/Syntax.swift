@@ -85,6 +85,10 @@ public enum StatementKind: Sendable {
     /// `expect NAME MARBLES` / `expect NAME.PROPERTY MARBLES` (e.g. `.subscriptions`).
     /// The property name is not checked here.
     case expect(name: Identifier, property: Identifier?, marbles: MarbleText)
+    /// `struct`, `enum`, `typealias` or `extension` (file level or in a test).
+    case declaration(TypeDeclaration)
+    /// `@Published var NAME = VALUE` in a test: `NAME` is the property, `$NAME` its publisher.
+    case published(name: Identifier, type: TypeText?, value: Expr)
 
     /// The statement keyword, as written in a file.
     public var keyword: String {
@@ -100,6 +104,8 @@ public enum StatementKind: Sendable {
         case .demand: "demand"
         case .connect: "connect"
         case .expect: "expect"
+        case .declaration(let declaration): declaration.keyword
+        case .published: "@Published"
         }
     }
 }
@@ -184,11 +190,15 @@ extension ExprKind {
         case .call(let callee, let arguments): arguments.reduce(callee.depth) { max($0, $1.value.depth) }
         case .genericSpecialization(let base, _): base.depth
         case .closure(let closure): Self.depth(of: closure.body)
-        case .unary(_, let operand), .throwExpression(let operand): operand.depth
+        case .unary(_, let operand), .throwExpression(let operand), .cast(let operand, _, _): operand.depth
         case .binary(_, let lhs, let rhs): max(lhs.depth, rhs.depth)
         case .ternary(let condition, let then, let otherwise): max(condition.depth, then.depth, otherwise.depth)
         case .ifExpression(let ifExpression):
-            max(ifExpression.condition.depth, Self.depth(of: ifExpression.thenBody), Self.depth(of: ifExpression.elseBody ?? []))
+            max(ifExpression.conditions.reduce(0) { max($0, $1.depth) }, Self.depth(of: ifExpression.thenBody), Self.depth(of: ifExpression.elseBody ?? []))
+        case .dictionary(let entries): entries.reduce(0) { max($0, $1.key.depth, $1.value.depth) }
+        case .subscriptAccess(let base, let index, let fallback): max(base.depth, index.depth, fallback?.depth ?? 0)
+        case .forceUnwrap(let operand), .bindOptional(let operand), .optionalChain(let operand): operand.depth
+        case .switchExpression(let switchExpression): switchExpression.depth
         }
     }
 
@@ -197,6 +207,10 @@ extension ExprKind {
             switch statement {
             case .expression(let expr), .letBinding(_, let expr, _): max(deepest, expr.depth)
             case .returnStatement(let expr, _): max(deepest, expr?.depth ?? 0)
+            case .variable(_, let expr, _): max(deepest, expr.depth)
+            case .assignment(let assignment): max(deepest, assignment.target.depth, assignment.value.depth)
+            case .guardStatement(let guardStatement):
+                max(deepest, guardStatement.conditions.reduce(0) { max($0, $1.depth) }, depth(of: guardStatement.elseBody))
             }
         }
     }
@@ -233,6 +247,28 @@ public indirect enum ExprKind: Sendable {
     case throwExpression(Expr)
     /// `\.count`, `\.0`, `\.a.b`
     case keyPath([String])
+    /// `x as Double`, `x as? User`, `x as! Int`.
+    case cast(Expr, type: TypeText, mode: CastMode)
+    /// `[1: "a"]`, `[:]`.
+    case dictionary([DictionaryEntry])
+    /// `items[0]`, `counts["a"]`, `counts["a", default: 0]`.
+    case subscriptAccess(base: Expr, index: Expr, default: Expr?)
+    /// `x!`: the value an optional holds; a `nil` is a runtime error.
+    case forceUnwrap(Expr)
+    /// `x?` inside an optional chain: a `nil` here makes the whole chain `nil`.
+    case bindOptional(Expr)
+    /// A postfix chain holding a `?` (`a?.b.c`): `nil` when any `?` in it found `nil`.
+    case optionalChain(Expr)
+    /// `switch x { case …: … default: … }`, as a statement or an expression.
+    case switchExpression(SwitchExpression)
+}
+
+/// How `as` converts: `as` (a coercion Swift checks), `as?` (nil when the value is of another
+/// type), `as!` (a runtime error then).
+public enum CastMode: String, Sendable {
+    case coerce = "as"
+    case conditional = "as?"
+    case forced = "as!"
 }
 
 /// A piece of a string literal.
@@ -283,18 +319,38 @@ public enum ClosureStatement: Sendable {
     case letBinding(String, Expr, SourceLocation)
     /// `return` / `return EXPR` (location of `return`).
     case returnStatement(Expr?, SourceLocation)
+    /// `var NAME = EXPR` (location of `var`): a name the closure's later statements may assign.
+    case variable(String, Expr, SourceLocation)
+    /// `x = EXPR`, `x += EXPR`, `counts[k] = EXPR`.
+    case assignment(Assignment)
+    /// `guard CONDITIONS else { … }`.
+    case guardStatement(GuardStatement)
 }
 
 /// `if C { … } else if D { … } else { … }`; an `else if` is an `elseBody` holding
-/// one `.expression` whose kind is `.ifExpression`.
+/// one `.expression` whose kind is `.ifExpression`. `if let x = a, x > 0, case .some(let y) = b`
+/// has several conditions, tried in order (names bound by one are seen by the next and the body).
 public struct IfExpression: Sendable {
-    public var condition: Expr
+    public var conditions: [ConditionClause]
     public var thenBody: [ClosureStatement]
     public var elseBody: [ClosureStatement]?
 
     public init(condition: Expr, thenBody: [ClosureStatement], elseBody: [ClosureStatement]?) {
-        self.condition = condition
+        self.init(conditions: [.boolean(condition)], thenBody: thenBody, elseBody: elseBody)
+    }
+
+    public init(conditions: [ConditionClause], thenBody: [ClosureStatement], elseBody: [ClosureStatement]?) {
+        self.conditions = conditions
         self.thenBody = thenBody
         self.elseBody = elseBody
     }
+
+    /// The condition of an `if` with one Boolean condition (nil for `if let`, `if case`, or several).
+    public var simpleCondition: Expr? {
+        if conditions.count == 1, case .boolean(let expr) = conditions[0] { return expr }
+        return nil
+    }
+
+    /// The first condition's expression (where a message about the whole condition points).
+    public var condition: Expr { conditions[0].expression }
 }

@@ -40,11 +40,43 @@ func sexp(_ expression: Expr) -> String {
     case .ifExpression(let ifExpression): return sexp(ifExpression)
     case .throwExpression(let value): return "(throw \(sexp(value)))"
     case .keyPath(let components): return "(keypath " + components.joined(separator: " ") + ")"
+    case .cast(let operand, let type, let mode): return "(\(mode.rawValue) \(sexp(operand)) \(type.text))"
+    case .dictionary(let entries): return "[dict" + entries.map { " \(sexp($0.key)):\(sexp($0.value))" }.joined() + "]"
+    case .subscriptAccess(let base, let index, let fallback):
+        return "(subscript \(sexp(base)) \(sexp(index))" + (fallback.map { " default:" + sexp($0) } ?? "") + ")"
+    case .forceUnwrap(let operand): return "(! \(sexp(operand)))"
+    case .bindOptional(let operand): return "(?bind \(sexp(operand)))"
+    case .optionalChain(let chain): return "(?chain \(sexp(chain)))"
+    case .switchExpression(let switchExpression):
+        return "(switch \(sexp(switchExpression.subject))" + switchExpression.cases.map { switchCase in
+            let head = switchCase.isDefault ? "default" : "case" + switchCase.items.map { " " + sexp($0.pattern) + ($0.guardExpression.map { " where " + sexp($0) } ?? "") }.joined()
+            return " (" + head + ":" + switchCase.body.map { " " + sexp($0) }.joined() + ")"
+        }.joined() + ")"
+    }
+}
+
+func sexp(_ pattern: Pattern) -> String {
+    switch pattern {
+    case .wildcard: "_"
+    case .binding(let name, _): "let:" + name
+    case .expression(let expr): sexp(expr)
+    case .tuple(let items, _): "(ptuple" + items.map { " " + sexp($0) }.joined() + ")"
+    case .enumCase(let type, let name, let payload, _): (type ?? "") + "." + name + (payload.map { "(" + $0.map(sexp).joined(separator: " ") + ")" } ?? "")
+    case .optional(let inner): sexp(inner) + "?"
+    }
+}
+
+func sexp(_ condition: ConditionClause) -> String {
+    switch condition {
+    case .boolean(let expr): sexp(expr)
+    case .optionalBinding(let name, let value, _): "(iflet \(name) \(sexp(value)))"
+    case .patternMatch(let pattern, let value): "(ifcase \(sexp(pattern)) \(sexp(value)))"
     }
 }
 
 func sexp(_ ifExpression: IfExpression) -> String {
-    var text = "(if \(sexp(ifExpression.condition)) (then" + ifExpression.thenBody.map { " " + sexp($0) }.joined() + ")"
+    let condition = ifExpression.simpleCondition.map(sexp) ?? "(conditions " + ifExpression.conditions.map(sexp).joined(separator: " ") + ")"
+    var text = "(if \(condition) (then" + ifExpression.thenBody.map { " " + sexp($0) }.joined() + ")"
     if let elseBody = ifExpression.elseBody { text += " (else" + elseBody.map { " " + sexp($0) }.joined() + ")" }
     return text + ")"
 }
@@ -54,6 +86,10 @@ func sexp(_ statement: ClosureStatement) -> String {
     case .expression(let expression): sexp(expression)
     case .letBinding(let name, let value, _): "(let \(name) \(sexp(value)))"
     case .returnStatement(let value, _): value.map { "(return \(sexp($0)))" } ?? "(return)"
+    case .variable(let name, let value, _): "(var \(name) \(sexp(value)))"
+    case .assignment(let assignment): "(\(assignment.op) \(sexp(assignment.target)) \(sexp(assignment.value)))"
+    case .guardStatement(let guardStatement):
+        "(guard " + guardStatement.conditions.map(sexp).joined(separator: " ") + " (else" + guardStatement.elseBody.map { " " + sexp($0) }.joined() + "))"
     }
 }
 
@@ -130,5 +166,7 @@ func describe(_ statement: Statement) -> String {
     case .connect(let name, let marbles): "connect \(name.name) [\(marbles.text)]"
     case .expect(let name, let property, let marbles):
         "expect \(name.name)\(property.map { "." + $0.name } ?? "") [\(marbles.text)]"
+    case .declaration(let declaration): "\(declaration.keyword) \(declaration.name.name)"
+    case .published(let name, let type, let value): "@Published \(name.name)\(type.map { ": " + $0.text } ?? "") \(sexp(value))"
     }
 }

@@ -312,6 +312,7 @@ extension Interpreter {
         case .fault(let diagnostic): report(diagnostic)
         case .thrown(let thrown): report(SpecDiagnostic("uncaught error \(thrown.value.literal)", at: location))
         case .returning: report(SpecDiagnostic("'return' outside a closure", at: location))
+        case .nilInChain: report(SpecDiagnostic("'?' outside an optional chain", at: location))
         }
     }
 

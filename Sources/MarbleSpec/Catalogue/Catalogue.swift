@@ -115,6 +115,7 @@ public enum Catalogue {
     static func constructorEntries(named name: String) -> [CatalogueEntry]? { constructors[name] }
 
     static func unknownOperator(_ name: String, at location: SourceLocation) -> SpecDiagnostic {
+        if let idiom = AppIdioms.subscriberOperator(name, at: location) { return idiom }
         let suggestion = Suggestions.nearest(to: name, in: methods.keys)
         return SpecDiagnostic("unknown operator '\(name)'", at: location,
             hint: suggestion.flatMap { methods[$0]?.first }.map { "did you mean '\($0.signature.selector)'?" })

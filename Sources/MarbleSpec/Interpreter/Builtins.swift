@@ -6,7 +6,7 @@ import MarbleSyntax
 /// the spellings of schedulers and durations that code copied from an app uses.
 enum Builtins {
     static let schedulerTypes: Set<String> = ["RunLoop", "DispatchQueue", "OperationQueue", "ImmediateScheduler", "DispatchQueue.SchedulerTimeType"]
-    private static let typeNames: Set<String> = ["Int", "Double", "String", "Bool", "Never", "Error", "Void", "Subscribers", "Optional", "Array", "Timer"]
+    private static let typeNames: Set<String> = ["Int", "Double", "String", "Bool", "Never", "Error", "Void", "Subscribers", "Optional", "Array", "Timer", "Result"]
     private static let functions: Set<String> = ["min", "max", "abs", "print"]
     private static let schedulerNames: Set<String> = ["scheduler", "testScheduler", "mainScheduler"]
 
@@ -49,6 +49,7 @@ enum Builtins {
             }
             return .value(items[index])
         }
+        if let property = AppMembers.property(name, of: value) { return .value(property) }
         switch (name, value) {
         case ("count", .string(let s)): return .value(.int(s.count))
         case ("count", .array(let a)): return .value(.int(a.count))
@@ -125,6 +126,7 @@ enum Builtins {
         }
         switch receiver {
         case nil:
+            if let result = try StringFormat.call(name, args, at: location, interpreter: interpreter) { return result }
             let vs = try values()
             switch (name, vs.count) {
             case ("print", _):
@@ -223,6 +225,7 @@ enum Builtins {
         func callValue(_ c: ClosureValue, _ xs: [Value]) throws(EvalError) -> Value {
             try interpreter.valueOf(interpreter.call(c, with: xs.map(Runtime.value)), at: c.location, purpose: "the closure's result")
         }
+        if let result = try AppMembers.call(name, on: value, args, at: location, interpreter: interpreter) { return result }
         switch (name, value) {
         case ("uppercased", .string(let s)): return .value(.string(s.uppercased()))
         case ("lowercased", .string(let s)): return .value(.string(s.lowercased()))

@@ -129,13 +129,13 @@ enum ClosureCompiler {
                 try condition(test(args), at: testLocation) ? then(args) : otherwise(args)
             }
         case .ifExpression(let ifExpression):
-            guard let test = sub(ifExpression.condition), let then = block(ifExpression.thenBody, anonymous: anonymous, slots: slots) else { return nil }
+            guard let simple = ifExpression.simpleCondition, let test = sub(simple), let then = block(ifExpression.thenBody, anonymous: anonymous, slots: slots) else { return nil }
             var otherwise: Body = { _ in .tuple([]) }
             if let elseBody = ifExpression.elseBody {
                 guard let compiled = block(elseBody, anonymous: anonymous, slots: slots) else { return nil }
                 otherwise = compiled
             }
-            let testLocation = ifExpression.condition.location
+            let testLocation = simple.location
             return { (args: [Value]) throws(EvalError) -> Value in
                 try condition(test(args), at: testLocation) ? then(args) : otherwise(args)
             }

@@ -13,6 +13,8 @@ final class Interpreter {
     var trace: [(frame: Int, text: String)] = []
     /// Set when the run is traced: operators wrap what they build in it (`BoundCall.result`).
     var tracer: TraceRecorder?
+    /// The types the file and the test declare.
+    var types = UserTypes()
     /// The first runtime error of the run; the run stops after it.
     private(set) var fault: SpecDiagnostic?
     private var handles: [StreamValue] = []
@@ -144,10 +146,14 @@ final class Interpreter {
             throw .thrown(StreamError(value))
         case .keyPath(let path):
             return .keyPath(path)
+        case .cast(let operand, let type, let mode):
+            return try cast(operand, to: type, mode: mode, in: env)
+        case .dictionary, .subscriptAccess, .forceUnwrap, .bindOptional, .optionalChain, .switchExpression:
+            return try evaluateStatementKind(expr, in: env)
         }
     }
 
-    private func condition(_ expr: Expr, in env: Environment) throws(EvalError) -> Bool {
+    func condition(_ expr: Expr, in env: Environment) throws(EvalError) -> Bool {
         let value = try valueOf(evaluate(expr, in: env), at: expr.location, purpose: "a condition")
         guard case .bool(let flag) = value else {
             throw fail("a condition must be a Bool, not \(value.typeName) (\(value.literal))", at: expr.location)
@@ -156,7 +162,8 @@ final class Interpreter {
     }
 
     private func evaluateIf(_ ifExpression: IfExpression, in env: Environment) throws(EvalError) -> Runtime {
-        if try condition(ifExpression.condition, in: env) {
+        guard let test = ifExpression.simpleCondition else { return try evaluateConditionalIf(ifExpression, in: env) }
+        if try condition(test, in: env) {
             return try execute(ifExpression.thenBody, in: Environment(parent: env)) ?? .value(.tuple([]))
         }
         guard let elseBody = ifExpression.elseBody else { return .value(.tuple([])) }
@@ -165,7 +172,7 @@ final class Interpreter {
 
     /// Runs statements; returns the value of the last expression statement (Swift's implicit
     /// return for single-expression bodies, extended to the last statement).
-    private func execute(_ statements: [ClosureStatement], in env: Environment) throws(EvalError) -> Runtime? {
+    func execute(_ statements: [ClosureStatement], in env: Environment) throws(EvalError) -> Runtime? {
         var last: Runtime?
         for statement in statements {
             switch statement {
@@ -177,6 +184,9 @@ final class Interpreter {
             case .returnStatement(let expr, _):
                 returnedValue = try expr.map { (expr) throws(EvalError) -> Runtime in try evaluate(expr, in: env) } ?? .value(.tuple([]))
                 throw .returning
+            case .variable, .assignment, .guardStatement:
+                try executeStatementKind(statement, in: env)
+                last = nil
             }
         }
         return last
@@ -203,8 +213,9 @@ final class Interpreter {
 
     private func lookup(_ name: String, at location: SourceLocation, in env: Environment) throws(EvalError) -> Runtime {
         if let value = env[name] { return value }
+        if let declared = types.canonicalName(name) { return .type(declared) }
         if let builtin = Builtins.global(name) { return builtin }
-        let candidates = env.allNames + Builtins.globalNames + Catalogue.constructorNames
+        let candidates = env.allNames + Builtins.globalNames + Catalogue.constructorNames + types.names
         if name.hasPrefix("$") {
             throw fail("anonymous closure argument '\(name)' is not available here", at: location,
                        hint: "'$0' only exists inside a closure without named parameters")
@@ -224,11 +235,13 @@ final class Interpreter {
     func member(_ name: String, of base: Runtime, at location: SourceLocation) throws(EvalError) -> Runtime {
         switch base {
         case .value(let value):
+            if case .record(let record) = value, let property = try recordMember(name, of: record, at: location) { return property }
             if let property = try Builtins.property(name, of: value, at: location, interpreter: self) { return property }
             return .function(name, receiver: base)
         case .stream:
             return .function(name, receiver: base)
         case .type(let typeName):
+            if let declared = try userStaticMember(name, of: typeName, at: location) { return declared }
             return try Builtins.staticMember(name, of: typeName, at: location)
         case .scheduler:
             // `DispatchQueue.main.asyncAfter(deadline:execute:)` and `.async(execute:)` run work on
@@ -242,6 +255,7 @@ final class Interpreter {
     // MARK: Calls
 
     private func evaluateCall(callee: Expr, arguments: [Argument], expr: Expr, in env: Environment) throws(EvalError) -> Runtime {
+        if case .genericSpecialization = callee.kind, !types.isEmpty { try checkContextualMembers(callee, arguments) }
         let args = try arguments.map { (argument) throws(EvalError) -> CallArgument in
             CallArgument(label: argument.label, value: try evaluate(argument.value, in: env), location: argument.location, syntax: argument.value)
         }
@@ -256,14 +270,24 @@ final class Interpreter {
             case .stream(let stream):
                 return try Catalogue.applyOperator(name, to: stream, args, at: callee.location, text: text, interpreter: self)
             case .type(let typeName):
+                if let made = try userTypeCall(typeName, member: name, args, at: callee.location) { return made }
+                if let value = try EnumCases.construct(typeName, name, args, at: callee.location, interpreter: self) { return value }
                 let qualified = typeName + "." + name
                 if Catalogue.isConstructor(qualified) {
                     return try Catalogue.construct(qualified, args, at: callee.location, text: text, interpreter: self)
                 }
                 return try call(member(name, of: receiver, at: callee.location), args, at: callee.location, text: text)
+            case .value(let value):
+                // `first(where:)` before the property `first`.
+                if let result = try AppMembers.call(name, on: value, args, at: callee.location, interpreter: self) { return result }
+                return try call(member(name, of: receiver, at: callee.location), args, at: callee.location, text: text)
             default:
                 return try call(member(name, of: receiver, at: callee.location), args, at: callee.location, text: text)
             }
+        case .array(let elements) where elements.count == 1 && arguments.isEmpty:
+            // `[User]()`: an empty array of a type.
+            if case .type = try evaluate(elements[0], in: env) { return .value(.array([])) }
+            return try call(evaluate(callee, in: env), args, at: callee.location, text: text)
         default:
             return try call(evaluate(callee, in: env), args, at: callee.location, text: text)
         }
@@ -286,8 +310,13 @@ final class Interpreter {
             }
             return .value(.tuple([]))
         case .type(let name):
+            if let made = try userTypeCall(name, member: nil, args, at: location) { return made }
             if Catalogue.isConstructor(name) {
                 return try Catalogue.construct(name, args, at: location, text: text, interpreter: self)
+            }
+            if name.hasPrefix("["), name.contains(":") {
+                guard args.isEmpty else { throw fail("\(name)() takes no arguments here", at: location) }
+                return .value(.dictionary(DictionaryValue()))
             }
             return try Builtins.callFunction(name, receiver: nil, args, at: location, interpreter: self)
         case .function(let name, let receiver):
@@ -343,6 +372,15 @@ final class Interpreter {
         switch runtime {
         case .value(let value): return value
         case .stream(let stream): return register(stream)
+        case .member(let name, let payload) where EnumCases.isContextual(name, payload) && types.enumsWithCase(name).isEmpty:
+            return try EnumCases.value(name, payload, at: location, interpreter: self)
+        case .member(let name, let payload):
+            if let value = try implicitEnumCase(name, payload, at: location) { return value }
+            if !types.isEmpty {
+                throw fail("cannot infer contextual base in reference to member '\(name)'", at: location,
+                           hint: "no enum of this file has a case '\(name)'; write TYPE.\(name)")
+            }
+            throw fail("expected a value for \(purpose), found \(runtime.kindDescription)", at: location)
         default: throw fail("expected a value for \(purpose), found \(runtime.kindDescription)", at: location)
         }
     }
@@ -358,6 +396,11 @@ struct CallArgument {
     var value: Runtime
     var location: SourceLocation
     var syntax: Expr
+
+    var isClosure: Bool {
+        if case .closure = value { return true }
+        return false
+    }
 }
 
 extension Expr {

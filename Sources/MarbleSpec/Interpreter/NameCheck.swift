@@ -33,11 +33,12 @@ struct NameCheck {
             case .tuple(let elements): pending += elements.map(\.value)
             case .member(let base, _): if let base { pending.append(base) }
             case .call(let callee, let arguments): pending.append(callee); pending += arguments.map(\.value)
-            case .genericSpecialization(let base, _), .unary(_, let base), .throwExpression(let base): pending.append(base)
+            case .genericSpecialization(let base, _), .unary(_, let base), .throwExpression(let base), .cast(let base, _, _): pending.append(base)
             case .closure(let closure): pending += expressions(in: closure.body)
             case .binary(_, let lhs, let rhs): pending += [lhs, rhs]
             case .ternary(let c, let t, let e): pending += [c, t, e]
-            case .ifExpression(let i): pending += [i.condition] + expressions(in: i.thenBody) + expressions(in: i.elseBody ?? [])
+            case .ifExpression, .dictionary, .subscriptAccess, .forceUnwrap, .bindOptional, .optionalChain, .switchExpression:
+                pending += next.kind.statementChildren
             case .int, .double, .bool, .nilLiteral, .wildcard, .keyPath: break
             }
         }
@@ -45,12 +46,7 @@ struct NameCheck {
     }
 
     private static func expressions(in body: [ClosureStatement]) -> [Expr] {
-        body.compactMap { statement in
-            switch statement {
-            case .expression(let e), .letBinding(_, let e, _): e
-            case .returnStatement(let e, _): e
-            }
-        }
+        body.flatMap(\.expressions)
     }
 
     /// The names of `streams` an expression uses, in order of first use: directly (the inputs
@@ -74,22 +70,17 @@ struct NameCheck {
                 arguments.forEach { walk($0.value, inside) }
             case .genericSpecialization(let base, _): walk(base, inside)
             case .closure(let closure): walkBody(closure.body)
-            case .unary(_, let operand), .throwExpression(let operand): walk(operand, inside)
+            case .unary(_, let operand), .throwExpression(let operand), .cast(let operand, _, _): walk(operand, inside)
             case .binary(_, let lhs, let rhs): walk(lhs, inside); walk(rhs, inside)
             case .ternary(let c, let t, let e): [c, t, e].forEach { walk($0, inside) }
-            case .ifExpression(let i):
-                walk(i.condition, inside)
-                walkBody(i.thenBody)
-                if let elseBody = i.elseBody { walkBody(elseBody) }
+            case .ifExpression, .dictionary, .subscriptAccess, .forceUnwrap, .bindOptional, .optionalChain, .switchExpression:
+                expr.kind.statementChildren.forEach { walk($0, inside) }
             case .int, .double, .bool, .nilLiteral, .wildcard, .keyPath: break
             }
         }
         func walkBody(_ body: [ClosureStatement]) {
             for statement in body {
-                switch statement {
-                case .expression(let e), .letBinding(_, let e, _): walk(e, true)
-                case .returnStatement(let e, _): if let e { walk(e, true) }
-                }
+                statement.expressions.forEach { walk($0, true) }
             }
         }
         walk(expr, false)
@@ -117,7 +108,7 @@ struct NameCheck {
             var inner = scope
             for parameter in closure.parameters ?? [] { inner.insert(parameter) }
             visit(closure.body, scope: inner, into: &found)
-        case .unary(_, let operand), .throwExpression(let operand):
+        case .unary(_, let operand), .throwExpression(let operand), .cast(let operand, _, _):
             visit(operand, scope: scope, into: &found)
         case .binary(_, let lhs, let rhs):
             visit(lhs, scope: scope, into: &found)
@@ -126,15 +117,38 @@ struct NameCheck {
             for part in [condition, then, otherwise] { visit(part, scope: scope, into: &found) }
         case .ifExpression(let ifExpression):
             visit(ifExpression, scope: scope, into: &found)
+        case .switchExpression(let switchExpression):
+            visit(switchExpression.subject, scope: scope, into: &found)
+            for switchCase in switchExpression.cases {
+                var inner = scope
+                for item in switchCase.items { inner.formUnion(item.pattern.boundNames) }
+                for item in switchCase.items {
+                    for part in item.pattern.expressions { visit(part, scope: scope, into: &found) }
+                    if let guardExpression = item.guardExpression { visit(guardExpression, scope: inner, into: &found) }
+                }
+                visit(switchCase.body, scope: inner, into: &found)
+            }
+        case .dictionary, .subscriptAccess, .forceUnwrap, .bindOptional, .optionalChain:
+            for child in expr.kind.statementChildren { visit(child, scope: scope, into: &found) }
         case .int, .double, .bool, .nilLiteral, .wildcard, .keyPath:
             break
         }
     }
 
     private func visit(_ ifExpression: IfExpression, scope: Set<String>, into found: inout [(String, SourceLocation)]) {
-        visit(ifExpression.condition, scope: scope, into: &found)
-        visit(ifExpression.thenBody, scope: scope, into: &found)
+        let inner = visit(ifExpression.conditions, scope: scope, into: &found)
+        visit(ifExpression.thenBody, scope: inner, into: &found)
         if let elseBody = ifExpression.elseBody { visit(elseBody, scope: scope, into: &found) }
+    }
+
+    /// Conditions in order, each seeing the names the earlier ones bind; returns the scope after them.
+    private func visit(_ conditions: [ConditionClause], scope: Set<String>, into found: inout [(String, SourceLocation)]) -> Set<String> {
+        var scope = scope
+        for condition in conditions {
+            for part in condition.expressions { visit(part, scope: scope, into: &found) }
+            scope.formUnion(condition.boundNames)
+        }
+        return scope
     }
 
     private func visit(_ body: [ClosureStatement], scope: Set<String>, into found: inout [(String, SourceLocation)]) {
@@ -142,11 +156,18 @@ struct NameCheck {
         for statement in body {
             switch statement {
             case .expression(let expr): visit(expr, scope: scope, into: &found)
-            case .letBinding(let name, let expr, _):
+            case .letBinding(let name, let expr, _), .variable(let name, let expr, _):
                 visit(expr, scope: scope, into: &found)
                 scope.insert(name)
             case .returnStatement(let expr, _):
                 if let expr { visit(expr, scope: scope, into: &found) }
+            case .assignment(let assignment):
+                visit(assignment.target, scope: scope, into: &found)
+                visit(assignment.value, scope: scope, into: &found)
+            case .guardStatement(let guardStatement):
+                let after = visit(guardStatement.conditions, scope: scope, into: &found)
+                visit(guardStatement.elseBody, scope: scope, into: &found)
+                scope = after
             }
         }
     }

@@ -54,16 +54,21 @@ final class CodeText {
 struct SubjectHandle {
     let send: (TimelineEvent<Value, StreamError>) -> Void
     let attach: (any Subscription) -> Void
+    /// A value sent while a subscriber has no demand is lost for it (a PassthroughSubject; a
+    /// CurrentValueSubject keeps the value until asked).
+    let dropsWithoutDemand: Bool
 
     init<S: Subject>(_ subject: S) where S.Output == Value, S.Failure == StreamError {
         send = subject.send(event:)
         attach = subject.send(subscription:)
+        dropsWithoutDemand = subject is PassthroughSubject<Value, StreamError>
     }
 
     /// A handle that ignores everything (for names whose definition had an error).
     init() {
         send = { _ in }
         attach = { _ in }
+        dropsWithoutDemand = false
     }
 }
 
@@ -126,6 +131,20 @@ final class Environment {
         set { names[name] = newValue }
     }
 
+    /// Sets `name` in the scope that defines it (a `var` of this or an enclosing scope, as a
+    /// closure captures it); false when no scope does.
+    func assign(_ name: String, _ value: Runtime) -> Bool {
+        var scope: Environment? = self
+        while let current = scope {
+            if current.names[name] != nil {
+                current.names[name] = value
+                return true
+            }
+            scope = current.parent
+        }
+        return false
+    }
+
     func contains(_ name: String) -> Bool { names[name] != nil || (parent?.contains(name) ?? false) }
 
     var allNames: [String] { Array(names.keys) + (parent?.allNames ?? []) }
@@ -144,6 +163,9 @@ enum EvalError: Error {
     /// `return` unwinding to the closure being called (never escapes `Interpreter.call`); the
     /// value waits in `Interpreter.returnedValue`.
     case returning
+    /// A `?` of optional chaining found nil: unwinds to the chain, which gives nil (never
+    /// escapes `Interpreter.evaluate` of an `.optionalChain`).
+    case nilInChain
 }
 
 /// A problem in a `.marble` file, at a place in it.

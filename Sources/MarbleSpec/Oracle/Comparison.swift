@@ -79,7 +79,9 @@ public enum Comparison {
         switch event {
         case .value(let value): return table.describe(value)
         case .completion(.finished): return "finished"
-        case .completion(.failure(let error)): return "failure \(Value.string(error.message).literal)"
+        case .completion(.failure(let error)):
+            if case .record(let instance) = error.value { return "failure \(instance.literal)" }
+            return "failure \(Value.string(error.message).literal)"
         }
     }
 

@@ -92,9 +92,12 @@ public enum MarbleRunner {
         }
         func isSelected(_ test: TestSyntax) -> Bool { options.selectedTests?.contains(test.name) ?? true }
         var kept: [TestSession?] = []
+        // A mistake in a file-level statement (a declaration, a `values` line) is found by every
+        // test that sees it: reported once.
+        var reported = Set(diagnostics)
         for test in file.tests {
             let session = prepare(test)
-            diagnostics += session.diagnostics
+            diagnostics += session.diagnostics.filter { reported.insert($0).inserted }
             if kept.count < preparedTestsKept, isSelected(test) {
                 kept.append(session)
             } else {

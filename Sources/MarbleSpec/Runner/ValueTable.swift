@@ -36,7 +36,8 @@ struct ValueTable {
 
     /// How a failure is written: nil for `#` (the message "error"), else the `{literal}` text.
     func failureToken(for error: StreamError) -> String? {
-        error.message == "error" ? nil : "{\(Value.string(error.message).literal)}"
+        if case .record(let instance) = error.value { return "{\(instance.literal)}" }
+        return error.message == "error" ? nil : "{\(Value.string(error.message).literal)}"
     }
 
     /// How a value is named in a sentence: `c`, `{42}`.

@@ -19,6 +19,10 @@ extension ExpressionChecker {
             if case .value(let type) = checked { checked = .value(store.resolve(type)) }
             return TypedArgument(label: argument.label, checked: checked, location: argument.location, syntax: argument.value)
         }
+        if case .genericSpecialization = callee.kind {
+            let contextual = contextualArguments(args, callee: callee)
+            return applyGenericArguments(call(check(callee, in: env), contextual, at: callee.location), callee: callee, contextual)
+        }
         switch callee.kind {
         case .member(nil, let name):
             return implicitMemberCall(name, args, at: callee.location)
@@ -35,12 +39,18 @@ extension ExpressionChecker {
                     return method(name, on: type, args, at: callee.location)
                 }
             case .type(let typeName):
+                if let made = userTypeCall(typeName, member: name, args, at: callee.location) { return made }
+                if let result = resultCase(typeName, name, args, at: callee.location) { return result }
                 let qualified = typeName + "." + name
                 if Catalogue.isConstructor(qualified) { return construct(qualified, args, at: callee.location) }
                 return call(member(name, of: receiver, at: callee.location), args, at: callee.location)
             default:
                 return call(member(name, of: receiver, at: callee.location), args, at: callee.location)
             }
+        case .array(let elements) where elements.count == 1 && arguments.isEmpty:
+            // `[User]()`: an empty array of a type.
+            if case .type(let name) = check(elements[0], in: env) { return .value(.array(specType(written: name) ?? .any)) }
+            return call(check(callee, in: env), args, at: callee.location)
         default:
             return call(check(callee, in: env), args, at: callee.location)
         }
@@ -83,7 +93,9 @@ extension ExpressionChecker {
             if kind == "success" { sink.output = store.join(sink.output, type) } else { sink.failure = store.join(sink.failure, type) }
             return .value(.void)
         case .type(let name):
+            if let made = userTypeCall(name, member: nil, args, at: location) { return made }
             if Catalogue.isConstructor(name) { return construct(name, args, at: location) }
+            if let dictionary = emptyDictionary(name, args, at: location) { return dictionary }
             return function(name, args, at: location)
         case .function(let name, nil):
             return function(name, args, at: location)
@@ -109,6 +121,7 @@ extension ExpressionChecker {
 
     /// `print`, `min`, `max`, `abs`, `Int(_:)`, `Double(_:)`, `String(_:)`, `Bool(_:)` (`Builtins.callFunction`).
     private func function(_ name: String, _ args: [TypedArgument], at location: SourceLocation) -> Checked {
+        if let formatted = stringFormat(name, args, at: location) { return formatted }
         let types = args.map { valueType($0.checked, at: $0.location, purpose: "an argument of \(name)") }
         let first = types.first.map { operandOf($0) }
         switch (name, types.count) {
@@ -173,6 +186,10 @@ extension ExpressionChecker {
         case .any, .never, .optional: return .unknown
         case .publisher(let output, let failure): return applyOperator(name, to: StreamType(output: output, failure: failure), args, at: location)
         default: break
+        }
+        if let kind = AppMembers.Kind(receiver), let appMethod = AppMembers.method(name, kind),
+           appMethod.accepts(args.map { ($0.label, $0.isClosure) }) || MemberTypes.kind(of: receiver).flatMap({ MemberTypes.method(name, $0) }) == nil {
+            return self.appMethod(name, appMethod, on: receiver, args, at: location)
         }
         guard let kind = MemberTypes.kind(of: receiver), let signature = MemberTypes.method(name, kind) else {
             if case .tuple = receiver { return callOfTupleMember(name, receiver, at: location) }
@@ -275,7 +292,7 @@ extension ExpressionChecker {
 
     /// Swift's labels for a method; the interpreter reads arguments by position, so a wrong
     /// label would pass there and fail in the app the code came from.
-    private func checkLabels(_ name: String, _ signature: MemberTypes.Method, _ args: [TypedArgument], at location: SourceLocation) -> Bool {
+    func checkLabels(_ name: String, _ signature: MemberTypes.Method, _ args: [TypedArgument], at location: SourceLocation) -> Bool {
         let selector = name + "(" + signature.labels.map { ($0 ?? "_") + ":" }.joined() + ")"
         let required = signature.labels.count - signature.optionalTrailing
         if args.count > signature.labels.count {

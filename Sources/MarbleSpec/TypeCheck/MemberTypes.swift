@@ -62,7 +62,12 @@ enum MemberTypes {
 
     /// Every member name of a kind (a tuple has `description` and its element numbers).
     static func names(of kind: Kind) -> [String] {
-        properties[kind, default: []] + (methods[kind]?.keys.sorted() ?? [])
+        let appKind: AppMembers.Kind? = switch kind {
+        case .string: .string
+        case .array: .array
+        default: nil
+        }
+        return properties[kind, default: []] + (methods[kind]?.keys.sorted() ?? []) + (appKind.map(AppMembers.names(of:)) ?? [])
     }
 
     /// Spellings from other languages and common slips, and the member Swift has instead: the
@@ -74,6 +79,8 @@ enum MemberTypes {
         "startsWith": "hasPrefix", "endsWith": "hasSuffix", "includes": "contains", "has": "contains",
         "reverse": "reversed", "sort": "sorted", "join": "joined", "toString": "description",
         "isMultipleOf": "isMultiple", "remainder": "truncatingRemainder",
+        "trim": "trimmingCharacters", "strip": "trimmingCharacters", "replace": "replacingOccurrences", "replaceAll": "replacingOccurrences",
+        "substring": "prefix", "take": "prefix", "skip": "dropFirst", "indexOf": "firstIndex", "find": "first", "some": "contains", "every": "allSatisfy",
     ]
 
     /// The member to suggest for a misspelt `name` among `members`.

@@ -3,9 +3,7 @@ import Foundation
 /// The static type of a value in a `.marble` file, as the load-time checker sees it (see
 /// `TypeChecker`). It mirrors the interpreter's dynamic `Value`s, which stay untyped at run time.
 ///
-/// Room to grow (the app types of the format's later stages): a named struct or enum type and
-/// generic arguments would be one more case each (`named(String, arguments: [SpecType])`);
-/// `join` and the member tables are the places that learn about them.
+/// The file's own structs and enums are `named` (`DeclaredTypes.swift` gives their members).
 indirect enum SpecType: Hashable, Sendable {
     case int
     case double
@@ -15,6 +13,10 @@ indirect enum SpecType: Hashable, Sendable {
     /// the value it holds, and a `nil` there is a runtime error only the data can cause.
     case optional(SpecType)
     case array(SpecType)
+    /// `[String: Int]`: subscripting gives an optional value.
+    case dictionary(key: SpecType, value: SpecType)
+    /// `Result<Int, Error>`: `.success(value)` or `.failure(error)`.
+    case result(success: SpecType, failure: SpecType)
     /// `()` is the empty tuple (what `print(…)` and an `if` without `else` give).
     case tuple([SpecType])
     /// A publisher as a value: named streams, `Just(1)`, the inner publishers of `flatMap`.
@@ -28,6 +30,8 @@ indirect enum SpecType: Hashable, Sendable {
     /// Not known yet: the values of a line with no values, of `Empty()`, of `PassthroughSubject()`.
     /// Its uses decide it (see `TypeStore`).
     case variable(Int)
+    /// A struct or enum the file declares (`User`, `APIError`), by name.
+    case named(String)
 
     static let void = SpecType.tuple([])
     static let nilLiteral = SpecType.optional(.never)
@@ -45,7 +49,18 @@ indirect enum SpecType: Hashable, Sendable {
             for item in items where element != .any { element = SpecType.joinConcrete(element, SpecType(of: item)) }
             self = .array(element)
         case .tuple(let items): self = .tuple(items.map(SpecType.init(of:)))
+        case .dictionary(let dictionary):
+            var key = SpecType.never, element = SpecType.never
+            for (k, v) in dictionary.entries {
+                key = SpecType.joinConcrete(key, SpecType(of: k))
+                element = SpecType.joinConcrete(element, SpecType(of: v))
+            }
+            self = .dictionary(key: key, value: element)
+        case .enumCase(let value):
+            guard value.type == "Result", let payload = value.payload.first else { self = .any; return }
+            self = value.name == "success" ? .result(success: SpecType(of: payload), failure: .never) : .result(success: .never, failure: SpecType(of: payload))
         case .publisher: self = .publisher(output: .any, failure: .any)
+        case .record(let instance): self = .named(instance.type)
         }
     }
 
@@ -78,6 +93,8 @@ indirect enum SpecType: Hashable, Sendable {
         case (.optional(let x), .optional(let y)): return .optional(joinConcrete(x, y))
         case (.optional(let x), let y), (let y, .optional(let x)): return .optional(joinConcrete(x, y))
         case (.array(let x), .array(let y)): return .array(joinConcrete(x, y))
+        case (.dictionary(let k1, let v1), .dictionary(let k2, let v2)): return .dictionary(key: joinConcrete(k1, k2), value: joinConcrete(v1, v2))
+        case (.result(let s1, let f1), .result(let s2, let f2)): return .result(success: joinConcrete(s1, s2), failure: joinConcrete(f1, f2))
         case (.tuple(let xs), .tuple(let ys)) where xs.count == ys.count: return .tuple(zip(xs, ys).map { joinConcrete($0, $1) })
         case (.publisher(let o1, let f1), .publisher(let o2, let f2)): return .publisher(output: joinConcrete(o1, o2), failure: joinConcrete(f1, f2))
         default: return .any
@@ -111,6 +128,8 @@ final class TypeStore {
         switch resolve(type) {
         case .optional(let x): return .optional(deepResolve(x))
         case .array(let x): return .array(deepResolve(x))
+        case .dictionary(let k, let v): return .dictionary(key: deepResolve(k), value: deepResolve(v))
+        case .result(let s, let f): return .result(success: deepResolve(s), failure: deepResolve(f))
         case .tuple(let xs): return .tuple(xs.map(deepResolve))
         case .publisher(let o, let f): return .publisher(output: deepResolve(o), failure: deepResolve(f))
         case let other: return other
@@ -128,7 +147,7 @@ final class TypeStore {
         case .variable(let other): return other == index
         case .optional(let x), .array(let x): return occurs(index, in: x)
         case .tuple(let xs): return xs.contains { occurs(index, in: $0) }
-        case .publisher(let o, let f): return occurs(index, in: o) || occurs(index, in: f)
+        case .publisher(let o, let f), .dictionary(let o, let f), .result(let o, let f): return occurs(index, in: o) || occurs(index, in: f)
         default: return false
         }
     }
@@ -150,6 +169,8 @@ final class TypeStore {
         case (.optional(let x), .optional(let y)): return .optional(join(x, y))
         case (.optional(let x), let y), (let y, .optional(let x)): return .optional(join(x, y))
         case (.array(let x), .array(let y)): return .array(join(x, y))
+        case (.dictionary(let k1, let v1), .dictionary(let k2, let v2)): return .dictionary(key: join(k1, k2), value: join(v1, v2))
+        case (.result(let s1, let f1), .result(let s2, let f2)): return .result(success: join(s1, s2), failure: join(f1, f2))
         case (.tuple(let xs), .tuple(let ys)) where xs.count == ys.count: return .tuple(zip(xs, ys).map { join($0, $1) })
         case (.publisher(let o1, let f1), .publisher(let o2, let f2)): return .publisher(output: join(o1, o2), failure: join(f1, f2))
         default: return .any
@@ -168,11 +189,17 @@ final class TypeStore {
             if inner == .never { return "Optional<Any>" }
             return name(inner) + "?"
         case .array(let x): return "[" + (resolve(x) == .never ? "Any" : name(x)) + "]"
+        case .dictionary(let k, let v):
+            return "[" + (resolve(k) == .never ? "AnyHashable" : name(k)) + ": " + (resolve(v) == .never ? "Any" : name(v)) + "]"
+        case .result(let s, let f):
+            let failure = resolve(f)
+            return "Result<\(resolve(s) == .never ? "Never" : name(s)), \(failure == .never || failure == .string ? "Error" : name(failure))>"
         case .tuple(let xs): return "(" + xs.map(name).joined(separator: ", ") + ")"
         case .publisher(let o, let f):
             let failure = resolve(f)
             return "AnyPublisher<\(resolve(o) == .never ? "Never" : name(o)), \(failure == .never ? "Never" : failure == .string ? "Error" : name(failure))>"
         case .never: return "Never"
+        case .named(let name): return name
         case .any, .variable: return "Any"
         }
     }

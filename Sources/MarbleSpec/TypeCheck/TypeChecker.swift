@@ -12,6 +12,8 @@ struct TypeChecker {
     var sentTypes: [String: StreamType] = [:]
     /// `let` names bound to values (`let limit = 3`), as evaluated.
     var constants: [String: Value] = [:]
+    /// The types the file and the test declare.
+    var types = UserTypes()
 
     /// Notes the types of a line's events (joined with what earlier lines of the same name sent).
     static func noting(_ events: [TimedEvent<Value, StreamError>], into known: StreamType?) -> StreamType {
@@ -37,6 +39,7 @@ struct TypeChecker {
 
     func check(_ statements: [Statement]) -> [SpecDiagnostic] {
         let checker = ExpressionChecker()
+        checker.types = types
         let env = TypeEnvironment()
         func typed(_ stream: StreamType) -> Checked {
             // A line with no values: its uses decide the type (`TypeStore`).
@@ -67,10 +70,22 @@ struct TypeChecker {
             case .binding(let name, let expr):
                 guard constants[name.name] == nil else { continue }
                 env[name.name] = checker.check(expr, in: env)
+            case .published(let name, let written, let expr):
+                // `query` is the property's value, `$query` its publisher (which never fails).
+                var type = checker.valueType(checker.check(expr, in: env), at: expr.location, purpose: "a @Published property")
+                if let written, let declared = checker.specType(written: written.text) {
+                    checker.requireArgument(type, fits: declared, isNumberLiteral: expr.isNumberLiteral, at: expr.location)
+                    type = declared
+                }
+                let publisher = AppIdioms.publisherName(name.name)
+                if let sent = sentTypes[publisher] { type = checker.store.join(type, sent.output) }
+                env[name.name] = .value(type)
+                env[publisher] = .value(.publisher(output: type, failure: .never))
             default:
                 break
             }
         }
+        checker.checkComputedProperties(in: env)
         return checker.diagnostics
     }
 

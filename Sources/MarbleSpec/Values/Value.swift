@@ -11,10 +11,17 @@ public enum Value: Hashable, Sendable {
     case null
     case array([Value])
     case tuple([Value])
+    /// `["a": 1]`, `[String: Int]()`: keys and values of any kind (see `DictionaryValue`).
+    case dictionary(DictionaryValue)
+    /// A case of an enum, with its associated values: `Result.success(1)`, `.failure("boom")`
+    /// (see `EnumCaseValue`).
+    case enumCase(EnumCaseValue)
     /// A publisher flowing as a value (the inner publishers of `flatMap`, `switchToLatest`);
     /// the handle identifies it within one test run. Boxed: inline, its id and name would make
     /// every `Value` (an `Int` too) a third larger.
     indirect case publisher(PublisherHandle)
+    /// A value of a type the file declares: a struct's instance or an enum's case (`UserTypes.swift`).
+    indirect case record(Instance)
 
     /// The name of this value's type, as Swift would say it.
     public var typeName: String {
@@ -26,7 +33,10 @@ public enum Value: Hashable, Sendable {
         case .null: return "Optional"
         case .array(let items): return "[\(items.first?.typeName ?? "Any")]"
         case .tuple(let items): return "(" + items.map(\.typeName).joined(separator: ", ") + ")"
+        case .dictionary(let dictionary): return dictionary.typeName
+        case .enumCase(let value): return value.type
         case .publisher: return "AnyPublisher"
+        case .record(let record): return record.type
         }
     }
 
@@ -40,7 +50,10 @@ public enum Value: Hashable, Sendable {
         case .null: return "nil"
         case .array(let items): return "[" + items.map(\.literal).joined(separator: ", ") + "]"
         case .tuple(let items): return "(" + items.map(\.literal).joined(separator: ", ") + ")"
+        case .dictionary(let dictionary): return dictionary.literal
+        case .enumCase(let value): return "." + value.text
         case .publisher(let handle): return "<publisher \(handle.name)>"
+        case .record(let record): return record.literal
         }
     }
 
@@ -50,6 +63,8 @@ public enum Value: Hashable, Sendable {
         case .string(let value): return value
         case .array(let items): return "[" + items.map(\.literal).joined(separator: ", ") + "]"
         case .tuple(let items): return "(" + items.map(\.literal).joined(separator: ", ") + ")"
+        case .record(let record): return record.text
+        case .enumCase(let value): return value.text
         default: return literal
         }
     }
@@ -99,6 +114,13 @@ public struct StreamError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String { message }
     public static let `default` = StreamError(message: "error")
 
-    public static func == (lhs: StreamError, rhs: StreamError) -> Bool { lhs.message == rhs.message }
+    /// An app's error (`APIError.offline`) equals only itself; its message is Swift's description
+    /// (`offline`), so it differs from the string error `"offline"` too.
+    public static func == (lhs: StreamError, rhs: StreamError) -> Bool {
+        switch (lhs.value, rhs.value) {
+        case (.record, _), (_, .record): return lhs.value == rhs.value
+        default: return lhs.message == rhs.message
+        }
+    }
     public func hash(into hasher: inout Hasher) { hasher.combine(message) }
 }

@@ -5,7 +5,8 @@ import MarbleSyntax
 /// Printing, comparing and drawing a value walk all of it, and nested arrays that share storage
 /// (`[acc, acc]`) are small in memory but exponential to print, so size is counted as printed.
 enum ValueSize {
-    /// Characters (UTF-8 bytes) of strings plus elements of arrays and tuples, in one value.
+    /// Characters (UTF-8 bytes) of strings plus elements of arrays, tuples, dictionaries (keys and
+    /// values) and enum payloads, in one value.
     static let maximum = 1_000_000
     /// Arrays and tuples inside one another (printing and comparing recurse once per level).
     static let maximumNesting = 100
@@ -17,20 +18,32 @@ enum ValueSize {
         case .int, .double, .bool, .null, .publisher: return nil
         case .string(let text):
             return text.utf8.count > maximum ? "a string of \(text.utf8.count) bytes (the limit is \(maximum))" : nil
-        case .array, .tuple: break
+        case .array, .tuple, .dictionary, .enumCase, .record: break
         }
         var size = 0
         var pending: [(value: Value, nesting: Int)] = [(value, 1)]
-        while let (next, nesting) = pending.popLast() {
+        while let (popped, nesting) = pending.popLast() {
+            // An instance of a declared type counts as the tuple of its values.
+            var next = popped
+            if case .record(let instance) = popped { next = .tuple(instance.values) }
             switch next {
             case .int, .double, .bool, .null, .publisher: size += 1
             case .string(let text): size += max(1, text.utf8.count)
+            case .record: break
             case .array(let items), .tuple(let items):
                 guard nesting <= maximumNesting else {
                     return "arrays and tuples nested more than \(maximumNesting) deep"
                 }
                 size += 1
                 for item in items { pending.append((item, nesting + 1)) }
+            case .dictionary(let dictionary):
+                guard nesting <= maximumNesting else { return "arrays and tuples nested more than \(maximumNesting) deep" }
+                size += 1
+                for (key, item) in dictionary.entries { pending += [(key, nesting + 1), (item, nesting + 1)] }
+            case .enumCase(let value):
+                guard nesting <= maximumNesting else { return "arrays and tuples nested more than \(maximumNesting) deep" }
+                size += 1
+                for item in value.payload { pending.append((item, nesting + 1)) }
             }
             if size > maximum {
                 return "more than \(maximum) elements and characters (the limit)"

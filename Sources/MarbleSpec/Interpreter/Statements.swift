@@ -1,0 +1,250 @@
+import MarbleSyntax
+
+/// Running the statements and expressions of closure bodies beyond `let`, `return` and a
+/// Boolean `if`: `var` and assignment, `guard`, `if let`/`if case`, `switch` and its patterns,
+/// dictionaries, subscripts, `!` and optional chaining.
+///
+/// A `var` lives in the scope of the call that declared it, as in Swift: one declared in an
+/// operator's closure starts afresh at every value; one declared in a closure that runs once per
+/// subscription (`Deferred { var attempts = 0; return … }`) and captured by the closures it
+/// builds is state of that subscription.
+extension Interpreter {
+    /// The expression kinds of this file.
+    func evaluateStatementKind(_ expr: Expr, in env: Environment) throws(EvalError) -> Runtime {
+        switch expr.kind {
+        case .dictionary(let entries):
+            // `[String: Int]` before `()`: the type.
+            if entries.count == 1, case .identifier = entries[0].key.kind, case .identifier = entries[0].value.kind,
+               case .type(let key) = try evaluate(entries[0].key, in: env), case .type(let value) = try evaluate(entries[0].value, in: env) {
+                return .type("[\(key): \(value)]")
+            }
+            var dictionary: [Value: Value] = [:]
+            for entry in entries {
+                let key = try valueOf(evaluate(entry.key, in: env), at: entry.key.location, purpose: "a dictionary key")
+                guard dictionary[key] == nil else {
+                    throw fail("dictionary literal has the key \(key.literal) twice", at: entry.key.location)
+                }
+                dictionary[key] = try valueOf(evaluate(entry.value, in: env), at: entry.value.location, purpose: "a dictionary value")
+            }
+            return .value(.dictionary(DictionaryValue(dictionary)))
+        case .subscriptAccess(let base, let index, let fallback):
+            let container = try valueOf(evaluate(base, in: env), at: base.location, purpose: "a subscripted value")
+            let key = try valueOf(evaluate(index, in: env), at: index.location, purpose: "a subscript index")
+            let found = try element(of: container, at: key, location: expr.location)
+            if found == .null, let fallback { return try evaluate(fallback, in: env) }
+            return .value(found)
+        case .forceUnwrap(let operand):
+            let value = try evaluate(operand, in: env)
+            if case .value(.null) = value {
+                throw fail("unexpectedly found nil while unwrapping an Optional value", at: expr.location,
+                           hint: "use 'if let', 'guard let' or '??' where the value can be nil")
+            }
+            return value
+        case .bindOptional(let operand):
+            let value = try evaluate(operand, in: env)
+            if case .value(.null) = value { throw .nilInChain }
+            return value
+        case .optionalChain(let chain):
+            do throws(EvalError) {
+                return try evaluate(chain, in: env)
+            } catch .nilInChain {
+                return .value(.null)
+            }
+        case .switchExpression(let switchExpression):
+            return try evaluateSwitch(switchExpression, in: env)
+        default:
+            throw fail("internal error: not a statement expression", at: expr.location)
+        }
+    }
+
+    /// `container[key]`: an array's element (out of range is a runtime error, as in Swift), a
+    /// dictionary's value or nil.
+    func element(of container: Value, at key: Value, location: SourceLocation) throws(EvalError) -> Value {
+        switch (container, key) {
+        case (.array(let items), .int(let index)):
+            guard items.indices.contains(index) else {
+                throw fail("index out of range: \(index) in an array of \(items.count) element\(items.count == 1 ? "" : "s")", at: location)
+            }
+            return items[index]
+        case (.dictionary(let dictionary), _):
+            return dictionary.entries[key] ?? .null
+        case (.null, _):
+            throw fail("unexpectedly found nil while subscripting an Optional value", at: location,
+                       hint: "unwrap it first with 'if let' or '?': value?[index]")
+        default:
+            throw fail("cannot subscript a value of type \(container.typeName) with \(key.typeName) (\(key.literal))", at: location)
+        }
+    }
+
+    // MARK: Statements
+
+    /// Runs a `var`, an assignment or a `guard`.
+    func executeStatementKind(_ statement: ClosureStatement, in env: Environment) throws(EvalError) {
+        switch statement {
+        case .variable(let name, let expr, _):
+            env[name] = try evaluate(expr, in: env)
+        case .assignment(let assignment):
+            try assign(assignment, in: env)
+        case .guardStatement(let guardStatement):
+            // The conditions bind into the guard's own scope: its names are seen after it.
+            if try holds(guardStatement.conditions, in: env) { return }
+            _ = try execute(guardStatement.elseBody, in: Environment(parent: env))
+            throw fail("'guard' body fell through", at: guardStatement.location)
+        default:
+            break
+        }
+    }
+
+    private func assign(_ assignment: Assignment, in env: Environment) throws(EvalError) {
+        var value = try valueOf(evaluate(assignment.value, in: env), at: assignment.value.location, purpose: "the value assigned")
+        switch assignment.target.kind {
+        case .identifier(let name):
+            if let op = assignment.binaryOperator {
+                let current = try valueOf(evaluate(assignment.target, in: env), at: assignment.target.location, purpose: "the left side of '\(assignment.op)'")
+                value = try Arithmetic.binary(op, current, value, leftIsLiteral: false, rightIsLiteral: assignment.value.isNumberLiteral, at: assignment.location)
+            }
+            guard env.assign(name, .value(value)) else { throw fail("cannot find '\(name)' in scope", at: assignment.target.location) }
+        case .subscriptAccess(let base, let indexExpr, let fallback):
+            guard case .identifier(let name) = base.kind else {
+                throw fail("cannot assign through this subscript", at: assignment.location, hint: "assign to a subscript of a 'var': counts[key] = 1")
+            }
+            let container = try valueOf(evaluate(base, in: env), at: base.location, purpose: "a subscripted value")
+            let key = try valueOf(evaluate(indexExpr, in: env), at: indexExpr.location, purpose: "a subscript index")
+            if let op = assignment.binaryOperator {
+                var current = try element(of: container, at: key, location: assignment.target.location)
+                if current == .null, let fallback {
+                    current = try valueOf(evaluate(fallback, in: env), at: fallback.location, purpose: "a dictionary's default")
+                }
+                if current == .null {
+                    throw fail("value of optional type 'Optional' must be unwrapped to use '\(assignment.op)'", at: assignment.location,
+                               hint: "give the dictionary a default: \(name)[key, default: 0] \(assignment.op) …, or assign \(name)[key] = (\(name)[key] ?? 0) \(op) …")
+                }
+                value = try Arithmetic.binary(op, current, value, leftIsLiteral: false, rightIsLiteral: assignment.value.isNumberLiteral, at: assignment.location)
+            }
+            let updated: Value
+            switch (container, key) {
+            case (.array(var items), .int(let index)):
+                guard items.indices.contains(index) else {
+                    throw fail("index out of range: \(index) in an array of \(items.count) element\(items.count == 1 ? "" : "s")", at: assignment.target.location)
+                }
+                items[index] = value
+                updated = .array(items)
+            case (.dictionary(var dictionary), _):
+                // As in Swift, assigning nil removes the key.
+                dictionary.entries[key] = value == .null ? nil : value
+                updated = .dictionary(dictionary)
+            default:
+                throw fail("cannot subscript a value of type \(container.typeName) with \(key.typeName) (\(key.literal))", at: assignment.target.location)
+            }
+            guard env.assign(name, .value(updated)) else { throw fail("cannot find '\(name)' in scope", at: base.location) }
+        default:
+            throw fail("cannot assign to this expression", at: assignment.location)
+        }
+    }
+
+    // MARK: Conditions
+
+    /// Whether every condition holds, tried in order; the names they bind go into `env`.
+    func holds(_ conditions: [ConditionClause], in env: Environment) throws(EvalError) -> Bool {
+        for clause in conditions {
+            switch clause {
+            case .boolean(let expr):
+                guard try condition(expr, in: env) else { return false }
+            case .optionalBinding(let name, let expr, _):
+                let value = try evaluate(expr, in: env)
+                if case .value(.null) = value { return false }
+                env[name] = value
+            case .patternMatch(let pattern, let expr):
+                let value = try valueOf(evaluate(expr, in: env), at: expr.location, purpose: "the value matched")
+                guard try matches(pattern, value, binding: env) else { return false }
+            }
+        }
+        return true
+    }
+
+    func evaluateConditionalIf(_ ifExpression: IfExpression, in env: Environment) throws(EvalError) -> Runtime {
+        let scope = Environment(parent: env)
+        if try holds(ifExpression.conditions, in: scope) {
+            return try execute(ifExpression.thenBody, in: scope) ?? .value(.tuple([]))
+        }
+        guard let elseBody = ifExpression.elseBody else { return .value(.tuple([])) }
+        return try execute(elseBody, in: Environment(parent: env)) ?? .value(.tuple([]))
+    }
+
+    // MARK: switch
+
+    private func evaluateSwitch(_ switchExpression: SwitchExpression, in env: Environment) throws(EvalError) -> Runtime {
+        let subject = try valueOf(evaluate(switchExpression.subject, in: env), at: switchExpression.subject.location, purpose: "the value switched on")
+        for switchCase in switchExpression.cases {
+            if switchCase.isDefault { return try execute(switchCase.body, in: Environment(parent: env)) ?? .value(.tuple([])) }
+            for item in switchCase.items {
+                // A fresh scope per pattern: one that fails halfway leaves no names behind.
+                let scope = Environment(parent: env)
+                guard try matches(item.pattern, subject, binding: scope) else { continue }
+                if let guardExpression = item.guardExpression, try !condition(guardExpression, in: scope) { continue }
+                return try execute(switchCase.body, in: scope) ?? .value(.tuple([]))
+            }
+        }
+        // The checker refuses a switch it can see is not exhaustive; this is one over values of
+        // a type it could not know.
+        throw fail("no case of the switch matches \(subject.literal)", at: switchExpression.location, hint: "add a 'default:' case")
+    }
+
+    /// Whether `value` matches `pattern`; the names it binds go into `env`.
+    func matches(_ pattern: Pattern, _ value: Value, binding env: Environment) throws(EvalError) -> Bool {
+        switch pattern {
+        case .wildcard:
+            return true
+        case .binding(let name, _):
+            env[name] = .value(value)
+            return true
+        case .optional(let inner):
+            guard value != .null else { return false }
+            return try matches(inner, value, binding: env)
+        case .tuple(let patterns, _):
+            guard case .tuple(let items) = value, items.count == patterns.count else { return false }
+            for (inner, item) in zip(patterns, items) {
+                guard try matches(inner, item, binding: env) else { return false }
+            }
+            return true
+        case .enumCase(_, "some", let payload, _):
+            guard value != .null else { return false }
+            guard let payload, payload.count == 1 else { return true }
+            return try matches(payload[0], value, binding: env)
+        case .enumCase(_, "none", nil, _):
+            return value == .null
+        case .enumCase(let type, let name, let payload, _):
+            guard let enumCase = value.asEnumCase, enumCase.name == name, type == nil || type == enumCase.type else { return false }
+            guard let payload else { return true }
+            if payload.count == 1, enumCase.payload.count > 1 {
+                return try matches(payload[0], .tuple(enumCase.payload), binding: env)
+            }
+            guard payload.count == enumCase.payload.count else { return false }
+            for (inner, item) in zip(payload, enumCase.payload) {
+                guard try matches(inner, item, binding: env) else { return false }
+            }
+            return true
+        case .expression(let expr):
+            return try matches(expression: expr, value, in: env)
+        }
+    }
+
+    /// Swift's `~=`: a range holds the value; anything else equals it.
+    private func matches(expression expr: Expr, _ value: Value, in env: Environment) throws(EvalError) -> Bool {
+        if case .binary(let op, let lower, let upper) = expr.kind, op == "..." || op == "..<" {
+            let low = try valueOf(evaluate(lower, in: env), at: lower.location, purpose: "a range bound")
+            let high = try valueOf(evaluate(upper, in: env), at: upper.location, purpose: "a range bound")
+            let above = try Arithmetic.binary(">=", value, low, leftIsLiteral: false, rightIsLiteral: lower.isNumberLiteral, at: expr.location)
+            let below = try Arithmetic.binary(op == "..." ? "<=" : "<", value, high, leftIsLiteral: false, rightIsLiteral: upper.isNumberLiteral, at: expr.location)
+            return above == .bool(true) && below == .bool(true)
+        }
+        let expected = try valueOf(evaluate(expr, in: env), at: expr.location, purpose: "a pattern")
+        // Values of different kinds never match (an `Any` line holding letters and digits); a
+        // number literal matches an Int or a Double, as Swift types it from the value.
+        switch (value, expected) {
+        case (.int, .int), (.double, .double), (.string, .string), (.bool, .bool), (.double, .int): break
+        default: return value == expected
+        }
+        return try Arithmetic.binary("==", value, expected, leftIsLiteral: false, rightIsLiteral: expr.isNumberLiteral, at: expr.location) == .bool(true)
+    }
+}

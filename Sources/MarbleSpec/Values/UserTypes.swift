@@ -1,0 +1,290 @@
+import Foundation
+import MarbleSyntax
+
+/// A value of a type the file declares: a struct's instance (`caseName` nil, one value per stored
+/// property) or an enum's case with its associated values. Equality is structural, as Swift
+/// synthesises it for `Equatable`.
+public struct Instance: Hashable, Sendable {
+    public var type: String
+    public var caseName: String?
+    public var labels: [String?]
+    public var values: [Value]
+
+    public init(type: String, caseName: String?, labels: [String?], values: [Value]) {
+        self.type = type
+        self.caseName = caseName
+        self.labels = labels
+        self.values = values
+    }
+
+    private var payload: String {
+        zip(labels, values).map { label, value in (label.map { "\($0): " } ?? "") + value.literal }.joined(separator: ", ")
+    }
+
+    /// Swift source text: `User(name: "Ann", age: 3)`, `APIError.offline`, `APIError.status(404)`.
+    var literal: String {
+        guard let caseName else { return "\(type)(\(payload))" }
+        return "\(type).\(caseName)" + (values.isEmpty ? "" : "(\(payload))")
+    }
+
+    /// What `String(describing:)` gives: a struct as its literal, a case without its type (`offline`, `status(404)`).
+    var text: String {
+        guard let caseName else { return literal }
+        return caseName + (values.isEmpty ? "" : "(\(payload))")
+    }
+}
+
+extension Value {
+    /// An enum case, whether the standard library's (`Result`) or the file's own, for patterns
+    /// (`case .loaded(let items)`).
+    var asEnumCase: EnumCaseValue? {
+        switch self {
+        case .enumCase(let value): return value
+        case .record(let instance):
+            guard let caseName = instance.caseName else { return nil }
+            return EnumCaseValue(type: instance.type, name: caseName, payload: instance.values)
+        default: return nil
+        }
+    }
+}
+
+/// The types one test can use: the file's declarations and the test's own (`struct`, `enum`,
+/// `typealias`, `extension`), checked when the test is prepared.
+struct UserTypes: Sendable {
+    struct EnumType: Sendable {
+        var name: String
+        var cases: [CaseDeclaration]
+        /// `String`, `Int` or `Double` when the first conformance is one of them.
+        var rawType: String?
+        var rawValues: [String: Value] = [:]
+    }
+
+    struct StructType: Sendable {
+        var name: String
+        var fields: [FieldDeclaration]
+    }
+
+    private(set) var structs: [String: StructType] = [:]
+    private(set) var enums: [String: EnumType] = [:]
+    private(set) var aliases: [String: TypeText] = [:]
+    /// Computed properties by type, from the declaration and its extensions.
+    private(set) var properties: [String: [String: ComputedProperty]] = [:]
+    /// The conformances written for each type (its declaration's and its extensions').
+    private(set) var conformances: [String: [String]] = [:]
+
+    static let builtinTypeNames: Set<String> = ["Int", "Double", "String", "Bool", "Error", "Never", "Any", "Void"]
+
+    var isEmpty: Bool { structs.isEmpty && enums.isEmpty && aliases.isEmpty }
+
+    /// Every declared name, aliases included.
+    var names: [String] { Array(structs.keys) + Array(enums.keys) + Array(aliases.keys) }
+
+    /// The type a name stands for, aliases followed (`typealias Query = String` gives `String`);
+    /// nil for a name the file does not declare.
+    func canonicalName(_ name: String) -> String? {
+        var current = name
+        var seen: Set<String> = []
+        while let alias = aliases[current], seen.insert(current).inserted { current = alias.text }
+        if structs[current] != nil || enums[current] != nil { return current }
+        return current == name ? nil : current
+    }
+
+    func enumType(_ name: String) -> EnumType? { canonicalName(name).flatMap { enums[$0] } }
+    func structType(_ name: String) -> StructType? { canonicalName(name).flatMap { structs[$0] } }
+
+    /// The enums with a case spelt `name`, for an implicit member (`.offline`) whose type is not written.
+    func enumsWithCase(_ name: String) -> [EnumType] {
+        enums.values.filter { $0.cases.contains { $0.name.name == name } }.sorted { $0.name < $1.name }
+    }
+
+    func isErrorType(_ name: String) -> Bool { conformances[canonicalName(name) ?? name, default: []].contains("Error") }
+
+    /// Whether a written type names something known: the builtins, the declared types, and
+    /// arrays, optionals, tuples, dictionaries and generic types of them.
+    func knows(_ written: String) -> Bool {
+        var text = written.trimmingCharacters(in: .whitespaces)
+        while text.hasSuffix("?") || text.hasSuffix("!") { text = text.dropLast().trimmingCharacters(in: .whitespaces) }
+        if (text.hasPrefix("[") && text.hasSuffix("]")) || (text.hasPrefix("(") && text.hasSuffix(")")) {
+            let inner = String(text.dropFirst().dropLast())
+            if inner.isEmpty { return true }
+            return Self.topLevelParts(inner, separators: [",", ":"]).allSatisfy { knows(Self.droppingLabel($0)) }
+        }
+        if let open = text.firstIndex(of: "<") {
+            return knows(String(text[..<open]))
+        }
+        return Self.builtinTypeNames.contains(text) || canonicalName(text) != nil || Self.libraryTypeNames.contains(text)
+    }
+
+    /// Generic types of Combine and the standard library that a declaration may mention.
+    private static let libraryTypeNames: Set<String> = ["Result", "Optional", "Array", "Dictionary", "Set", "AnyPublisher", "Date", "Character"]
+
+    /// `a, (b, c), d` split at separators outside brackets.
+    static func topLevelParts(_ text: String, separators: Set<Character>) -> [String] {
+        var parts: [String] = []
+        var current = ""
+        var nesting = 0
+        for c in text {
+            if "([<".contains(c) { nesting += 1 }
+            if ")]>".contains(c) { nesting -= 1 }
+            if nesting == 0, separators.contains(c) {
+                parts.append(current)
+                current = ""
+            } else {
+                current.append(c)
+            }
+        }
+        parts.append(current)
+        return parts.map { $0.trimmingCharacters(in: .whitespaces) }
+    }
+
+    /// `name: Int` → `Int` (a tuple element's label).
+    static func droppingLabel(_ part: String) -> String {
+        let pieces = part.split(separator: ":", maxSplits: 1)
+        guard pieces.count == 2, pieces[0].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return part }
+        return pieces[1].trimmingCharacters(in: .whitespaces)
+    }
+
+    // MARK: Collecting declarations
+
+    /// Adds the declarations among `statements`; every mistake is returned, at its place.
+    /// `rawValue` evaluates a case's raw value literal.
+    mutating func declare(_ statements: [Statement], rawValue: (Expr) -> Value?) -> [SpecDiagnostic] {
+        var diagnostics: [SpecDiagnostic] = []
+        func fail(_ message: String, _ identifier: Identifier, hint: String? = nil) {
+            diagnostics.append(SpecDiagnostic(message, at: identifier.location, length: identifier.name.count, hint: hint))
+        }
+        var extensions: [TypeDeclaration] = []
+        for statement in statements {
+            guard case .declaration(let declaration) = statement.kind else { continue }
+            let name = declaration.name
+            if case .extension = declaration.kind {
+                extensions.append(declaration)
+                continue
+            }
+            if structs[name.name] != nil || enums[name.name] != nil || aliases[name.name] != nil || Self.builtinTypeNames.contains(name.name) {
+                fail("invalid redeclaration of '\(name.name)'", name)
+                continue
+            }
+            conformances[name.name] = declaration.conformances.map(\.text)
+            switch declaration.kind {
+            case .structure(let fields):
+                var seen: Set<String> = []
+                for field in fields where !seen.insert(field.name.name).inserted { fail("invalid redeclaration of '\(field.name.name)'", field.name) }
+                structs[name.name] = StructType(name: name.name, fields: fields)
+            case .enumeration(let cases):
+                var type = EnumType(name: name.name, cases: cases)
+                if let first = declaration.conformances.first?.text, ["String", "Int", "Double"].contains(first) { type.rawType = first }
+                diagnostics += Self.assignRawValues(&type, rawValue: rawValue)
+                enums[name.name] = type
+            case .alias(let target):
+                aliases[name.name] = target
+            case .extension:
+                break
+            }
+            addProperties(declaration, diagnostics: &diagnostics)
+        }
+        for declaration in extensions {
+            guard let target = canonicalName(declaration.name.name), structs[target] != nil || enums[target] != nil else {
+                fail("cannot find type '\(declaration.name.name)' in scope", declaration.name,
+                     hint: Suggestions.nearest(to: declaration.name.name, in: names).map { "did you mean '\($0)'?" } ?? "declare it with struct or enum first")
+                continue
+            }
+            conformances[target, default: []] += declaration.conformances.map(\.text)
+            var renamed = declaration
+            renamed.name.name = target
+            addProperties(renamed, diagnostics: &diagnostics)
+        }
+        diagnostics += unknownTypes(in: statements)
+        return diagnostics
+    }
+
+    private mutating func addProperties(_ declaration: TypeDeclaration, diagnostics: inout [SpecDiagnostic]) {
+        let type = declaration.name.name
+        let stored = Set(structs[type]?.fields.map(\.name.name) ?? [])
+        for property in declaration.properties {
+            if properties[type]?[property.name.name] != nil || stored.contains(property.name.name) {
+                diagnostics.append(SpecDiagnostic("invalid redeclaration of '\(property.name.name)'", at: property.name.location, length: property.name.name.count))
+                continue
+            }
+            properties[type, default: [:]][property.name.name] = property
+        }
+    }
+
+    /// Raw values as Swift gives them: a `String` enum's are the case names, an `Int` enum's count
+    /// up from the last one written (from 0).
+    private static func assignRawValues(_ type: inout EnumType, rawValue: (Expr) -> Value?) -> [SpecDiagnostic] {
+        var diagnostics: [SpecDiagnostic] = []
+        var seenCases: Set<String> = []
+        var next = 0
+        var used: [Value: String] = [:]
+        for item in type.cases {
+            let name = item.name
+            if !seenCases.insert(name.name).inserted {
+                diagnostics.append(SpecDiagnostic("invalid redeclaration of '\(name.name)'", at: name.location, length: name.name.count))
+                continue
+            }
+            guard let rawType = type.rawType else {
+                if let raw = item.rawValue {
+                    diagnostics.append(SpecDiagnostic("enum case cannot have a raw value if the enum does not have a raw type", at: raw.location,
+                                                      hint: "declare one: enum \(type.name): String { … } or enum \(type.name): Int { … }"))
+                }
+                continue
+            }
+            if !item.payload.isEmpty {
+                diagnostics.append(SpecDiagnostic("enum with raw type cannot have cases with arguments", at: name.location, length: name.name.count))
+                continue
+            }
+            var value: Value
+            if let raw = item.rawValue {
+                guard let evaluated = rawValue(raw) else { continue }
+                value = evaluated
+                if rawType == "Double", case .int(let n) = evaluated { value = .double(Double(n)) }
+                guard value.typeName == rawType else {
+                    diagnostics.append(SpecDiagnostic("cannot convert value of type '\(evaluated.typeName)' to raw type '\(rawType)'", at: raw.location))
+                    continue
+                }
+            } else {
+                switch rawType {
+                case "String": value = .string(name.name)
+                case "Int": value = .int(next)
+                default: value = .double(Double(next))
+                }
+            }
+            if case .int(let n) = value { next = n &+ 1 }
+            if let earlier = used[value] {
+                diagnostics.append(SpecDiagnostic("raw value for enum case is not unique", at: item.rawValue?.location ?? name.location,
+                                                  hint: "'\(earlier)' has the raw value \(value.literal) too"))
+                continue
+            }
+            used[value] = name.name
+            type.rawValues[name.name] = value
+        }
+        return diagnostics
+    }
+
+    /// Every written type of the declarations that names nothing known.
+    private func unknownTypes(in statements: [Statement]) -> [SpecDiagnostic] {
+        var written: [TypeText] = []
+        for statement in statements {
+            switch statement.kind {
+            case .declaration(let declaration):
+                switch declaration.kind {
+                case .structure(let fields): written += fields.compactMap(\.type)
+                case .enumeration(let cases): written += cases.flatMap { $0.payload.map(\.type) }
+                case .alias(let target): written.append(target)
+                case .extension: break
+                }
+                written += declaration.properties.map(\.type)
+            case .published(_, let type?, _):
+                written.append(type)
+            default:
+                break
+            }
+        }
+        return written.filter { !knows($0.text) }.map { type in
+            let name = type.text.filter { $0.isLetter || $0.isNumber || $0 == "_" }
+            return SpecDiagnostic("cannot find type '\(type.text)' in scope", at: type.location, length: type.text.count,
+                                  hint: Suggestions.nearest(to: name, in: names + Array(Self.builtinTypeNames)).map { "did you mean '\($0)'?" })
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import Testing
+@testable import MarbleSyntax
+
+/// The syntax of the statements, patterns and postfix forms app closures use: how each parses.
+@Suite struct StatementSyntaxTests {
+    @Test(arguments: [
+        // Dictionaries and subscripts.
+        ("[\"a\": 1, \"b\": 2]", #"[dict "a":1 "b":2]"#),
+        ("[:]", "[dict]"),
+        ("[String: Int]()", "(call [dict String:Int])"),
+        ("d[k, default: 0]", "(subscript d k default:0)"),
+        ("xs[0][1]", "(subscript (subscript xs 0) 1)"),
+        // `!`, `?` chains (the whole chain is wrapped), and `!` still a prefix operator.
+        ("a!.count", "(. (! a) count)"),
+        ("a?.b.c", "(?chain (. (. (?bind a) b) c))"),
+        ("a?[0] ?? 1", "(?? (?chain (subscript (?bind a) 0)) 1)"),
+        ("!a", "(! a)"),
+        ("a ? b : c", "(? a b c)"),
+        // `.init` references and calls.
+        ("Int.init", "(closure (call Int $0))"),
+        ("Int.init(x)", "(call Int x)"),
+        // if with several conditions, shorthand `if let`, `if case`.
+        ("if let x = a, x > 1 { x }", "(if (conditions (iflet x a) (> x 1)) (then x))"),
+        ("if let a { a }", "(if (conditions (iflet a a)) (then a))"),
+        ("if case .some(let v) = a { v }", "(if (conditions (ifcase .some(let:v) a)) (then v))"),
+        // switch and its patterns.
+        ("switch x { case 1, 2: a; case 3...5 where x > 3: b; default: c }",
+         "(switch x (case 1 2: a) (case (... 3 5) where (> x 3): b) (default: c))"),
+        ("switch p { case (let a, 0): a; case let (a, b): b }", "(switch p (case (ptuple let:a 0): a) (case (ptuple let:a let:b): b))"),
+        ("switch r { case .success(let v): v; case Result.failure(_): 0 }", "(switch r (case .success(let:v): v) (case Result.failure(_): 0))"),
+        ("switch o { case let v?: v; case nil: 0 }", "(switch o (case let:v?: v) (case nil: 0))"),
+        ("switch o { case .none: break }", "(switch o (case .none: (tuple)))"),
+        // Statements in closures.
+        ("{ var n = 0; n += 1; return n }", "(closure (var n 0) (+= n 1) (return n))"),
+        ("{ d[k] = nil }", "(closure (= (subscript d k) nil))"),
+        ("{ guard let v = $0 else { return 0 }; v }", "(closure (guard (iflet v $0) (else (return 0))) v)"),
+        ("{ guard $0 > 0 else { if a { return 1 } else { throw e } }; 2 }",
+         "(closure (guard (> $0 0) (else (if a (then (return 1)) (else (throw e))))) 2)"),
+    ])
+    func parses(source: String, expected: String) {
+        #expect(sx(source) == expected)
+    }
+
+    /// Statements count towards the nesting limit as brackets do.
+    @Test func switchesAndGuardsAreBoundedByTheNestingLimit() {
+        let deep = String(repeating: "{ guard true else { return 0 }; switch 1 { default: ", count: 20) + "0" + String(repeating: " } }", count: 20)
+        #expect(sx(deep).hasPrefix("error: expression is nested too deeply"))
+    }
+}
