@@ -20,7 +20,7 @@ import TestSupport
         let folder = CatalogueTests.folder
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".marble") }.sorted()
         #expect(names.count > 50)
-        var generator = SeededGenerator(seed: 20261130)
+        var generator = TestSupport.SeededGenerator(seed: 20261130)
         var fileErrors = 0, ranToTheEnd = 0
         for name in names {
             let original = Array(try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8))
