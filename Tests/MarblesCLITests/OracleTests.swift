@@ -104,7 +104,8 @@ struct OracleTests {
         #expect(json.files.first?.tests.first?.warnings.map { [$0.line, $0.column] } == [[3, 10], [5, 10]])
 
         let junit = marbles("run", path, "--reporter", "junit")
-        #expect(junit.stdout.contains("<system-out>\(path):3:10: warning: 'z' is never checked: no expect line names it or a stream built from it\n"))
+        // XMLText writes both quotes as references in content too (one escaper for SVG, JUnit and HTML).
+        #expect(junit.stdout.contains("<system-out>\(path):3:10: warning: &#39;z&#39; is never checked: no expect line names it or a stream built from it\n"))
     }
 
     @Test func theCatalogueHasNoUncheckedStreams() {

@@ -105,3 +105,96 @@ import Testing
         check("0123|") { _, c -> Publishers.Merge4 in Publishers.Merge3(c(0), c(1), c(2)).merge(with: c(3)) }
     }
 }
+
+@Suite struct MergeFastPathTests {
+    @Test func unlimitedThenLimitedRequestsChangeNothing() {
+        // Once demand is unlimited it stays so: a later `.max(1)` is a no-op, values keep flowing
+        // straight through and nothing waits in a slot.
+        let bench = Bench()
+        let pipeline = bench.hot("-a-c-e-|").merge(with: bench.hot("--b-d-f|"))
+        #expect(bench.run(pipeline, requests: [(2, .max(1)), (4, .none)]) == "-abcdef|")
+    }
+
+    @Test func limitedThenUnlimitedSwitchesToTheFastPath() {
+        // Slots in use while demand is limited; after the unlimited request the slots are flushed
+        // in upstream order and every later value goes straight through.
+        let bench = Bench()
+        let pipeline = bench.hot("-a-c---e-g|").merge(with: bench.hot("--b--d--f-|"))
+        #expect(bench.run(pipeline, initialDemand: .max(1), requests: [(4, .unlimited)]) == "-a--(cb)d-efg|")
+    }
+
+    @Test func unlimitedDemandDeliversManySourcesInArrivalOrder() {
+        let scheduler = VirtualTimeScheduler()
+        let subjects = (0..<8).map { _ in PassthroughSubject<Int, Never>() }
+        let recorder = FrameRecorder<Int, Never>(scheduler: scheduler)
+        Publishers.MergeMany(subjects).subscribe(recorder)
+        var expected: [String] = []
+        for value in 0..<64 {
+            let frame = value / 3
+            scheduler.schedule(at: frame) { subjects[(value * 5) % 8].send(value) }
+            expected.append("\(value)@\(frame)")
+        }
+        scheduler.schedule(at: 30) { subjects.forEach { $0.send(completion: .finished) } }
+        scheduler.run()
+        #expect(recorder.log == expected + ["|@30"])
+    }
+
+    @Test func cancelFromInsideReceiveStopsTheFastPath() {
+        let scheduler = VirtualTimeScheduler()
+        let first = PassthroughSubject<String, Never>(), second = PassthroughSubject<String, Never>()
+        let recorder = FrameRecorder<String, Never>(scheduler: scheduler)
+        recorder.onValue = { recorder, value in
+            if value == "b" { recorder.subscription?.cancel() }
+            return .none
+        }
+        first.merge(with: second).subscribe(recorder)
+        scheduler.schedule(at: 1) {
+            first.send("a")
+            second.send("b")
+            first.send("c")
+            second.send("d")
+        }
+        scheduler.run()
+        #expect(recorder.log == ["a@1", "b@1"])
+    }
+
+    @Test func aFailureStopsLaterValuesOnTheFastPath() {
+        let scheduler = VirtualTimeScheduler()
+        let first = PassthroughSubject<String, TestFailure>(), second = PassthroughSubject<String, TestFailure>()
+        let recorder = FrameRecorder<String, TestFailure>(scheduler: scheduler)
+        first.merge(with: second).subscribe(recorder)
+        scheduler.schedule(at: 1) {
+            first.send("a")
+            second.send(completion: .failure(TestFailure("x")))
+            first.send("b")
+        }
+        scheduler.run()
+        #expect(recorder.log == ["a@1", "#@1"])
+    }
+
+    @Test func aValueAfterItsUpstreamFinishedIsDropped() {
+        let scheduler = VirtualTimeScheduler()
+        let other = PassthroughSubject<String, Never>()
+        let recorder = FrameRecorder<String, Never>(scheduler: scheduler)
+        SendsAfterFinishing(scheduler: scheduler, at: 1).merge(with: other).subscribe(recorder)
+        scheduler.schedule(at: 2) { other.send("x") }
+        scheduler.schedule(at: 3) { other.send(completion: .finished) }
+        scheduler.run()
+        #expect(recorder.log == ["x@2", "|@3"])
+    }
+
+    @Test func demandReturnedWhileLimitedIsHonoured() {
+        // Limited path: each value's returned demand is added (here one more per value), so
+        // nothing is dropped although the initial demand was 1.
+        let scheduler = VirtualTimeScheduler()
+        let first = PassthroughSubject<String, Never>(), second = PassthroughSubject<String, Never>()
+        let recorder = FrameRecorder<String, Never>(scheduler: scheduler, initialDemand: .max(1))
+        recorder.onValue = { _, _ in .max(1) }
+        first.merge(with: second).subscribe(recorder)
+        for (frame, value) in [(1, "a"), (2, "b"), (3, "c"), (4, "d")] {
+            scheduler.schedule(at: frame) { (frame.isMultiple(of: 2) ? second : first).send(value) }
+        }
+        scheduler.run()
+        #expect(recorder.log == ["a@1", "b@2", "c@3", "d@4"])
+    }
+}

@@ -101,7 +101,7 @@ extension Interpreter {
         case .identifier(let name):
             if let op = assignment.binaryOperator {
                 let current = try valueOf(evaluate(assignment.target, in: env), at: assignment.target.location, purpose: "the left side of '\(assignment.op)'")
-                value = try Operators.binary(op, current, value, leftIsLiteral: false, rightIsLiteral: assignment.value.isNumberLiteral, at: assignment.location)
+                value = try Arithmetic.binary(op, current, value, leftIsLiteral: false, rightIsLiteral: assignment.value.isNumberLiteral, at: assignment.location)
             }
             guard env.assign(name, .value(value)) else { throw fail("cannot find '\(name)' in scope", at: assignment.target.location) }
         case .subscriptAccess(let base, let indexExpr, let fallback):
@@ -119,7 +119,7 @@ extension Interpreter {
                     throw fail("value of optional type 'Optional' must be unwrapped to use '\(assignment.op)'", at: assignment.location,
                                hint: "give the dictionary a default: \(name)[key, default: 0] \(assignment.op) …, or assign \(name)[key] = (\(name)[key] ?? 0) \(op) …")
                 }
-                value = try Operators.binary(op, current, value, leftIsLiteral: false, rightIsLiteral: assignment.value.isNumberLiteral, at: assignment.location)
+                value = try Arithmetic.binary(op, current, value, leftIsLiteral: false, rightIsLiteral: assignment.value.isNumberLiteral, at: assignment.location)
             }
             let updated: Value
             switch (container, key) {
@@ -235,8 +235,8 @@ extension Interpreter {
         if case .binary(let op, let lower, let upper) = expr.kind, op == "..." || op == "..<" {
             let low = try valueOf(evaluate(lower, in: env), at: lower.location, purpose: "a range bound")
             let high = try valueOf(evaluate(upper, in: env), at: upper.location, purpose: "a range bound")
-            let above = try Operators.binary(">=", value, low, leftIsLiteral: false, rightIsLiteral: lower.isNumberLiteral, at: expr.location)
-            let below = try Operators.binary(op == "..." ? "<=" : "<", value, high, leftIsLiteral: false, rightIsLiteral: upper.isNumberLiteral, at: expr.location)
+            let above = try Arithmetic.binary(">=", value, low, leftIsLiteral: false, rightIsLiteral: lower.isNumberLiteral, at: expr.location)
+            let below = try Arithmetic.binary(op == "..." ? "<=" : "<", value, high, leftIsLiteral: false, rightIsLiteral: upper.isNumberLiteral, at: expr.location)
             return above == .bool(true) && below == .bool(true)
         }
         let expected = try valueOf(evaluate(expr, in: env), at: expr.location, purpose: "a pattern")
@@ -246,6 +246,6 @@ extension Interpreter {
         case (.int, .int), (.double, .double), (.string, .string), (.bool, .bool), (.double, .int): break
         default: return value == expected
         }
-        return try Operators.binary("==", value, expected, leftIsLiteral: false, rightIsLiteral: expr.isNumberLiteral, at: expr.location) == .bool(true)
+        return try Arithmetic.binary("==", value, expected, leftIsLiteral: false, rightIsLiteral: expr.isNumberLiteral, at: expr.location) == .bool(true)
     }
 }

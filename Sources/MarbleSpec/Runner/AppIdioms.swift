@@ -9,7 +9,8 @@ extension SubjectHandle {
     init(send: @escaping (TimelineEvent<Value, StreamError>) -> Void, attach: @escaping (any Subscription) -> Void) {
         self.send = send
         self.attach = attach
-        dropsWithoutDemand = false // a CurrentValueSubject keeps its value until asked
+        // A `@Published` property is a CurrentValueSubject: it keeps its value until asked.
+        dropsWithoutDemand = false
     }
 }
 

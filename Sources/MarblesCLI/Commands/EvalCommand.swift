@@ -1,0 +1,162 @@
+import Foundation
+import MarbleDiagram
+import MarbleDiff
+import MarbleNotation
+import MarbleSpec
+
+/// `marbles eval`: runs one expression over sources given on the command line, without a file,
+/// and prints the sources and the result as aligned marbles (and, with `--svg FILE`, draws the
+/// test as an SVG marble diagram: sources, operator box, result).
+///
+/// The command line becomes a one-test `.marble` text (its lines are what error messages
+/// quote) that the ordinary runner runs: `--hot a=-a-b-|` is `hot a -a-b-|`, the expression is
+/// `let result = …`, and the result is subscribed at frame 0 (or as `--subscribe` says). The
+/// run is `marbles run`'s: it goes on until nothing is left to do, so what a delay or a debounce
+/// holds back shows; `--until FRAMES` cancels the subscription at that frame (a `!` on the
+/// subscribe line), which is how a pipeline that never settles — a `Timer` — is explored.
+struct EvalCommand {
+    var arguments: EvalArguments
+    var printer: Printer
+    var style: Style
+
+    static let path = "eval"
+
+    func execute() -> Int32 {
+        let program = Self.source(for: arguments)
+        let report = MarbleRunner.run(source: program.text, path: Self.path)
+        if report.isError {
+            for diagnostic in report.diagnostics {
+                SourceExcerpt.lines(diagnostic, indent: 0, style: style).forEach(printer.line)
+            }
+            return CLI.ExitCode.usage
+        }
+        guard let test = report.tests.first else { return CLI.ExitCode.usage }
+        let status = test.error == nil ? CLI.ExitCode.success : CLI.ExitCode.failure
+        if let file = arguments.svg {
+            let svg = MarbleDiagram.svg(for: test, path: Self.path, values: test.namedValues)
+            if file == "-" {
+                printer.sink.standardOutput(svg)
+                return status
+            }
+            do {
+                try AtomicFile.write(Data(svg.utf8), to: file)
+            } catch {
+                printer.error("marbles: error: \(error)")
+                return CLI.ExitCode.usage
+            }
+        }
+        lines(for: test, program: program).forEach(printer.line)
+        if let file = arguments.svg { printer.line(style.dim("diagram: \(file)")) }
+        return status
+    }
+
+    /// The diagram: every source, then the result (labelled with the expression when it is
+    /// short), then what print() wrote, then a runtime error if the run stopped with one.
+    func lines(for test: TestReport, program: Program) -> [String] {
+        var rows: [DiagramRow] = []
+        for stream in test.streams where stream.kind == .hot || stream.kind == .cold {
+            let events = stream.declared ?? []
+            rows.append(stream.kind == .cold
+                ? .unaligned(label: stream.name, events: events, frameNanoseconds: test.frameNanoseconds, note: "(cold: plays from each subscription)")
+                : .aligned(label: stream.name, events: events))
+        }
+        let result = test.streams.first { $0.name == program.resultName }
+        var observed = result?.observed ?? []
+        var cancelled = false
+        if arguments.subscribe != nil || program.until != nil, let span = result?.subscriptions.first {
+            // A subscribe line was given, or --until: show when the subscriber attached and cancelled.
+            if arguments.subscribe != nil { observed.insert(RenderedEvent(frame: span.start, event: .subscribe), at: 0) }
+            if let end = span.end, !observed.contains(where: { $0.event.isTerminal }) {
+                observed.append(RenderedEvent(frame: end, event: .cancel))
+                cancelled = true
+            }
+        }
+        var notes: [String] = []
+        // What a run that never settles did before a limit cut it is arbitrary (and can be
+        // long): only the error is shown.
+        if !test.unsettled { rows.append(.aligned(label: program.resultLabel, events: observed)) }
+        if test.error == nil, !cancelled, !observed.contains(where: { $0.event.isTerminal }) {
+            notes.append("not finished; nothing was left to run after frame \(max(0, test.endFrame - 1))")
+        }
+        var output = rows.isEmpty ? [] : TextDiagramLayout(rows: rows, differences: [], notes: notes, indent: 0).lines(style: style)
+        if !test.trace.isEmpty {
+            output.append("")
+            let width = test.trace.map { String($0.frame).count }.max() ?? 0
+            for line in test.trace {
+                let frame = String(line.frame)
+                output.append(style.dim("frame " + String(repeating: " ", count: width - frame.count) + frame + ": " + line.text))
+            }
+        }
+        if let error = test.error {
+            if !output.isEmpty { output.append("") }
+            output += SourceExcerpt.lines(error, indent: 0, style: style)
+            if test.unsettled { output.append(style.dim("(--until FRAMES cancels the result's subscription at that frame)")) }
+        }
+        return output
+    }
+
+    /// The text of the one-test file, and how to read its result.
+    struct Program {
+        var text: String
+        var resultName: String
+        var resultLabel: String
+        /// Where `--until` cancels the subscription.
+        var until: Int?
+    }
+
+    static func source(for arguments: EvalArguments) -> Program {
+        let frameNanoseconds = arguments.frame.flatMap { try? MarbleDuration.nanoseconds($0) }.flatMap { $0 > 0 ? $0 : nil } ?? 1_000_000
+        var lines: [String] = []
+        if let frame = arguments.frame { lines.append("frame \(frame)") }
+        for values in arguments.values { lines.append("values \(values)") }
+        lines.append("test \"eval\"")
+
+        for source in arguments.sources {
+            lines.append("  \(source.kind.rawValue) \(source.name) \(source.marbles)")
+        }
+        let taken = Set(arguments.sources.map(\.name))
+        var resultName = "result"
+        var resultLabel = ""
+        for (index, expression) in arguments.expressions.enumerated() {
+            let isLast = index == arguments.expressions.count - 1
+            if let binding = binding(in: expression) {
+                lines.append("  let \(binding.name) = \(binding.expression)")
+                if isLast {
+                    resultName = binding.name
+                    resultLabel = binding.name
+                }
+            } else if isLast {
+                while taken.contains(resultName) { resultName += "_" }
+                lines.append("  let \(resultName) = \(expression)")
+                let trimmed = expression.trimmingCharacters(in: " ")
+                resultLabel = trimmed.count <= 48 && !trimmed.contains(where: \.isNewline) ? trimmed : resultName
+            } else {
+                lines.append("  let _\(index) = \(expression)")
+            }
+        }
+
+        let subscribe = arguments.subscribe ?? "^"
+        let parsedSubscribe = try? MarbleParser(frameNanoseconds: frameNanoseconds).parse(subscribe, as: .subscription)
+        let subscribeEnd = parsedSubscribe?.endFrame ?? 1
+        var subscribeLine = "  subscribe \(resultName) \(subscribe)"
+        var until: Int?
+        if let frame = arguments.until, parsedSubscribe?.events.contains(where: { $0.event == .cancel }) != true {
+            // Cancel at `frame` (or just after the subscription, if that is later).
+            if frame > subscribeEnd {
+                let (nanoseconds, overflow) = Int64(frame - subscribeEnd).multipliedReportingOverflow(by: frameNanoseconds)
+                if !overflow { subscribeLine += " " + MarbleDuration.describe(nanoseconds: nanoseconds) }
+            }
+            subscribeLine += " !"
+            until = max(frame, subscribeEnd)
+        }
+        lines.append(subscribeLine)
+        if let demand = arguments.demand { lines.append("  demand \(resultName) \(demand)") }
+        return Program(text: lines.joined(separator: "\n") + "\n", resultName: resultName, resultLabel: resultLabel, until: until)
+    }
+
+    /// `NAME = EXPRESSION` (not `==`).
+    static func binding(in text: String) -> (name: String, expression: String)? {
+        guard let match = text.wholeMatch(of: /\s*([A-Za-z_][A-Za-z0-9_]*)\s*=(?!=)(.*)/.dotMatchesNewlines()) else { return nil }
+        return (String(match.1), String(match.2).trimmingCharacters(in: " "))
+    }
+}
