@@ -18,7 +18,10 @@ import PackageDescription
 //   MarbleTesting   — marble tests for Swift code: TestScheduler, hot/cold, expectations reported
 //                     to Swift Testing or XCTest (imports Reactive, MarbleNotation, MarbleSpec,
 //                     MarbleDiff, MarbleDiagram; nothing imports it but tests and the bench)
-//   MarblesCLI      — `marbles` and `marbles-svg` commands and reporters (imports the above but MarbleTesting)
+//   MarbleRewrite   — the text rewriting behind `fmt` and `run --update`: layout in columns, snapshot
+//                     edits, line diffs, atomic writes (imports MarbleSpec, MarbleSyntax, MarbleNotation)
+//   MarblesCLI      — `marbles` and `marbles-svg` commands and reporters, thin over MarbleRewrite for
+//                     `fmt` and `--update` (imports the above but MarbleTesting)
 //   marbles, marbles-svg — thin mains over MarblesCLI
 let package = Package(
     name: "marbles",
@@ -41,7 +44,8 @@ let package = Package(
         .target(name: "MarbleDiagram", dependencies: ["MarbleReport", "MarbleNotation"]),
         .target(name: "MarbleDiff", dependencies: ["MarbleReport", "MarbleNotation"]),
         .target(name: "MarbleTesting", dependencies: ["Reactive", "MarbleNotation", "MarbleSpec", "MarbleDiff", "MarbleDiagram"]),
-        .target(name: "MarblesCLI", dependencies: ["MarbleSpec", "MarbleSyntax", "MarbleNotation", "MarbleDiagram", "MarbleDiff"]),
+        .target(name: "MarbleRewrite", dependencies: ["MarbleSpec", "MarbleSyntax", "MarbleNotation"]),
+        .target(name: "MarblesCLI", dependencies: ["MarbleSpec", "MarbleSyntax", "MarbleNotation", "MarbleDiagram", "MarbleDiff", "MarbleRewrite"]),
         .executableTarget(name: "marbles", dependencies: ["MarblesCLI"]),
         .executableTarget(name: "marbles-svg", dependencies: ["MarblesCLI"]),
         // The Swift side of `make bench` (engine API, MarbleTesting, end-to-end runs, the hand-written floor).
@@ -62,7 +66,8 @@ let package = Package(
         .testTarget(name: "MarbleSyntaxTests", dependencies: ["MarbleSyntax", "TestSupport"]),
         .testTarget(name: "MarbleSpecTests", dependencies: ["MarbleSpec", "Reactive", "TestSupport"]),
         .testTarget(name: "MarbleDiagramTests", dependencies: ["MarbleDiagram", "MarbleSpec"], exclude: ["Golden"]),
-        .testTarget(name: "MarblesCLITests", dependencies: ["MarblesCLI", "MarbleDiff", "marbles", "marbles-svg"]),
+        .testTarget(name: "MarbleRewriteTests", dependencies: ["MarbleRewrite", "MarbleSyntax"]),
+        .testTarget(name: "MarblesCLITests", dependencies: ["MarblesCLI", "MarbleDiff", "MarbleRewrite", "marbles", "marbles-svg"]),
     ],
     swiftLanguageModes: [.v6]
 )

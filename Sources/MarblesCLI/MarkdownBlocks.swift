@@ -1,4 +1,5 @@
 import Foundation
+import MarbleRewrite
 
 /// The fenced code blocks tagged `marble` in a Markdown document, found by CommonMark's fence
 /// rules: a fence is three or more backticks or tildes indented by at most three spaces; a

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MarblesCLI
+import MarbleRewrite
 
 @Suite("marbles doc: finding the blocks")
 struct MarkdownBlockTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MarblesCLI
+import MarbleRewrite
 import MarbleSpec
 import MarbleSyntax
 
@@ -236,16 +237,6 @@ struct UpdateTests {
         }
     }
 
-    @Test func changesAreAWholeLineDiff() {
-        let old = "test \"t\"\n  a\n  b\n  c\n  d\n"
-        let new = "test \"t\"\n  a\n  B\n  c\n  c2\n  d\n"
-        #expect(SnapshotWriter.changes(from: old, to: new) == [
-            LineChange(line: 3, test: "t", before: "  b", after: "  B"),
-            LineChange(line: 4, test: "t", before: nil, after: "  c2"),
-        ])
-        #expect(SnapshotWriter.changes(from: new, to: old).map(\.line) == [3, 5])
-    }
-
     @Test func longIdleStretchesBecomeTimeProgressionsWhereTheOldLineHadThem() throws {
         let sandbox = try Sandbox(["idle.marble": Samples.longIdle])
         let run = marbles("run", sandbox.path("idle.marble"), "--update")
@@ -309,13 +300,5 @@ struct UpdateTests {
         try sandbox.write("a.marble", narrow)
         _ = marbles("run", sandbox.path("a.marble"), "--update")
         #expect(lines(try sandbox.read("a.marble"))[3].text == "  expect y   -2   -3   -4   -|")
-    }
-
-    @Test func snapshotWriterAppliesEditsBottomUp() {
-        var source = SourceLines("a\nb\nc\n")
-        let changes = SnapshotWriter.apply([(.replace(line: 1, column: 1, length: 1, text: "A"), "t"), (.insert(after: 2, content: "b2"), "t"),
-                                            (.insert(after: 2, content: "b3"), "t"), (.remove(line: 3), "t")], to: &source)
-        #expect(source.text == "A\nb\nb2\nb3\n")
-        #expect(changes.map(\.line) == [1, 2, 2, 3])
     }
 }

@@ -52,7 +52,40 @@ final class StreamActivity {
     @exclusivity(unchecked) private var stack: [(counts: Counts, kind: Kind)] = []
     @exclusivity(unchecked) private(set) var stopped = false
 
+    /// Every subscription to a named stream that has not ended, by the slot it was given; what
+    /// `cancelOpenSubscriptions` reaches.
+    private var openLinks: [(any Subscription)?] = []
+
     init(interpreter: Interpreter) { self.interpreter = interpreter }
+
+    /// Registers a subscription to a named stream; its slot, to `close` once it has ended.
+    func open(_ link: any Subscription) -> Int {
+        openLinks.append(link)
+        return openLinks.count - 1
+    }
+
+    func close(_ slot: Int) {
+        if slot < openLinks.count { openLinks[slot] = nil }
+    }
+
+    /// Cancels every subscription to a named stream that has not ended, for a test that is over.
+    /// A subscription and its subscriber hold each other until one ends it (as in Combine), so one
+    /// that nobody will end — a `drop(untilOutputFrom:)` trigger let go after its value, a cold
+    /// line holding events for demand that never comes — would keep its pipeline alive, and with
+    /// it the test. Cancelled here, at the named stream's own link (the subscriber's side of the
+    /// named stream's chain), each link lets go of the next up to the source.
+    func cancelOpenSubscriptions() {
+        // By index: a cancel closes its own slot, and may open more (they are cancelled too).
+        var slot = 0
+        while slot < openLinks.count {
+            if let link = openLinks[slot] {
+                openLinks[slot] = nil
+                link.cancel()
+            }
+            slot += 1
+        }
+        openLinks = []
+    }
 
     /// Enters a stream for `kind`; false (and the run stopped, with a diagnostic) when that
     /// makes a cycle too deep. Every `true` must be balanced by `leave()`.
@@ -121,7 +154,9 @@ struct StreamGuard: Publisher {
             return
         }
         defer { activity.leave() }
-        upstream.receive(subscriber: GuardLink(downstream: subscriber, counts: counts, activity: activity))
+        let link = GuardLink(downstream: subscriber, counts: counts, activity: activity)
+        link.slot = activity.open(link)
+        upstream.receive(subscriber: link)
     }
 }
 
@@ -132,6 +167,8 @@ where Downstream.Input == Value, Downstream.Failure == StreamError {
 
     private let counts: StreamActivity.Counts
     private let activity: StreamActivity
+    /// Where `activity` holds it while it is open.
+    var slot = 0
 
     init(downstream: Downstream, counts: StreamActivity.Counts, activity: StreamActivity) {
         self.counts = counts
@@ -148,13 +185,16 @@ where Downstream.Input == Value, Downstream.Failure == StreamError {
     }
 
     override func receive(completion: Subscribers.Completion<StreamError>) {
-        guard terminate(), activity.enter(counts, .delivery) else { return }
+        guard terminate() else { return }
+        activity.close(slot)
+        guard activity.enter(counts, .delivery) else { return }
         defer { activity.leave() }
         downstream.receive(completion: completion)
     }
 
     override func cancel() {
         guard !isTerminated else { return }
+        activity.close(slot)
         cancelUpstream()
     }
 

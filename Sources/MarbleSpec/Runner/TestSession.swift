@@ -749,8 +749,12 @@ final class TestSession {
         // A subscription that never ended holds its subscriber and is held by it, as in
         // Combine: cancelling ends every chain (the report is made; nothing is recorded now).
         for plan in subscribers { plan.subscriber?.cancel() }
+        // And what no test subscriber reaches: a trigger let go without a cancel, a cold line
+        // holding events for demand that never comes.
+        activity.cancelOpenSubscriptions()
         interpreter.tearDown()
         streams.removeAll()
+        innerLogs.removeAll()
         subscribers.removeAll()
         sends.removeAll()
     }

@@ -2,6 +2,7 @@ import Foundation
 import MarbleDiagram
 import MarbleDiff
 import MarbleNotation
+import MarbleRewrite
 import MarbleSpec
 
 /// `marbles eval`: runs one expression over sources given on the command line, without a file,

@@ -1,27 +1,9 @@
 import Foundation
-import MarbleNotation
-import MarbleSyntax
+import MarbleRewrite
 import MarbleSpec
 
-/// `marbles fmt [--check] PATH…`: lays out each test so that equal frames stand in the same
-/// column on every marble line, and normalises spacing.
-///
-/// In each test:
-/// - statements are indented by two spaces (file-level statements and `test` lines by none);
-/// - the keywords of `hot`, `cold`, `send`, `subject`, `let`, `subscribe`, `demand`, `connect`
-///   and `expect` lines are padded to the longest of them;
-/// - names are padded to the longest one, and the marbles and the expressions of `let` and
-///   `subject` lines (after ` = `) start three columns after it — further right for the
-///   marbles only when an `expect NAME.subscriptions` label needs the room;
-/// - tokens that happen at the same frame start in the same column across the lines (a wide
-///   token such as `{42}` pushes that frame's column right on every line, the others padding
-///   with spaces, which mean nothing in the notation); spaces inside marbles are otherwise
-///   removed, except around time progressions, which must stand apart;
-/// - a trailing comment keeps its distance from the code; trailing spaces go.
-/// Continuation lines of multi-line expressions, comment lines and `values`/`frame` lines
-/// (beyond their indentation) are left alone. A file with any syntax error is not touched. Every
-/// result is parsed again and compared, statement by statement, with the original — the events
-/// of every marble line and the text of every expression — before it is written (atomically).
+/// `marbles fmt [--check] PATH…`: formats each file with `MarbleFormatter` (which says how) and
+/// writes the result atomically, or with `--check` only says which files would change.
 struct FormatCommand {
     var arguments: FormatArguments
     var printer: Printer
@@ -42,7 +24,7 @@ struct FormatCommand {
                     printer.line("\(path): error: cannot read the file as UTF-8 text")
                     continue
                 }
-                switch Self.format(source) {
+                switch MarbleFormatter.format(source) {
                 case .failure(let problem):
                     errors += 1
                     if let place = problem.place {
@@ -58,7 +40,7 @@ struct FormatCommand {
                     unchanged += 1
                 case .success(let formatted):
                     changed += 1
-                    let lines = Self.changedLines(source, formatted)
+                    let lines = MarbleFormatter.changedLines(source, formatted)
                     let which = lines.count <= 8 ? " (line\(lines.count == 1 ? "" : "s") " + lines.map(String.init).joined(separator: ", ") + ")" : " (\(lines.count) lines)"
                     if arguments.check {
                         printer.line("would reformat \(path)" + which)
@@ -83,238 +65,5 @@ struct FormatCommand {
         }
         if errors > 0 { return CLI.ExitCode.usage }
         return arguments.check && changed > 0 ? CLI.ExitCode.failure : CLI.ExitCode.success
-    }
-
-    /// 1-based numbers of the lines that differ (by position; fmt never adds or removes lines).
-    static func changedLines(_ old: String, _ new: String) -> [Int] {
-        let before = SourceLines(old).lines
-        let after = SourceLines(new).lines
-        return (0..<max(before.count, after.count)).filter { index in
-            !(before.indices.contains(index) && after.indices.contains(index) && before[index] == after[index])
-        }.map { $0 + 1 }
-    }
-
-    struct Problem: Error, Equatable {
-        var message: String
-        /// Where in the file, for a mistake the parsers found (a file that fmt would change
-        /// in meaning has no single place).
-        var place: Place?
-
-        struct Place: Equatable {
-            var line: Int
-            var column: Int
-            var length: Int
-            var hint: String?
-        }
-    }
-
-    /// Why a marble line does not parse, where, as the notation's parser says (`run` says the same).
-    private static func marbleProblem(_ marbles: MarbleText, kind: MarbleLineKind, frameNanoseconds: Int64) -> Problem {
-        do {
-            _ = try MarbleParser(frameNanoseconds: frameNanoseconds).parse(marbles.text, as: kind)
-        } catch {
-            return Problem(message: error.message, place: .init(line: marbles.location.line, column: marbles.location.column + error.offset,
-                                                                length: error.length, hint: error.hint))
-        }
-        return Problem(message: "the marbles do not parse", place: .init(line: marbles.location.line, column: marbles.location.column, length: 1))
-    }
-
-    /// The formatted text, or why the file cannot be formatted.
-    static func format(_ source: String) -> Result<String, Problem> {
-        let (file, errors) = MarbleFileParser.parse(source)
-        if let error = errors.first {
-            return .failure(Problem(message: error.message,
-                                    place: .init(line: error.location.line, column: error.location.column, length: error.length, hint: error.hint)))
-        }
-        let original = SourceLines(source)
-        var lines = original
-        let firstTestLine = file.tests.first?.location.line ?? Int.max
-
-        // Statement lines inside tests and everything outside them: indentation.
-        var statementLines: Set<Int> = []
-        var continuation: Set<Int> = []
-        for statement in file.statements + file.tests.flatMap(\.statements) {
-            statementLines.insert(statement.range.start.line)
-            if statement.range.end.line > statement.range.start.line {
-                continuation.formUnion((statement.range.start.line + 1)...statement.range.end.line)
-            }
-        }
-        let testLines = Set(file.tests.map(\.location.line))
-        statementLines.formUnion(testLines)
-        for number in 1...lines.lines.count {
-            var content = lines.lines[number - 1].content
-            if !continuation.contains(number) {
-                while let last = content.last, last == " " || last == "\t" { content.removeLast() }
-            }
-            if statementLines.contains(number) {
-                let isTestLine = testLines.contains(number)
-                let indent = number < firstTestLine || isTestLine ? "" : "  "
-                content = Array(indent) + Array(content.drop { $0 == " " || $0 == "\t" })
-            }
-            lines.lines[number - 1].content = content
-        }
-
-        for test in file.tests {
-            if case .failure(let problem) = layout(test, file: file, original: original, lines: &lines) { return .failure(problem) }
-        }
-        let formatted = lines.text
-        if let problem = sameMeaning(source, formatted) { return .failure(problem) }
-        return .success(formatted)
-    }
-
-    private struct MarbleLine {
-        var line: Int
-        var prefix: String
-        var tokens: [MarbleToken]
-        var suffix: String
-        /// `expect NAME.subscriptions` / `.requests`.
-        var hasProperty: Bool
-    }
-
-    /// Rebuilds one test's aligned lines from their original text; the numbers of those lines.
-    @discardableResult
-    private static func layout(_ test: TestSyntax, file: MarbleFileSyntax, original: SourceLines, lines: inout SourceLines) -> Result<[Int], Problem> {
-        let frameNanoseconds = MarbleColumns.frameNanoseconds(file: file, test: test)
-        let aligned = test.statements.filter { statement in
-            switch statement.kind {
-            case .hot, .cold, .send, .subject, .binding, .subscribe, .demand, .connect, .expect: return true
-            default: return false
-            }
-        }
-        guard !aligned.isEmpty else { return .success([]) }
-        let keywordWidth = aligned.map(\.kind.keyword.count).max() ?? 0
-        func head(_ statement: Statement, _ name: String) -> String {
-            "  " + statement.kind.keyword + String(repeating: " ", count: keywordWidth - statement.kind.keyword.count) + " " + name
-        }
-
-        var marbleLines: [MarbleLine] = []
-        var bindings: [(line: Int, head: String, rest: String)] = []
-        for statement in aligned {
-            let number = statement.range.start.line
-            guard let content = original[number]?.content else { continue }
-            if let (kind, marbles) = MarbleColumns.marbles(of: statement) {
-                guard marbles.location.line == number,
-                      MarbleColumns.meaning(marbles.text, kind: kind, frameNanoseconds: frameNanoseconds) != nil,
-                      let tokens = MarbleColumns.tokens(marbles.text, kind: kind, frameNanoseconds: frameNanoseconds) else {
-                    return .failure(marbleProblem(marbles, kind: kind, frameNanoseconds: frameNanoseconds))
-                }
-                let start = marbles.location.column - 1
-                let end = start + marbles.text.count
-                guard start >= 0, end <= content.count else { continue }
-                var name = ""
-                switch statement.kind {
-                case .hot(let identifier, _), .cold(let identifier, _), .send(let identifier, _), .subscribe(let identifier, _),
-                     .demand(let identifier, _), .connect(let identifier, _):
-                    name = identifier.name
-                case .expect(let identifier, let property, _):
-                    name = identifier.name + (property.map { "." + $0.name } ?? "")
-                default: break
-                }
-                marbleLines.append(MarbleLine(line: number, prefix: head(statement, name), tokens: tokens, suffix: comment(after: Array(content[end...])),
-                                              hasProperty: name.contains(".")))
-            } else {
-                let (name, value): (Identifier, Expr)
-                switch statement.kind {
-                case .binding(let identifier, let expression), .subject(let identifier, let expression): (name, value) = (identifier, expression)
-                default: continue
-                }
-                guard value.range.start.line == number, name.location.line == number else { continue }
-                // Between the name and the expression there must be only `=` and spaces.
-                let nameEnd = name.location.column - 1 + name.name.count
-                let expressionStart = value.range.start.column - 1
-                guard nameEnd <= expressionStart, expressionStart < content.count,
-                      String(content[nameEnd..<expressionStart]).filter({ $0 != " " && $0 != "\t" }) == "=" else { continue }
-                let rest = String(content[expressionStart...])
-                bindings.append((number, head(statement, name.name), rest))
-            }
-        }
-
-        // Names padded to the longest (of streams, not of `.subscriptions` labels); marbles and
-        // expressions three columns after it, room for ` = `; further right only if a label needs it.
-        let nameColumn = 2 + keywordWidth + 1
-        let nameWidth = (marbleLines.filter { !$0.hasProperty }.map { $0.prefix.count - nameColumn } + bindings.map { $0.head.count - nameColumn }).max() ?? 0
-        let expressionColumn = nameColumn + nameWidth + 3
-        let start = max(expressionColumn, marbleLines.map { $0.prefix.count + 1 }.max() ?? 0)
-        let columns = MarbleColumns.align(marbleLines.map(\.tokens), starts: Array(repeating: start, count: marbleLines.count))
-        var rebuilt: [Int] = []
-        for (line, tokenColumns) in zip(marbleLines, columns) {
-            let first = tokenColumns.first ?? start
-            let text = line.prefix + String(repeating: " ", count: max(1, first - line.prefix.count))
-                + MarbleColumns.render(line.tokens, columns: tokenColumns, start: first) + line.suffix
-            lines.lines[line.line - 1].content = Array(text)
-            rebuilt.append(line.line)
-        }
-        for binding in bindings {
-            let padding = expressionColumn - 2 - binding.head.count
-            lines.lines[binding.line - 1].content = Array(binding.head + String(repeating: " ", count: padding) + "= " + binding.rest)
-            rebuilt.append(binding.line)
-        }
-        return .success(rebuilt)
-    }
-
-    /// What follows the marbles: a comment keeps its distance (at least one space); spaces alone go.
-    private static func comment(after characters: [Character]) -> String {
-        let gap = characters.prefix { $0 == " " || $0 == "\t" }.count
-        let rest = characters.dropFirst(gap)
-        guard !rest.isEmpty else { return "" }
-        return String(repeating: " ", count: max(1, gap)) + String(rest)
-    }
-
-    /// Nil when `new` says what `old` says: the same tests and statements, every marble line
-    /// with the same events over the same frames, every expression with the same text.
-    static func sameMeaning(_ old: String, _ new: String) -> Problem? {
-        let (before, beforeErrors) = MarbleFileParser.parse(old)
-        let (after, afterErrors) = MarbleFileParser.parse(new)
-        guard beforeErrors.isEmpty, afterErrors.isEmpty else { return Problem(message: "the formatted file would not parse") }
-        // Split once: per test, a file of a million tests would be split a million times.
-        let (old, new) = (SourceLines(old), SourceLines(new))
-        guard before.tests.map(\.name) == after.tests.map(\.name),
-              signatures(before.statements, old, frameNanoseconds: 1_000_000) == signatures(after.statements, new, frameNanoseconds: 1_000_000) else {
-            return Problem(message: "formatting would change the file's meaning")
-        }
-        for (oldTest, newTest) in zip(before.tests, after.tests) {
-            let oldSignatures = signatures(oldTest.statements, old, frameNanoseconds: MarbleColumns.frameNanoseconds(file: before, test: oldTest))
-            let newSignatures = signatures(newTest.statements, new, frameNanoseconds: MarbleColumns.frameNanoseconds(file: after, test: newTest))
-            if let index = zip(oldSignatures, newSignatures).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset
-                ?? (oldSignatures.count == newSignatures.count ? nil : min(oldSignatures.count, newSignatures.count)) {
-                let line = oldTest.statements.indices.contains(index) ? oldTest.statements[index].range.start.line : oldTest.location.line
-                return Problem(message: "formatting would change the meaning of line \(line)")
-            }
-        }
-        return nil
-    }
-
-    /// What a statement means, independent of spacing outside expressions.
-    private static func signatures(_ statements: [Statement], _ lines: SourceLines, frameNanoseconds: Int64) -> [String] {
-        func text(from start: SourceLocation, to end: SourceLocation) -> String {
-            var pieces: [String] = []
-            for number in start.line...max(start.line, end.line) {
-                guard let content = lines[number]?.content else { continue }
-                let from = number == start.line ? max(0, start.column - 1) : 0
-                let to = number == end.line ? min(content.count, max(from, end.column - 1)) : content.count
-                pieces.append(from < to ? String(content[from..<to]) : "")
-            }
-            return pieces.joined(separator: "\n")
-        }
-        return statements.map { statement in
-            let keyword = statement.kind.keyword
-            if let (kind, marbles) = MarbleColumns.marbles(of: statement) {
-                let meaning = MarbleColumns.meaning(marbles.text, kind: kind, frameNanoseconds: frameNanoseconds)
-                let events = meaning.map { m in m.events.map { "\($0.frame):\($0.text)" }.joined(separator: ",") + " [\(m.firstFrame),\(m.endFrame))" } ?? "?"
-                var name = ""
-                switch statement.kind {
-                case .hot(let id, _), .cold(let id, _), .send(let id, _), .subscribe(let id, _), .demand(let id, _), .connect(let id, _): name = id.name
-                case .expect(let id, let property, _): name = id.name + (property.map { "." + $0.name } ?? "")
-                default: break
-                }
-                return "\(keyword) \(name) \(events)"
-            }
-            switch statement.kind {
-            case .binding(let name, let value), .subject(let name, let value):
-                return "\(keyword) \(name.name) = " + text(from: value.range.start, to: statement.range.end)
-            default:
-                return text(from: statement.location, to: statement.range.end)
-            }
-        }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import MarbleRewrite
 import MarbleSpec
 import MarbleSyntax
 

@@ -1,5 +1,6 @@
 import Foundation
 import MarbleDiff
+import MarbleRewrite
 import MarbleSpec
 
 /// Writes the report of `marbles run` for people: per file its path and a line per test; for a

@@ -1,5 +1,6 @@
 import Foundation
 import MarbleNotation
+import MarbleRewrite
 import MarbleSpec
 
 /// The whole run as one JSON document (keys sorted, so equal runs give equal text): the

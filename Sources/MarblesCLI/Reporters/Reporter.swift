@@ -1,5 +1,6 @@
 import Foundation
 import MarbleDiff
+import MarbleRewrite
 import MarbleSpec
 
 /// One file's outcome in `marbles run`: the report, how long the file took, and what

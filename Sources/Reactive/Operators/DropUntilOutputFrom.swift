@@ -69,6 +69,10 @@ private final class DropUntilOutputLink<Input, TriggerOutput, Downstream: Subscr
         guard !isTerminated else { return }
         isTerminated = true
         upstream = nil
+        // A trigger still waiting is not cancelled (Combine), but it is let go: the link never
+        // uses it again, and holding it would keep the trigger's chain and this link (which
+        // that chain's subscriber refers to) alive for each other.
+        trigger = nil
         downstream.receive(completion: completion)
     }
 

@@ -48,7 +48,8 @@ public final class TestSubscriber<Input, Failure: Error>: Subscriber, Cancellabl
     }
 
     public func receive(subscription: any Subscription) {
-        guard self.subscription == nil, cancelledAt == nil else { subscription.cancel(); return }
+        // `subscribedAt`, not `subscription`: the subscription is let go at completion, and a second one is still refused.
+        guard subscribedAt == nil, cancelledAt == nil else { subscription.cancel(); return }
         self.subscription = subscription
         subscribedAt = scheduler.currentFrame
         if initialDemand > 0 {
@@ -74,6 +75,10 @@ public final class TestSubscriber<Input, Failure: Error>: Subscriber, Cancellabl
         }
         isCompleted = true
         self.completion = (scheduler.currentFrame, completion)
+        // Let go of the finished subscription, as Combine's Sink does (OpenCombine Sink.swift):
+        // a pipeline that holds the test's scheduler (debounce, delay) would otherwise keep the
+        // scheduler, and through it this subscriber, alive after the test.
+        subscription = nil
     }
 
     /// Asks for more values (no effect before the subscription arrives or after cancellation).

@@ -11,12 +11,15 @@ import Darwin
 /// it, are flushed to disk, and the temporary file is renamed over the target in one step. If
 /// the process dies before the rename, the target is untouched (a stray `.NAME.*.tmp` may stay).
 /// An existing file keeps its permissions; a symbolic link keeps pointing at the file it names.
-enum AtomicFile {
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+public enum AtomicFile {
+    /// Why the file could not be written, as a sentence naming it.
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
+        public init(description: String) { self.description = description }
     }
 
-    static func write(_ data: Data, to path: String) throws {
+    /// Writes `data` to `path` (see the type's comment); throws a `Failure` when it cannot.
+    public static func write(_ data: Data, to path: String) throws {
         let target = URL(fileURLWithPath: path).resolvingSymlinksInPath()
         let folder = target.deletingLastPathComponent()
         let temporary = folder.appendingPathComponent(".\(target.lastPathComponent).\(UUID().uuidString).tmp")

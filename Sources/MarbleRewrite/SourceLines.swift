@@ -1,18 +1,26 @@
 /// A file's text as lines, each with the exact line break that ended it, so that text rebuilt
 /// from the lines is the original, character for character. Lines are split where the
 /// `.marble` parser counts them: at every newline character (`\n`, `\r\n`, `\r`, …).
-struct SourceLines: Equatable {
-    struct Line: Equatable {
-        var content: [Character]
+public struct SourceLines: Equatable, Sendable {
+    /// One line: its characters and the line break that ended it.
+    public struct Line: Equatable, Sendable {
+        public var content: [Character]
         /// "" for a last line without a line break.
-        var terminator: String
+        public var terminator: String
 
-        var text: String { String(content) }
+        public init(content: [Character], terminator: String) {
+            self.content = content
+            self.terminator = terminator
+        }
+
+        /// The line without its line break.
+        public var text: String { String(content) }
     }
 
-    var lines: [Line]
+    public var lines: [Line]
 
-    init(_ source: String) {
+    /// The lines of `source`; at least one (an empty file is one empty line).
+    public init(_ source: String) {
         var lines: [Line] = []
         var current: [Character] = []
         for character in source {
@@ -27,7 +35,8 @@ struct SourceLines: Equatable {
         self.lines = lines
     }
 
-    var text: String {
+    /// The lines joined again, each with its line break.
+    public var text: String {
         var text = ""
         for line in lines {
             text += String(line.content)
@@ -37,7 +46,7 @@ struct SourceLines: Equatable {
     }
 
     /// Line `number` (1-based), if there is one.
-    subscript(number: Int) -> Line? {
+    public subscript(number: Int) -> Line? {
         lines.indices.contains(number - 1) ? lines[number - 1] : nil
     }
 }

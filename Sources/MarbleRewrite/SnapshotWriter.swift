@@ -4,17 +4,24 @@ import MarbleSpec
 import MarbleSyntax
 
 /// A line `--update` changed: before (nil for an inserted line) and after (nil for a removed one).
-struct LineChange: Sendable, Equatable {
+public struct LineChange: Sendable, Equatable {
     /// The line's number in the file as it was (for an inserted line: the line it follows).
-    var line: Int
+    public var line: Int
     /// The test the line belongs to.
-    var test: String
-    var before: String?
-    var after: String?
+    public var test: String
+    public var before: String?
+    public var after: String?
+
+    public init(line: Int, test: String, before: String?, after: String?) {
+        self.line = line
+        self.test = test
+        self.before = before
+        self.after = after
+    }
 }
 
 /// What `--update` did to one file.
-enum FileUpdate: Sendable, Equatable {
+public enum FileUpdate: Sendable, Equatable {
     /// Nothing failed that an update could fix.
     case unchanged
     /// The file was rewritten with these changes.
@@ -47,14 +54,15 @@ enum FileUpdate: Sendable, Equatable {
 ///   and a file with any error is never touched.
 /// - The new text must parse, with every test present, before it is written; it is then written
 ///   atomically, and only if the file still holds the bytes that were run.
-enum SnapshotWriter {
-    struct Plan {
-        var source: String
-        var changes: [LineChange]
+public enum SnapshotWriter {
+    /// The rewritten file and what changed in it.
+    public struct Plan {
+        public var source: String
+        public var changes: [LineChange]
     }
 
     /// The rewritten source for the failing checks of `report`, or why there is none.
-    static func plan(source: String, report: FileReport) -> Result<Plan?, Refusal> {
+    public static func plan(source: String, report: FileReport) -> Result<Plan?, Refusal> {
         guard !report.isError else { return .failure(Refusal("the file has errors; --update leaves it unchanged")) }
         // What a run that never settles shows depends on where a limit cut it: written out, the
         // next run would show more (an endless timer would get a longer line every time).
@@ -68,8 +76,10 @@ enum SnapshotWriter {
         guard errors.isEmpty else { return .failure(Refusal("the file has errors; --update leaves it unchanged")) }
         var lines = SourceLines(source)
         var edits: [(edit: Edit, test: String)] = []
+        // By name, once: looking each failing test up among all of them is quadratic in a big file.
+        let tests = Dictionary(file.tests.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         for test in failing {
-            guard let syntax = file.tests.first(where: { $0.name == test.name }) else { continue }
+            guard let syntax = tests[test.name] else { continue }
             edits += TestRewrite(file: file, syntax: syntax, report: test, lines: lines).edits().map { ($0, test.name) }
         }
         guard !edits.isEmpty else { return .success(nil) }
@@ -77,9 +87,10 @@ enum SnapshotWriter {
         return .success(Plan(source: lines.text, changes: changes))
     }
 
-    struct Refusal: Error, Equatable {
-        var reason: String
-        init(_ reason: String) { self.reason = reason }
+    /// Why a file is left unchanged, as a sentence.
+    public struct Refusal: Error, Equatable {
+        public var reason: String
+        public init(_ reason: String) { self.reason = reason }
     }
 
     /// One change to the file, by line.
@@ -102,10 +113,14 @@ enum SnapshotWriter {
     /// Applies the edits (at most one replace or remove per line) and describes them.
     static func apply(_ edits: [(edit: Edit, test: String)], to lines: inout SourceLines) -> [LineChange] {
         var changes: [LineChange] = []
-        // From the bottom up, so that line numbers above stay valid.
+        // Described from the bottom up, as if applied one by one there (line numbers above stay
+        // valid); replacements are made in place, and the lines are rebuilt once for the
+        // insertions and removals (one `insert(at:)` per edit would be quadratic in the file).
         let ordered = edits.enumerated().sorted { lhs, rhs in
             lhs.element.edit.line != rhs.element.edit.line ? lhs.element.edit.line > rhs.element.edit.line : lhs.offset > rhs.offset
         }.map(\.element)
+        var removed: Set<Int> = []
+        var inserted: [Int: [String]] = [:]
         for (edit, test) in ordered {
             switch edit {
             case .replace(let number, let column, let length, let text):
@@ -118,31 +133,45 @@ enum SnapshotWriter {
                 lines.lines[number - 1].content = content
                 if before != String(content) { changes.append(LineChange(line: number, test: test, before: before, after: String(content))) }
             case .insert(let after, let content):
-                guard let line = lines[after] else { continue }
-                var terminator = line.terminator
-                if terminator.isEmpty {
-                    // The line we follow ended the file without a break: give it one, ours ends the file.
-                    lines.lines[after - 1].terminator = "\n"
-                    terminator = ""
-                }
-                lines.lines.insert(SourceLines.Line(content: Array(content), terminator: terminator), at: after)
+                guard lines[after] != nil else { continue }
+                // Processed bottom up, the last insertion after a line is met first.
+                inserted[after, default: []].insert(content, at: 0)
                 changes.append(LineChange(line: after, test: test, before: nil, after: content))
             case .remove(let number):
-                guard let line = lines[number] else { continue }
-                lines.lines.remove(at: number - 1)
+                guard let line = lines[number], removed.insert(number).inserted else { continue }
                 changes.append(LineChange(line: number, test: test, before: line.text, after: nil))
             }
+        }
+        if !removed.isEmpty || !inserted.isEmpty {
+            var rebuilt: [SourceLines.Line] = []
+            rebuilt.reserveCapacity(lines.lines.count + inserted.values.reduce(0) { $0 + $1.count } - removed.count)
+            for (index, line) in lines.lines.enumerated() {
+                let number = index + 1
+                guard let added = inserted[number] else {
+                    if !removed.contains(number) { rebuilt.append(line) }
+                    continue
+                }
+                // The new lines end as the line they follow did; one that ended the file without
+                // a break gets one, and the last new line ends the file instead.
+                let terminator = line.terminator.isEmpty ? "\n" : line.terminator
+                if !removed.contains(number) { rebuilt.append(SourceLines.Line(content: line.content, terminator: terminator)) }
+                for (position, content) in added.enumerated() {
+                    let last = position == added.count - 1
+                    rebuilt.append(SourceLines.Line(content: Array(content), terminator: last && line.terminator.isEmpty ? "" : terminator))
+                }
+            }
+            lines.lines = rebuilt
         }
         return changes.sorted { ($0.line, $0.before == nil ? 1 : 0) < ($1.line, $1.before == nil ? 1 : 0) }
     }
 
     /// Rewrites are repeated (at most this many times) while the rewritten tests still fail (a
     /// rewritten `.subscriptions` line, say, can leave another check to rewrite).
-    static let maximumRounds = 4
+    public static let maximumRounds = 4
 
     /// Reads, runs, plans, checks and writes one file: the report to show (the re-run of the
     /// updated file when it was written) and what happened.
-    static func update(path: String, options: RunOptions) -> (report: FileReport, update: FileUpdate) {
+    public static func update(path: String, options: RunOptions) -> (report: FileReport, update: FileUpdate) {
         guard let data = FileManager.default.contents(atPath: path), let source = String(data: data, encoding: .utf8) else {
             return (MarbleRunner.run(path: path, options: options), .unchanged)
         }
@@ -184,18 +213,48 @@ enum SnapshotWriter {
 
     /// The lines that differ between two versions of a file (a longest-common-subsequence diff
     /// of whole lines: removed and added lines next to each other pair up as changed lines),
-    /// each with the test it belongs to.
-    static func changes(from old: String, to new: String) -> [LineChange] {
+    /// each with the test it belongs to. When both versions hold the same tests, each test is
+    /// diffed on its own (`--update` never moves a line out of its test), so the cost is linear
+    /// in the file and quadratic only in the lines of one test.
+    public static func changes(from old: String, to new: String) -> [LineChange] {
         let before = SourceLines(old).lines.map(\.text)
         let after = SourceLines(new).lines.map(\.text)
-        let tests = MarbleFileParser.parse(old).file.tests.map { (line: $0.location.line, name: $0.name) }
-        func test(at line: Int) -> String { tests.last { $0.line <= line }?.name ?? "" }
+        let oldTests = MarbleFileParser.parse(old).file.tests
+        let newTests = MarbleFileParser.parse(new).file.tests
+        let starts = oldTests.map(\.location.line)
+        /// The test that line `line` (1-based) of the old file belongs to: the last one starting at or before it.
+        func test(at line: Int) -> String {
+            var low = 0
+            var high = starts.count
+            while low < high {
+                let middle = (low + high) / 2
+                if starts[middle] <= line { low = middle + 1 } else { high = middle }
+            }
+            return low == 0 ? "" : oldTests[low - 1].name
+        }
+        // Where each test starts in either version (0-based), between the text before the first and the end.
+        var cuts = [(old: 0, new: 0)]
+        if oldTests.map(\.name) == newTests.map(\.name) {
+            cuts += zip(oldTests, newTests).map { (old: $0.location.line - 1, new: $1.location.line - 1) }
+        }
+        cuts.append((old: before.count, new: after.count))
+        var changes: [LineChange] = []
+        for (from, to) in zip(cuts, cuts.dropFirst()) where from.old <= to.old && from.new <= to.new {
+            changes += diff(before, from.old..<to.old, after, from.new..<to.new, test: test(at:))
+        }
+        return changes
+    }
 
-        // lengths[i][j]: the longest common subsequence of before[i...] and after[j...].
-        var lengths = Array(repeating: Array(repeating: 0, count: after.count + 1), count: before.count + 1)
-        for i in stride(from: before.count - 1, through: 0, by: -1) {
-            for j in stride(from: after.count - 1, through: 0, by: -1) {
-                lengths[i][j] = before[i] == after[j] ? lengths[i + 1][j + 1] + 1 : max(lengths[i + 1][j], lengths[i][j + 1])
+    /// The LCS diff of `before[old]` against `after[new]`, in the old file's line numbers.
+    private static func diff(_ before: [String], _ old: Range<Int>, _ after: [String], _ new: Range<Int>, test: (Int) -> String) -> [LineChange] {
+        let width = new.count + 1
+        // lengths[i * width + j]: the longest common subsequence of before[old.lowerBound + i ..< old.upperBound]
+        // and after[new.lowerBound + j ..< new.upperBound].
+        var lengths = Array(repeating: 0, count: (old.count + 1) * width)
+        for i in stride(from: old.count - 1, through: 0, by: -1) {
+            for j in stride(from: new.count - 1, through: 0, by: -1) {
+                lengths[i * width + j] = before[old.lowerBound + i] == after[new.lowerBound + j]
+                    ? lengths[(i + 1) * width + j + 1] + 1 : max(lengths[(i + 1) * width + j], lengths[i * width + j + 1])
             }
         }
         var changes: [LineChange] = []
@@ -204,34 +263,34 @@ enum SnapshotWriter {
         func flush(before line: Int) {
             let paired = min(removed.count, added.count)
             for k in 0..<paired {
-                changes.append(LineChange(line: removed[k] + 1, test: test(at: removed[k] + 1), before: before[removed[k]], after: added[k]))
+                changes.append(LineChange(line: removed[k] + 1, test: test(removed[k] + 1), before: before[removed[k]], after: added[k]))
             }
             for index in removed.dropFirst(paired) {
-                changes.append(LineChange(line: index + 1, test: test(at: index + 1), before: before[index], after: nil))
+                changes.append(LineChange(line: index + 1, test: test(index + 1), before: before[index], after: nil))
             }
             let anchor = removed.last.map { $0 + 1 } ?? line
             for text in added.dropFirst(paired) {
-                changes.append(LineChange(line: anchor, test: test(at: max(1, anchor)), before: nil, after: text))
+                changes.append(LineChange(line: anchor, test: test(max(1, anchor)), before: nil, after: text))
             }
             removed = []
             added = []
         }
         var i = 0
         var j = 0
-        while i < before.count || j < after.count {
-            if i < before.count, j < after.count, before[i] == after[j] {
-                flush(before: i)
+        while i < old.count || j < new.count {
+            if i < old.count, j < new.count, before[old.lowerBound + i] == after[new.lowerBound + j] {
+                flush(before: old.lowerBound + i)
                 i += 1
                 j += 1
-            } else if j < after.count, i == before.count || lengths[i][j + 1] >= lengths[i + 1][j] {
-                added.append(after[j])
+            } else if j < new.count, i == old.count || lengths[i * width + j + 1] >= lengths[(i + 1) * width + j] {
+                added.append(after[new.lowerBound + j])
                 j += 1
             } else {
-                removed.append(i)
+                removed.append(old.lowerBound + i)
                 i += 1
             }
         }
-        flush(before: i)
+        flush(before: old.lowerBound + i)
         return changes
     }
 }
@@ -400,7 +459,8 @@ private struct TestRewrite {
 }
 
 extension PrintableEvent {
-    var isTerminal: Bool {
+    /// `|` or `#`: an event that ends a stream.
+    public var isTerminal: Bool {
         switch self {
         case .finished, .failure: return true
         default: return false
