@@ -7,7 +7,7 @@ RELEASE_BIN := .build/release/marbles
 SVG_BIN     := .build/debug/marbles-svg
 DIAGRAMS    := docs/diagrams
 
-.PHONY: build test run install clean diagrams golden bench mutants
+.PHONY: build test run install clean diagrams docs golden bench mutants
 
 build:
 	$(SWIFT) build
@@ -22,11 +22,22 @@ test: build
 	$(SWIFT) test
 	$(DEBUG_BIN) run marbles/
 	$(DEBUG_BIN) fmt --check marbles/operators marbles/guides
+	$(DOC_CHECK)
 	python3 -m unittest discover -s mutants -q
 	$(SWIFT) test --package-path Examples/SearchFeature --scratch-path .build/examples
 
 run: build
 	$(DEBUG_BIN) run marbles/
+
+# The marble blocks of the README and docs/ run as tests and drawn beside them, and
+# docs/operators.md generated from the catalogue (see docs/doc-blocks.md). `make test` checks
+# that nothing of it is stale (a few seconds).
+DOC_DIAGRAMS := docs/doc-diagrams
+DOC_CHECK = $(DEBUG_BIN) doc --check --out $(DOC_DIAGRAMS) README.md docs/ && \
+	$(DEBUG_BIN) doc --check --out $(DOC_DIAGRAMS) --catalogue marbles/operators docs/operators.md
+docs: build
+	$(DEBUG_BIN) doc --out $(DOC_DIAGRAMS) --catalogue marbles/operators docs/operators.md
+	$(DEBUG_BIN) doc --out $(DOC_DIAGRAMS) README.md docs/
 
 # Every test of the catalogue drawn as SVG into docs/diagrams/, with an index.html gallery.
 # A failing test is still drawn (with its mismatch) and only warned about; a bad file stops it.
