@@ -7,24 +7,39 @@ RELEASE_BIN := .build/release/marbles
 SVG_BIN     := .build/debug/marbles-svg
 DIAGRAMS    := docs/diagrams
 
-.PHONY: build test run install clean diagrams docs golden bench mutants
+.PHONY: build test run install clean diagrams diagrams-check diagrams-compare docs golden bench mutants
 
 build:
-	$(SWIFT) build
+	@$(SWIFT) build --quiet
 
 # The Swift tests, then the catalogue in marbles/ with the freshly built binary, a check that
 # the catalogue is laid out as `marbles fmt` lays it out (marbles/examples keeps the format
-# brief's worked examples exactly as the brief writes them), a check that every mutant of
+# brief's worked examples exactly as the brief writes them), a check that the committed
+# diagrams in docs/diagrams are what the catalogue draws now, a check that every mutant of
 # `make mutants` still applies to the engine (its tests; nothing is built), then the worked
 # example package (Examples/SearchFeature, built into .build/examples so that later runs are
-# incremental).
+# incremental). The builds are quiet (errors and warnings only); each step prints its summary.
+# What `make test` shows of `swift test`: failures, issues and the summaries, not a line per passing
+# test (XCTest's "Test Case … passed", Swift Testing's "◇ … started" and "✔ … passed").
+export TEST_SUMMARY := /^Test (Suite|Case) .* (started|passed)/ { next } /^Executed 0 tests/ { next } \
+  /^(◇|✔) (Test|Suite) / && !/^✔ Test run with/ { next } { print }
 test: build
-	$(SWIFT) test
-	$(DEBUG_BIN) run marbles/
-	$(DEBUG_BIN) fmt --check marbles/operators marbles/guides
-	$(DOC_CHECK)
-	python3 -m unittest discover -s mutants -q
-	$(SWIFT) test --package-path Examples/SearchFeature --scratch-path .build/examples
+	@echo "== swift test"
+	@$(SWIFT) build --build-tests --quiet
+	@set -o pipefail; $(SWIFT) test --skip-build 2>&1 | awk "$$TEST_SUMMARY"
+	@echo "== the catalogue: marbles run marbles/"
+	@$(DEBUG_BIN) run marbles/
+	@echo "== marbles fmt --check"
+	@$(DEBUG_BIN) fmt --check marbles/operators marbles/guides
+	@echo "== the marble blocks of README.md and docs/, and docs/operators.md, are current"
+	@$(DOC_CHECK)
+	@echo "== docs/diagrams are current"
+	@$(MAKE) --no-print-directory diagrams-compare
+	@echo "== mutants/mutants.txt applies to the engine"
+	@python3 -m unittest discover -s mutants -q
+	@echo "== Examples/SearchFeature"
+	@$(SWIFT) build --quiet --package-path Examples/SearchFeature --scratch-path .build/examples --build-tests
+	@set -o pipefail; $(SWIFT) test --skip-build --package-path Examples/SearchFeature --scratch-path .build/examples 2>&1 | tail -3
 
 run: build
 	$(DEBUG_BIN) run marbles/
@@ -46,6 +61,21 @@ diagrams: build
 	$(SVG_BIN) marbles/ -o $(DIAGRAMS) --index --quiet; status=$$?; \
 	  if [ $$status -eq 1 ]; then echo "make diagrams: some tests fail; their diagrams show the mismatch"; fi; \
 	  [ $$status -le 1 ]
+
+# Draws the catalogue into a scratch folder and compares it with the committed docs/diagrams:
+# a change to the catalogue or to the drawing that was not followed by `make diagrams` fails.
+DIAGRAMS_CHECK := .build/diagrams-check
+diagrams-check: build
+	@$(MAKE) --no-print-directory diagrams-compare
+diagrams-compare:
+	@rm -rf $(DIAGRAMS_CHECK)
+	@$(SVG_BIN) marbles/ -o $(DIAGRAMS_CHECK) --index --quiet; [ $$? -le 1 ]
+	@if diff -rq $(DIAGRAMS) $(DIAGRAMS_CHECK) > $(DIAGRAMS_CHECK).diff; then \
+	  echo "$$(ls $(DIAGRAMS) | wc -l | tr -d ' ') files, all current"; \
+	else \
+	  sed -e 's|$(DIAGRAMS_CHECK)|now|' $(DIAGRAMS_CHECK).diff | head -10; \
+	  echo "docs/diagrams is stale: run make diagrams and commit it"; exit 1; \
+	fi
 
 # Rewrites the golden SVGs of Tests/MarbleDiagramTests/Golden after a deliberate layout change.
 golden:

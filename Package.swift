@@ -48,6 +48,8 @@ let package = Package(
         .executableTarget(name: "marbles-bench", dependencies: ["Reactive", "MarbleSpec", "MarbleNotation", "MarbleTesting"]),
         // libFuzzer targets (`make fuzz`); built normally, a replayer of corpus files.
         .executableTarget(name: "marbles-fuzz", dependencies: ["MarbleNotation", "MarbleSyntax", "MarbleSpec"]),
+        // What several test targets share (a seeded random generator); only tests import it.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive", "MarbleTesting"]),
         .testTarget(name: "MarbleTestingTests", dependencies: ["MarbleTesting"]),
         // Combine app code (view models, forms, networking, timers, custom publishers) that must
@@ -56,9 +58,9 @@ let package = Package(
         // a callback captured by Dispatch) are Swift 6 concurrency errors with Combine too.
         .testTarget(name: "CombineCompatibilityTests", dependencies: ["Reactive", "ReactiveNetworking"], path: "Tests/CombineCompatibility",
                     exclude: ["Unsupported", "check.sh"], swiftSettings: [.swiftLanguageMode(.v5)]),
-        .testTarget(name: "MarbleNotationTests", dependencies: ["MarbleNotation"]),
-        .testTarget(name: "MarbleSyntaxTests", dependencies: ["MarbleSyntax"]),
-        .testTarget(name: "MarbleSpecTests", dependencies: ["MarbleSpec", "Reactive"]),
+        .testTarget(name: "MarbleNotationTests", dependencies: ["MarbleNotation", "TestSupport"]),
+        .testTarget(name: "MarbleSyntaxTests", dependencies: ["MarbleSyntax", "TestSupport"]),
+        .testTarget(name: "MarbleSpecTests", dependencies: ["MarbleSpec", "Reactive", "TestSupport"]),
         .testTarget(name: "MarbleDiagramTests", dependencies: ["MarbleDiagram", "MarbleSpec"], exclude: ["Golden"]),
         .testTarget(name: "MarblesCLITests", dependencies: ["MarblesCLI", "MarbleDiff", "marbles", "marbles-svg"]),
     ],

@@ -1,32 +1,7 @@
-/// Text escaping, number formatting and an element writer that produce the same bytes for
+/// Number formatting and an element writer that produce the same bytes for
 /// the same drawing: attributes keep the order they are given in, numbers are rounded to
 /// hundredths and written without trailing zeros.
 enum SVG {
-    /// Escapes text for element content and for double-quoted attribute values.
-    static func escape(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            case "\t", "\n", "\r": result.unicodeScalars.append(scalar)
-            default:
-                // Characters XML 1.0 does not allow at all (other control characters,
-                // surrogates, U+FFFE/U+FFFF) become U+FFFD so that the output always parses.
-                if scalar.value < 0x20 || (0xFFFE...0xFFFF).contains(scalar.value) {
-                    result += "\u{FFFD}"
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result
-    }
-
     /// `12`, `12.5`, `-0.25`: hundredths, no trailing zeros, never `-0`.
     static func number(_ value: Double) -> String {
         guard value.isFinite else { return "0" }
@@ -75,7 +50,7 @@ struct SVGWriter {
     private mutating func render(_ name: String, _ attributes: [Attribute]) -> String {
         var text = "<" + name
         for attribute in attributes {
-            text += " " + attribute.name + "=\"" + SVG.escape(attribute.value) + "\""
+            text += " " + attribute.name + "=\"" + XMLText.escape(attribute.value, in: .attribute) + "\""
             if recordsPaints, attribute.name == "fill" || attribute.name == "stroke" { paints[attribute.name, default: []].insert(attribute.value) }
         }
         return text
@@ -96,7 +71,7 @@ struct SVGWriter {
     /// An element without children, or with `text` as its only content.
     mutating func element(_ name: String, _ attributes: [Attribute] = [], text: String? = nil) {
         if let text {
-            lines.append(indent + render(name, attributes) + ">" + SVG.escape(text) + "</" + name + ">")
+            lines.append(indent + render(name, attributes) + ">" + XMLText.escape(text) + "</" + name + ">")
         } else {
             lines.append(indent + render(name, attributes) + "/>")
         }
@@ -115,7 +90,7 @@ struct SVGWriter {
     mutating func text(_ attributes: [Attribute], spans: [(attributes: [Attribute], text: String)]) {
         var line = indent + render("text", attributes) + ">"
         for span in spans {
-            line += span.attributes.isEmpty ? SVG.escape(span.text) : render("tspan", span.attributes) + ">" + SVG.escape(span.text) + "</tspan>"
+            line += span.attributes.isEmpty ? XMLText.escape(span.text) : render("tspan", span.attributes) + ">" + XMLText.escape(span.text) + "</tspan>"
         }
         lines.append(line + "</text>")
     }

@@ -14,7 +14,7 @@ public struct PlainStyle: DiagramStyle, Sendable {
     public func dim(_ text: String) -> String { text }
 }
 
-extension DiagramLayout {
+extension TextDiagramLayout {
     /// The diagram of a failing expectation: the sources that feed the checked stream, then the
     /// expected and the actual line of `check`. Event rows are labelled with the stream's name
     /// when the test has more than one expectation; subscription and request rows always are

@@ -59,7 +59,7 @@ extension TestScheduler {
     @usableFromInline
     func failure(_ check: CheckReport, headline: String, labelled: Bool, position: String = "frame", at location: MarbleSourceLocation) -> MarbleFailure {
         let report = testReport(check, at: location)
-        var layout = DiagramLayout(failing: check, of: report, labelled: labelled, indent: 2)
+        var layout = TextDiagramLayout(failing: check, of: report, labelled: labelled, indent: 2)
         layout.position = position
         let message = ([headline + ":", ""] + layout.lines()).joined(separator: "\n")
         let name = MarbleDiagram.fileName(path: location.fileID, test: "line \(location.line)")

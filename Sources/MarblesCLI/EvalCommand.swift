@@ -78,7 +78,7 @@ struct EvalCommand {
         if test.error == nil, !cancelled, !observed.contains(where: { $0.event.isTerminal }) {
             notes.append("not finished; nothing was left to run after frame \(max(0, test.endFrame - 1))")
         }
-        var output = rows.isEmpty ? [] : DiagramLayout(rows: rows, differences: [], notes: notes, indent: 0).lines(style: style)
+        var output = rows.isEmpty ? [] : TextDiagramLayout(rows: rows, differences: [], notes: notes, indent: 0).lines(style: style)
         if !test.trace.isEmpty {
             output.append("")
             let width = test.trace.map { String($0.frame).count }.max() ?? 0

@@ -170,5 +170,5 @@ enum Gallery {
         "file-" + MarbleDiagram.slug(path)
     }
 
-    static func escape(_ text: String) -> String { DiagramFiles.escape(text) }
+    static func escape(_ text: String) -> String { XMLText.escape(text) }
 }

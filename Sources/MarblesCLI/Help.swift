@@ -80,7 +80,7 @@ enum Help {
         file, a line per test. A failing expectation is drawn as marbles: the test's hot
         sources, then the expected and the actual line, aligned frame by frame, a caret under
         each differing frame and one sentence explaining it. When a diagram would be wider
-        than \(DiagramLayout.maximumWidth) columns, its longest stretches of frames that are
+        than \(TextDiagramLayout.maximumWidth) columns, its longest stretches of frames that are
         empty in every line are drawn as ' …N… ' (N empty frames). What print() operators
         write appears under the test's line, each line with its frame.
 

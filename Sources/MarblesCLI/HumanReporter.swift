@@ -153,8 +153,8 @@ final class HumanReporter: Reporter {
 
     /// The sources of the checked stream, then the expected and the actual line of `check`
     /// (drawn by MarbleDiff, which test failures in MarbleTesting share).
-    static func diagram(_ check: CheckReport, of test: TestReport, labelled: Bool) -> DiagramLayout {
-        DiagramLayout(failing: check, of: test, labelled: labelled, indent: Self.detailIndent)
+    static func diagram(_ check: CheckReport, of test: TestReport, labelled: Bool) -> TextDiagramLayout {
+        TextDiagramLayout(failing: check, of: test, labelled: labelled, indent: Self.detailIndent)
     }
 }
 

@@ -1,3 +1,4 @@
+import MarbleDiagram
 import MarbleSpec
 
 /// JUnit XML, as Jenkins, GitLab and GitHub test summaries read it:
@@ -44,7 +45,7 @@ final class JUnitReporter: Reporter {
             var attributes = [("name", test.name), ("classname", Self.className(report.path)), ("file", report.path),
                               ("line", String(test.line)), ("time", test.seconds.secondsText)]
             // A stream nothing checks is written to the test's output (JUnit has no warnings).
-            let warnings = test.warnings.isEmpty ? [] : ["      <system-out>" + Self.escape(test.warnings.map {
+            let warnings = test.warnings.isEmpty ? [] : ["      <system-out>" + XMLText.escape(test.warnings.map {
                 "\(report.path):\($0.line):\($0.column): warning: \($0.message)"
             }.joined(separator: "\n")) + "</system-out>"]
             if test.outcome == .passed {
@@ -58,7 +59,7 @@ final class JUnitReporter: Reporter {
             if let line = test.error?.line, test.outcome == .error { attributes[3].1 = String(line) }
             cases.append("    <testcase \(Self.attributes(attributes))>")
             cases.append("      <\(element) \(Self.attributes([("message", test.failureHeadline), ("type", type)]))>"
-                         + Self.escape(FailureText.text(for: test)) + "</\(element)>")
+                         + XMLText.escape(FailureText.text(for: test)) + "</\(element)>")
             cases += warnings
             cases.append("    </testcase>")
         }
@@ -88,7 +89,7 @@ final class JUnitReporter: Reporter {
         return """
               <testsuite \(suite)>
                 <testcase \(testcase)>
-                  <error \(Self.attributes([("message", message), ("type", "file error")]))>\(Self.escape(details))</error>
+                  <error \(Self.attributes([("message", message), ("type", "file error")]))>\(XMLText.escape(details))</error>
                 </testcase>
               </testsuite>
             """
@@ -104,34 +105,6 @@ final class JUnitReporter: Reporter {
     }
 
     static func attributes(_ pairs: [(String, String)]) -> String {
-        pairs.map { "\($0.0)=\"\(escape($0.1, attribute: true))\"" }.joined(separator: " ")
-    }
-
-    /// XML text: markup characters escaped; characters XML 1.0 cannot hold (most control
-    /// characters) written as `\u{…}`; in attributes, line breaks and tabs kept as references.
-    static func escape(_ text: String, attribute: Bool = false) -> String {
-        var output = ""
-        output.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": output += "&amp;"
-            case "<": output += "&lt;"
-            case ">": output += "&gt;"
-            case "\"" where attribute: output += "&quot;"
-            case "\n" where attribute: output += "&#10;"
-            case "\r" where attribute: output += "&#13;"
-            case "\t" where attribute: output += "&#9;"
-            case "\n", "\r", "\t": output.unicodeScalars.append(scalar)
-            default:
-                let value = scalar.value
-                let allowed = value >= 0x20 && !(0xD800...0xDFFF).contains(value) && value != 0xFFFE && value != 0xFFFF
-                if allowed {
-                    output.unicodeScalars.append(scalar)
-                } else {
-                    output += "\\u{\(String(value, radix: 16))}"
-                }
-            }
-        }
-        return output
+        pairs.map { "\($0.0)=\"\(XMLText.escape($0.1, in: .attribute))\"" }.joined(separator: " ")
     }
 }

@@ -448,21 +448,6 @@ enum DiagramFiles {
         return candidate
     }
 
-    static func escape(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.append(character)
-            }
-        }
-        return result
-    }
-
     /// How a diagram names its file: relative to the working directory, or by its name alone
     /// when it lies outside (never an absolute path, which would differ on every machine).
     static func shownPath(_ path: String, workingDirectory: String) -> String {

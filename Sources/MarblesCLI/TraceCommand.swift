@@ -135,7 +135,7 @@ struct TraceCommand {
         }
         guard !order.isEmpty else { return ["  (nothing was subscribed)"] }
         let rows = order.map { DiagramRow.aligned(label: $0, events: events[$0] ?? []) }
-        return DiagramLayout(rows: rows, differences: [], notes: [], indent: 2).lines(style: style)
+        return TextDiagramLayout(rows: rows, differences: [], notes: [], indent: 2).lines(style: style)
     }
 
     /// Every event, one per line: frame, node, what happened.

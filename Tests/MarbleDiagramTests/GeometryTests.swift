@@ -10,7 +10,7 @@ struct GeometryTests {
     @Test func everyDiagramOfTheCatalogueKeepsTheGeometricInvariants() throws {
         var count = 0
         var problems: [String] = []
-        for path in CatalogueTests.files() {
+        for path in CatalogueDrawingTests.files() {
             let report = MarbleRunner.run(path: path)
             for test in report.tests {
                 let name = "\(path.split(separator: "/").suffix(2).joined(separator: "/")) \"\(test.name)\""
@@ -30,7 +30,7 @@ struct GeometryTests {
     @Test func everyDiagramOfTheCatalogueKeepsThemInTheMismatchViewToo() throws {
         var problems: [String] = []
         var count = 0
-        for path in CatalogueTests.files() {
+        for path in CatalogueDrawingTests.files() {
             for var test in MarbleRunner.run(path: path).tests {
                 for index in test.checks.indices where test.checks[index].kind == .events {
                     let actual = test.checks[index].actual

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 import MarbleNotation
 
 struct RoundTripCase: Sendable, CustomStringConvertible {

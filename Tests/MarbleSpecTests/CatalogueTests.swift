@@ -56,4 +56,62 @@ import Testing
             #expect(selectors.contains(expected), "missing \(expected)")
         }
     }
+
+    // MARK: One naming rule (CONTRIBUTING.md): family ↔ .marble file ↔ engine file ↔ engine tests
+
+    static let root = folder.deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The engine file a family's name gives: `receive-on` → `ReceiveOn`, `tryMap` → `Map` (a `try`
+    /// twin lives with its base operator), `PassthroughSubject` → `PassthroughSubject`.
+    static func engineFileName(of family: String) -> String {
+        var name = family
+        if name.hasPrefix("try"), let next = name.dropFirst(3).first, next.isUppercase { name = String(name.dropFirst(3)) }
+        return name.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    }
+
+    /// Families served by a publisher another family names: the file is the publisher's.
+    static let sharedEngineFiles = [
+        "min": "Comparison", "max": "Comparison",  // Combine's Publishers.Comparison
+        "append": "Concatenate", "prepend": "Concatenate",  // Publishers.Concatenate
+        "prefix": "Output",  // prefix(_:) is Publishers.Output, as output(at:) and output(in:)
+        "eraseToAnyPublisher": "AnyPublisher",
+    ]
+
+    /// The names of the Swift files below `path` (relative to the package root), without `.swift`.
+    static func swiftFiles(under path: String) throws -> Set<String> {
+        let base = root.appendingPathComponent(path)
+        guard let enumerator = FileManager.default.enumerator(atPath: base.path) else { return [] }
+        return Set(enumerator.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
+            .map { String(($0 as NSString).lastPathComponent.dropLast(".swift".count)) })
+    }
+
+    @Test func everyFamilyHasItsEngineFile() throws {
+        let engine = try Self.swiftFiles(under: "Sources/Reactive")
+        #expect(engine.count > 50)
+        for family in Set(Catalogue.signatures.map(\.family)).sorted() {
+            let name = Self.sharedEngineFiles[family] ?? Self.engineFileName(of: family)
+            #expect(engine.contains(name), "family '\(family)': no Sources/Reactive/**/\(name).swift")
+        }
+    }
+
+    /// Every `XTests.swift` of the engine's tests names an engine file `X.swift`, or is one of the
+    /// suites that cut across operators.
+    @Test func everyEngineTestFileNamesAnEngineFile() throws {
+        let engine = try Self.swiftFiles(under: "Sources/Reactive")
+        let crossCutting: Set = ["AfterCancel", "AppSurface", "Core", "GenericScheduler", "OperatorContract", "RealTimeScheduler",
+                                 "SchedulerProtocol", "SchedulerRearm", "SubjectLifetime"]
+        let tests = try Self.swiftFiles(under: "Tests/ReactiveTests").filter { $0.hasSuffix("Tests") }.map { String($0.dropLast("Tests".count)) }
+        #expect(!tests.isEmpty)
+        for name in tests.sorted() where !crossCutting.contains(name) {
+            #expect(engine.contains(name), "Tests/ReactiveTests/\(name)Tests.swift names no engine file \(name).swift")
+        }
+    }
+
+    @Test func theRuleTurnsFamilyNamesIntoFileNames() {
+        #expect(Self.engineFileName(of: "receive-on") == "ReceiveOn")
+        #expect(Self.engineFileName(of: "collect-byTime") == "CollectByTime")
+        #expect(Self.engineFileName(of: "tryCompactMap") == "CompactMap")
+        #expect(Self.engineFileName(of: "PassthroughSubject") == "PassthroughSubject")
+        #expect(Self.engineFileName(of: "timer") == "Timer")
+    }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import MarbleSyntax
 
@@ -47,51 +48,14 @@ import Testing
         ])
     }
 
-    static let section5 = """
-    test "combineLatest waits for every input, then pairs the latest values"
-      hot    letters  -a---b-----c--|
-      hot    numbers  ---1---2-3----|
-      let    pairs  = letters.combineLatest(numbers)
-      values A = ("a", 1), B = ("b", 1), C = ("b", 2), D = ("b", 3), E = ("c", 3)
-      expect pairs    ---A-B-C-D-E--|
-
-    test "flatMap(maxPublishers: .max(1)) drops what a subject sends while it is busy"
-      hot    taps     -a-b--------c---|
-      cold   request  ---x|
-      let    flat   = taps.flatMap(maxPublishers: .max(1)) { _ in request }
-      expect flat     ----x----------x|
-
-    test "switchToLatest cancels the previous inner publisher"
-      hot    taps     -a-b--------c---|
-      cold   request  ---x|
-      let    latest = taps.map { _ in request }.switchToLatest()
-      expect latest   ------x--------x|
-      expect request.subscriptions  -^-!
-      expect request.subscriptions  ---^---!
-      expect request.subscriptions  ------------^---!
-
-    test "CurrentValueSubject hands its current value to a late subscriber"
-      values   i = "idle", l = "loading", d = "done"
-      subject  state = CurrentValueSubject("idle")
-      send     state    --l----d--|
-      let      late   = state
-      subscribe late    ----^------
-      expect   state    i-l----d--|
-      expect   late     ----l--d--|
-
-    test "a subscriber that asks for two values, then one more"
-      hot     ticks   -a-b-c-d-e-|
-      demand  ticks   2------1----
-      expect  ticks   -a-b---d---|
-
-    test "tryMap fails the stream; catch replaces it with a fallback"
-      hot    input     -1-2-0-3-|
-      let    inverse = input.tryMap { if $0 == 0 { throw "division by zero" } else { 12 / $0 } }
-      let    safe    = inverse.catch { _ in Just(-1) }
-      values A = 12, B = 6, Z = -1
-      expect inverse   -A-B-#{"division by zero"}
-      expect safe      -A-B-(Z|)
-    """
+    /// The brief's section 5 as the catalogue keeps it (marbles/examples/format-brief.marble), from
+    /// its first test on, so that line 1 here is the section's line 1.
+    static let section5: String = {
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("marbles/examples/format-brief.marble")
+        let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+        return text.range(of: "test \"").map { String(text[$0.lowerBound...]) } ?? ""
+    }()
 
     @Test func section5ParsesExactly() {
         let file = parseClean(WorkedExampleTests.section5)

@@ -11,7 +11,7 @@ struct LayoutTests {
     }
 
     @Test func groupsWidenTheColumnAndRowsStopAtTheirTerminalEvent() {
-        let layout = DiagramLayout(
+        let layout = TextDiagramLayout(
             rows: [
                 .aligned(label: "expected", events: values([1: "a", 2: "b"]) + [RenderedEvent(frame: 3, event: .finished)]),
                 .aligned(label: "actual", events: [RenderedEvent(frame: 1, event: .value("a")), RenderedEvent(frame: 1, event: .value("b")),
@@ -28,13 +28,13 @@ struct LayoutTests {
     }
 
     @Test func negativeFramesStartTheAxis() {
-        let layout = DiagramLayout(rows: [.aligned(label: "x", events: values([-2: "a", 1: "b"]))], differences: [], notes: [], indent: 0)
+        let layout = TextDiagramLayout(rows: [.aligned(label: "x", events: values([-2: "a", 1: "b"]))], differences: [], notes: [], indent: 0)
         #expect(layout.lines(style: Style(enabled: false)) == ["x   a--b"])
     }
 
     @Test func longestEmptyStretchesCompressFirstUntilTheDiagramFits() {
         // 60 + 100 empty frames: compressing the 100 is enough to fit in 120 columns.
-        let layout = DiagramLayout(rows: [.aligned(label: "x", events: values([0: "a", 61: "b", 162: "c"]))],
+        let layout = TextDiagramLayout(rows: [.aligned(label: "x", events: values([0: "a", 61: "b", 162: "c"]))],
                                    differences: [Difference(frame: 162, sentence: "s")], notes: [], indent: 0)
         let lines = layout.lines(style: Style(enabled: false))
         #expect(lines[0] == "x   a" + String(repeating: "-", count: 60) + "b …100… c")
@@ -42,7 +42,7 @@ struct LayoutTests {
     }
 
     @Test func unalignedRowsUseTheirOwnAxis() {
-        let layout = DiagramLayout(rows: [
+        let layout = TextDiagramLayout(rows: [
             .unaligned(label: "request", events: [RenderedEvent(frame: 3, event: .value("x")), RenderedEvent(frame: 4, event: .finished)],
                        frameNanoseconds: 1_000_000, note: "(cold)"),
             .aligned(label: "out", events: values([10: "x"])),

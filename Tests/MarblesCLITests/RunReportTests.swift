@@ -180,7 +180,7 @@ struct RunReportTests {
                   actual     -1 …1000002… 2-|
                                           ^ frame 1000004: expected 3, got 2
             """))
-        #expect(run.lines.allSatisfy { $0.count <= DiagramLayout.maximumWidth })
+        #expect(run.lines.allSatisfy { $0.count <= TextDiagramLayout.maximumWidth })
     }
 
     @Test func shortIdleStretchIsDrawnInFull() throws {

@@ -1,5 +1,5 @@
 import MarbleTesting
-import Reactive
+@testable import Reactive
 import Testing
 
 /// One operator of the engine, applied to the contract check's cold upstream (`1…9`, one
@@ -122,5 +122,95 @@ let engineOperators: [OperatorUnderContract] = [
         var broken: Set<ContractRule> = []
         withKnownIssue(Comment(rawValue: op.why)) { broken = Set(op.check().map(\.rule)) }
         #expect(broken == op.combineBreaks)
+    }
+}
+
+/// A time operator on the virtual scheduler, over `String` values, erased so that one table
+/// holds them all.
+struct TimeOperatorRow: Sendable, CustomTestStringConvertible {
+    var name: String
+    var apply: @Sendable (AnyPublisher<String, TestFailure>, VirtualTimeScheduler) -> AnyPublisher<String, TestFailure>
+    var testDescription: String { name }
+
+    init<P: Publisher & SendableMetatype>(_ name: String, _ apply: @escaping @Sendable (AnyPublisher<String, TestFailure>, VirtualTimeScheduler) -> P)
+    where P.Output == String, P.Failure == TestFailure {
+        self.name = name
+        self.apply = { apply($0, $1).eraseToAnyPublisher() }
+    }
+}
+
+/// Rules every time operator keeps, one table each: what the operators' suites would otherwise
+/// each write again (the publisher contract itself — cancel, demand, completion — is
+/// `OperatorContractTests` above).
+@Suite struct TimeOperatorTableTests {
+    /// A value sent at frame 2 arrives at frame 2, and, for an operator that goes through the
+    /// scheduler, only after the send has returned — even with an interval of 0 (pointfree
+    /// combine-schedulers testDelay0Advance, testReceiveOnAdvance: nothing scheduled runs
+    /// inside the call that schedules it).
+    static let hops: [(TimeOperatorRow, hops: Bool, arrives: String)] = [
+        (.init("debounce(for: 0)") { $0.debounce(for: 0, scheduler: $1) }, true, "a@2"),
+        (.init("delay(for: 0)") { $0.delay(for: 0, scheduler: $1) }, true, "a@2"),
+        (.init("throttle's leading value") { $0.throttle(for: 3, scheduler: $1, latest: true) }, true, "a@2"),
+        (.init("receive(on:)") { $0.receive(on: $1) }, true, "a@2"),
+        (.init("measureInterval (synchronous)") { $0.measureInterval(using: $1).map { String($0.frames) } }, false, "2@2"),
+        (.init("subscribe(on:) values (synchronous)") { $0.subscribe(on: $1) }, false, "a@2"),
+    ]
+
+    @Test(arguments: 0..<TimeOperatorTableTests.hops.count) func aValueArrivesInItsFrameByAHopOrInline(_ index: Int) {
+        let (row, hops, arrives) = Self.hops[index]
+        let scheduler = VirtualTimeScheduler()
+        let subject = PassthroughSubject<String, TestFailure>()
+        let subscriber = TestSubscriber<String, TestFailure>(scheduler: scheduler)
+        row.apply(subject.eraseToAnyPublisher(), scheduler).subscribe(subscriber)
+        var seenInline = -1
+        scheduler.schedule(at: 2) {
+            subject.send("a")
+            seenInline = subscriber.events.count
+        }
+        scheduler.run()
+        #expect(seenInline == (hops ? 0 : 1), "\(row.name)")
+        #expect(trace(subscriber.events) == [arrives], "\(row.name)")
+    }
+
+    /// Operators that pass demand through: a cold source (which sends only what is asked for)
+    /// behind them is asked exactly what the subscriber asks, when it asks, and delivers that.
+    /// (row, source, subscriber's demand, output, the source's requests, the subscriber's
+    /// subscription if it cancels, the source's subscription if it is checked)
+    static let demand: [(ClockedOperatorRow, source: String, demand: String, output: String, requests: String, subscriber: String?, subscription: String?)] = [
+        // `b` and the completion wait in the source until the request at 5, then take 2 frames.
+        (.init("delay") { $0.delay(for: 2, scheduler: $1.clock) }, "ab|", "1----1", "--a----(b|)", "1----1", nil, nil),
+        (.init("measureInterval") { $0.measureInterval(using: $1.clock).map { String($0.frames) } }, "ab|", "1---1", "0---(4|)", "1---1", nil, nil),
+        // Only `a` is asked for; the source holds the rest, and the silence ends the stream.
+        (.init("timeout") { $0.timeout(10, scheduler: $1.clock) }, "abc|", "1", "a---------|", "1", nil, "^---------!"),
+        // The request at 3 brings `b`; the cancel at 5 reaches the source.
+        (.init("receive(on:)") { $0.receive(on: $1.clock) }, "abc|", "1--1", "a--b", "1--1", "^----!", "^----!"),
+    ]
+
+    @Test(arguments: 0..<TimeOperatorTableTests.demand.count) func demandPassesThrough(_ index: Int) {
+        let row = Self.demand[index]
+        let scheduler = TestScheduler()
+        let source = scheduler.cold(row.source)
+        let output = row.0.apply(source.eraseToAnyPublisher(), scheduler)
+        if let subscriber = row.subscriber {
+            scheduler.expect(output, row.output, subscription: subscriber, demand: row.demand)
+        } else {
+            scheduler.expect(output, row.output, demand: row.demand)
+        }
+        scheduler.expect(source.requests, row.requests)
+        if let subscription = row.subscription { scheduler.expect(source.subscriptions, subscription) }
+        scheduler.run()
+    }
+}
+
+/// A time operator on MarbleTesting's scheduler (its `clock`), over `String` values.
+struct ClockedOperatorRow: Sendable, CustomTestStringConvertible {
+    var name: String
+    var apply: @Sendable (AnyPublisher<String, Never>, TestScheduler) -> AnyPublisher<String, Never>
+    var testDescription: String { name }
+
+    init<P: Publisher & SendableMetatype>(_ name: String, _ apply: @escaping @Sendable (AnyPublisher<String, Never>, TestScheduler) -> P)
+    where P.Output == String, P.Failure == Never {
+        self.name = name
+        self.apply = { apply($0, $1).eraseToAnyPublisher() }
     }
 }

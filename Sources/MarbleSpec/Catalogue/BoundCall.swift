@@ -82,12 +82,15 @@ struct BoundCall {
         }
     }
 
-    /// Checks that a scheduler argument is one (every scheduler is the test's virtual scheduler).
-    func checkScheduler(_ index: Int) throws(EvalError) {
-        guard has(index) else { return }
-        let argument = try argument(index)
-        guard case .scheduler = argument.value else {
-            throw fail("\(signature.selector) needs a scheduler here (RunLoop.main, DispatchQueue.main, scheduler, …), not \(argument.value.kindDescription)", at: argument.location)
+    /// Checks the arguments whose declared type needs no conversion to be read, before the
+    /// operator is built: a `.scheduler` parameter must be given a scheduler (every scheduler is
+    /// the test's virtual one, so nothing is read from it).
+    func checkDeclaredTypes() throws(EvalError) {
+        for (parameter, argument) in zip(signature.parameters, arguments) where parameter.type == .scheduler {
+            guard let argument else { continue }
+            guard case .scheduler = argument.value else {
+                throw fail("\(signature.selector) needs a scheduler here (RunLoop.main, DispatchQueue.main, scheduler, …), not \(argument.value.kindDescription)", at: argument.location)
+            }
         }
     }
 

@@ -149,7 +149,9 @@ public enum Catalogue {
     private static func dispatch(_ candidates: [CatalogueEntry], receiver: StreamValue?, _ args: [CallArgument], at location: SourceLocation, text: CodeText, interpreter: Interpreter) throws(EvalError) -> Runtime {
         for entry in candidates {
             if let bound = bind(args, to: entry.signature.parameters) {
-                return try entry.build(BoundCall(signature: entry.signature, receiver: receiver, arguments: bound.arguments, variadic: bound.variadic, location: location, text: text, interpreter: interpreter))
+                let call = BoundCall(signature: entry.signature, receiver: receiver, arguments: bound.arguments, variadic: bound.variadic, location: location, text: text, interpreter: interpreter)
+                try call.checkDeclaredTypes()
+                return try entry.build(call)
             }
         }
         throw EvalError.fault(noMatchingVersion(candidates, labels: args.map(\.label), at: location))

@@ -117,7 +117,7 @@ extension BoundCall {
         let location = self.location
         let name = signature.name
         return { lhs, rhs in
-            switch Result(catching: { () throws(EvalError) -> Int in try Operators.compare(lhs, rhs, op: name, at: location) }) {
+            switch Result(catching: { () throws(EvalError) -> Int in try Arithmetic.compare(lhs, rhs, op: name, at: location) }) {
             case .success(let order): return order < 0
             case .failure(let error):
                 interpreter.report(error, at: location)

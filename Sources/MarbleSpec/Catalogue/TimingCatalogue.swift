@@ -6,22 +6,18 @@ enum TimingCatalogue {
     static let entries: [CatalogueEntry] = [
         CatalogueEntry("debounce", [Parameter("for", .duration), Parameter("scheduler", .scheduler), Parameter("options", .any, default: true)], family: "debounce",
                        "publishes a value once no newer one arrived for the due time; drops the pending value when upstream finishes") { call throws(EvalError) in
-            try call.checkScheduler(1)
             return call.result(try call.upstream.debounce(for: call.frames(0), scheduler: call.scheduler))
         },
         CatalogueEntry("throttle", [Parameter("for", .duration), Parameter("scheduler", .scheduler), Parameter("latest", .bool)], family: "throttle",
                        "publishes at most one value per interval: the first at once (by a hop), then the latest or the first received in each interval") { call throws(EvalError) in
-            try call.checkScheduler(1)
             return call.result(try call.upstream.throttle(for: call.frames(0), scheduler: call.scheduler, latest: call.bool(2)))
         },
         CatalogueEntry("delay", [Parameter("for", .duration), Parameter("tolerance", .any, default: true), Parameter("scheduler", .scheduler), Parameter("options", .any, default: true)], family: "delay",
                        "shifts every value and the completion (failure included) later by the interval") { call throws(EvalError) in
-            try call.checkScheduler(2)
             return call.result(try call.upstream.delay(for: call.frames(0), scheduler: call.scheduler))
         },
         CatalogueEntry("timeout", [Parameter(nil, .duration), Parameter("scheduler", .scheduler), Parameter("options", .any, default: true), Parameter("customError", .closure, default: true)], family: "timeout",
                        "finishes (or fails with customError) when no value arrives within the interval; values pass by a hop") { call throws(EvalError) in
-            try call.checkScheduler(1)
             var customError: (() -> StreamError)?
             if call.has(3) {
                 let makeError = try call.function(3)
@@ -31,17 +27,14 @@ enum TimingCatalogue {
         },
         CatalogueEntry("measureInterval", [Parameter("using", .scheduler), Parameter("options", .any, default: true)], family: "measureInterval",
                        "replaces each value with the frames since the previous one (the first: since subscription), as an Int") { call throws(EvalError) in
-            try call.checkScheduler(0)
             return call.result(try call.upstream.measureInterval(using: call.scheduler), converting: { Value.int($0.frames) })
         },
         CatalogueEntry("receive", [Parameter("on", .scheduler), Parameter("options", .any, default: true)], family: "receive-on",
                        "delivers values and the completion by a hop on the scheduler (same frame, after queued work)") { call throws(EvalError) in
-            try call.checkScheduler(0)
             return call.result(try call.upstream.receive(on: call.scheduler))
         },
         CatalogueEntry("subscribe", [Parameter("on", .scheduler), Parameter("options", .any, default: true)], family: "subscribe-on",
                        "subscribes, requests and cancels by a hop on the scheduler; values pass synchronously") { call throws(EvalError) in
-            try call.checkScheduler(0)
             return call.result(try call.upstream.subscribe(on: call.scheduler))
         },
         CatalogueEntry("collect", [Parameter(nil, .strategy), Parameter("options", .any, default: true)], family: "collect-byTime",

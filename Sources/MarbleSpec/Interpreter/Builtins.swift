@@ -133,7 +133,7 @@ enum Builtins {
             case ("min", 2...), ("max", 2...):
                 var best = vs[0]
                 for v in vs.dropFirst() {
-                    let order = try Operators.compare(v, best, op: name, at: location)
+                    let order = try Arithmetic.compare(v, best, op: name, at: location)
                     if name == "min" ? order < 0 : order > 0 { best = v }
                 }
                 return .value(best)
@@ -247,7 +247,7 @@ enum Builtins {
         case ("sorted", .array(let a)):
             var failure: EvalError?
             let sorted = a.sorted { x, y in
-                switch Result(catching: { () throws(EvalError) -> Int in try Operators.compare(x, y, op: "<", at: location) }) {
+                switch Result(catching: { () throws(EvalError) -> Int in try Arithmetic.compare(x, y, op: "<", at: location) }) {
                 case .success(let order): return order < 0
                 case .failure(let error): failure = error; return false
                 }
@@ -274,7 +274,7 @@ enum Builtins {
         case ("min", .array(let a)), ("max", .array(let a)):
             guard var best = a.first else { return .value(.null) }
             for v in a.dropFirst() {
-                let order = try Operators.compare(v, best, op: name, at: location)
+                let order = try Arithmetic.compare(v, best, op: name, at: location)
                 if name == "min" ? order < 0 : order > 0 { best = v }
             }
             return .value(best)

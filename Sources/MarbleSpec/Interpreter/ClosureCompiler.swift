@@ -66,7 +66,7 @@ enum ClosureCompiler {
             return { args in args[index] }
         case .unary(let op, let operand):
             guard let operand = sub(operand) else { return nil }
-            return { (args: [Value]) throws(EvalError) -> Value in try Operators.unary(op, operand(args), at: location) }
+            return { (args: [Value]) throws(EvalError) -> Value in try Arithmetic.unary(op, operand(args), at: location) }
         case .binary(let op, let lhsExpr, let rhsExpr):
             guard let lhs = sub(lhsExpr), let rhs = sub(rhsExpr) else { return nil }
             switch op {
@@ -94,7 +94,7 @@ enum ClosureCompiler {
                     if let intOperator, case .int(let x) = left, case .int(let y) = right, let result = intOperator.apply(x, y) {
                         return result
                     }
-                    return try Operators.binary(op, left, right, leftIsLiteral: leftIsLiteral, rightIsLiteral: rightIsLiteral, at: location)
+                    return try Arithmetic.binary(op, left, right, leftIsLiteral: leftIsLiteral, rightIsLiteral: rightIsLiteral, at: location)
                 }
                 guard let intOperator else { return general }
                 // The shapes of nearly every operator closure (`$0 * 2`, `$0 + $1`, `… != 0`) read
@@ -116,7 +116,7 @@ enum ClosureCompiler {
                     return { (args: [Value]) throws(EvalError) -> Value in
                         let left = try lhs(args)
                         if case .int(let x) = left, let result = intOperator.apply(x, k) { return result }
-                        return try Operators.binary(op, left, .int(k), leftIsLiteral: leftIsLiteral, rightIsLiteral: true, at: location)
+                        return try Arithmetic.binary(op, left, .int(k), leftIsLiteral: leftIsLiteral, rightIsLiteral: true, at: location)
                     }
                 default:
                     return general
@@ -193,7 +193,7 @@ enum ClosureCompiler {
     }
 
     /// The binary operators on two Ints, with Swift's results; nil (overflow, division by zero)
-    /// leaves the case to `Operators.binary`, which reports it.
+    /// leaves the case to `Arithmetic.binary`, which reports it.
     enum IntOperator: String {
         case add = "+", subtract = "-", multiply = "*", remainder = "%", divide = "/"
         case equal = "==", notEqual = "!=", less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">="

@@ -125,7 +125,7 @@ final class Interpreter {
                                          usesSecondAnonymousArgument: closure.parameters == nil && NameCheck.mentions("$1", in: closure.body)))
         case .unary(let op, let operand):
             let value = try valueOf(evaluate(operand, in: env), at: operand.location, purpose: "the operand of '\(op)'")
-            return .value(try Operators.unary(op, value, at: expr.location))
+            return .value(try Arithmetic.unary(op, value, at: expr.location))
         case .binary("+", let lhs, let rhs) where lhs.isNowCall:
             // `.now() + .milliseconds(300)`: a deadline on the virtual clock.
             let delay = try evaluate(rhs, in: env)
@@ -195,7 +195,7 @@ final class Interpreter {
         default:
             let left = try valueOf(evaluate(lhs, in: env), at: lhs.location, purpose: "the left side of '\(op)'")
             let right = try valueOf(evaluate(rhs, in: env), at: rhs.location, purpose: "the right side of '\(op)'")
-            return try Operators.binary(op, left, right, leftIsLiteral: lhs.isNumberLiteral, rightIsLiteral: rhs.isNumberLiteral, at: location)
+            return try Arithmetic.binary(op, left, right, leftIsLiteral: lhs.isNumberLiteral, rightIsLiteral: rhs.isNumberLiteral, at: location)
         }
     }
 

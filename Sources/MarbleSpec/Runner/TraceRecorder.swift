@@ -183,7 +183,7 @@ private final class TracingLink<Downstream: Subscriber>: Subscriber, Subscriptio
 
     func receive(subscription: any Subscription) {
         upstream = subscription
-        upstreamName = Self.name(of: subscription)
+        upstreamName = printName(of: subscription)
         recorder.subscribed(node, self.subscription)
         downstream.receive(subscription: self)
     }
@@ -225,31 +225,6 @@ extension TraceRecorder {
 
 extension TracingLink: CustomStringConvertible {
     var description: String { upstreamName }
-
-    /// The name `print()` gives a subscription: its description, else its type's name without
-    /// module, generic arguments and helper suffixes (`RecordingLink` → `Recording`).
-    static func name(of subscription: any Subscription) -> String {
-        if let described = subscription as? any CustomStringConvertible { return described.description }
-        var plain = ""
-        var depth = 0
-        for character in String(reflecting: type(of: subscription)) {
-            switch character {
-            case "<": depth += 1
-            case ">": depth -= 1
-            default: if depth == 0 { plain.append(character) }
-            }
-        }
-        var parts = plain.split(separator: ".").map(String.init).filter { !$0.hasPrefix("(") }
-        if parts.count > 1 { parts.removeFirst() }
-        let helpers: Set<String> = ["Link", "Inner", "Conduit", "Subscription"]
-        while parts.count > 1, let last = parts.last, helpers.contains(last) { parts.removeLast() }
-        var name = parts.last ?? plain
-        for suffix in ["Subscription", "Conduit", "Link"] where name.count > suffix.count && name.hasSuffix(suffix) {
-            name.removeLast(suffix.count)
-            break
-        }
-        return name
-    }
 }
 
 /// The stream or operator that did the most in a stretch of a traced run.

@@ -89,7 +89,7 @@ struct ClosureOutcome {
 }
 
 /// Infers and checks the types of expressions before anything runs, mirroring what the
-/// interpreter (`Interpreter`, `Operators`, `Builtins`) would do with any value of those types.
+/// interpreter (`Interpreter`, `Arithmetic`, `Builtins`) would do with any value of those types.
 /// It reports a mistake only when every value that could reach it would fail (or Swift itself
 /// would reject the code: a wrong label, a closure of the wrong type); where a type is unknown
 /// (`Any`) it accepts and leaves the rest to run time.
@@ -309,7 +309,7 @@ final class ExpressionChecker {
         }
     }
 
-    /// `Operators.binary`'s rules on types.
+    /// `Arithmetic.binary`'s rules on types.
     func binaryType(_ op: String, _ leftType: SpecType, _ rightType: SpecType, leftIsLiteral: Bool, rightIsLiteral: Bool, at location: SourceLocation) -> SpecType {
         let comparison = ["==", "!=", "<", "<=", ">", ">="].contains(op)
         // An undecided side takes the other side's type (`$0 * 2` on a stream nobody wrote a value for).
@@ -362,7 +362,7 @@ final class ExpressionChecker {
         }
     }
 
-    /// Whether `Operators.compare` orders two values of these types.
+    /// Whether `Arithmetic.compare` orders two values of these types.
     func comparable(_ a: SpecType, _ b: SpecType) -> Bool {
         let x = operand(a, deciding: nil), y = operand(b, deciding: nil)
         switch (x, y) {

@@ -21,6 +21,7 @@ public struct AnyPublisher<Output, Failure: Error>: Publisher {
 }
 
 extension Publisher {
+    /// Wraps this publisher in an `AnyPublisher`, hiding its type; events pass unchanged.
     public func eraseToAnyPublisher() -> AnyPublisher<Output, Failure> { AnyPublisher(self) }
 }
 

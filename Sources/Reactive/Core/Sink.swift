@@ -43,6 +43,7 @@ extension Subscribers {
 }
 
 extension Publisher {
+    /// Subscribes with unlimited demand, calling `receiveValue` for each value and `receiveCompletion` at the end; cancel the returned handle to stop.
     public func sink(receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void, receiveValue: @escaping (Output) -> Void) -> AnyCancellable {
         let sink = Subscribers.Sink(receiveCompletion: receiveCompletion, receiveValue: receiveValue)
         receive(subscriber: sink)
@@ -51,6 +52,7 @@ extension Publisher {
 }
 
 extension Publisher where Failure == Never {
+    /// Subscribes with unlimited demand, calling `receiveValue` for each value (only for publishers that cannot fail).
     public func sink(receiveValue: @escaping (Output) -> Void) -> AnyCancellable {
         sink(receiveCompletion: { _ in }, receiveValue: receiveValue)
     }

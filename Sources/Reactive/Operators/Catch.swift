@@ -1,7 +1,7 @@
 extension Publishers {
     /// Replaces a failed upstream with the publisher `handler` returns for the error, subscribed
     /// synchronously at the failure's instant; demand still outstanding carries over to it and
-    /// its completion is the final one (OC `Publishers.Catch.swift.gyb`).
+    /// its completion is the final one (OpenCombine `Publishers.Catch.swift.gyb`).
     public struct Catch<Upstream: Publisher, NewPublisher: Publisher>: Publisher where Upstream.Output == NewPublisher.Output {
         public typealias Output = Upstream.Output
         public typealias Failure = NewPublisher.Failure
@@ -41,10 +41,12 @@ extension Publishers {
 }
 
 extension Publisher {
+    /// Replaces a failure with the publisher `handler` returns for it, subscribed at once.
     public func `catch`<P: Publisher>(_ handler: @escaping (Failure) -> P) -> Publishers.Catch<Self, P> where P.Output == Output {
         Publishers.Catch(upstream: self, handler: handler)
     }
 
+    /// Like `catch(_:)`; a throw from `handler` fails the stream with that error.
     public func tryCatch<P: Publisher>(_ handler: @escaping (Failure) throws -> P) -> Publishers.TryCatch<Self, P> where P.Output == Output {
         Publishers.TryCatch(upstream: self, handler: handler)
     }

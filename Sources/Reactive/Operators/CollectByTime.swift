@@ -21,7 +21,7 @@ extension Publishers {
     /// At finish a non-empty buffer and `.finished` follow by a hop; at failure the buffer is
     /// discarded and the failure follows by a hop.
     ///
-    /// Open point (reference §11.3): the tick is a repeating timer that keeps its queue place,
+    /// Open point (only CombineX implements this operator): the tick is a repeating timer that keeps its queue place,
     /// so it runs before same-frame work queued after the subscription (pointfree scheduler
     /// rule, §1); CombineX re-creates the timer at each tick. For `.byTimeOrCount`, demand
     /// returned from a tick's array is not passed upstream (CombineX `VersioningCollectByTimeSpec`,

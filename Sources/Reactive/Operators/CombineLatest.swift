@@ -92,32 +92,38 @@ extension Publishers {
 }
 
 extension Publisher {
+    /// Once both have emitted, emits the pair of latest values whenever either emits; finishes when both have finished.
     public func combineLatest<P: Publisher>(_ other: P) -> Publishers.CombineLatest<Self, P> where P.Failure == Failure {
         Publishers.CombineLatest(self, other)
     }
 
+    /// Like `combineLatest(_:)`, emitting `transform` of the latest values.
     public func combineLatest<P: Publisher, T>(_ other: P, _ transform: @escaping (Output, P.Output) -> T) -> Publishers.Map<Publishers.CombineLatest<Self, P>, T> where P.Failure == Failure {
         Publishers.CombineLatest(self, other).map(transform)
     }
 
+    /// The latest values of three publishers, as `combineLatest(_:)` does for two.
     public func combineLatest<P: Publisher, Q: Publisher>(_ publisher1: P, _ publisher2: Q) -> Publishers.CombineLatest3<Self, P, Q> where P.Failure == Failure, Q.Failure == Failure {
         Publishers.CombineLatest3(self, publisher1, publisher2)
     }
 
+    /// Like `combineLatest(_:_:)`, emitting `transform` of the latest values.
     public func combineLatest<P: Publisher, Q: Publisher, T>(_ publisher1: P, _ publisher2: Q, _ transform: @escaping (Output, P.Output, Q.Output) -> T) -> Publishers.Map<Publishers.CombineLatest3<Self, P, Q>, T> where P.Failure == Failure, Q.Failure == Failure {
         Publishers.CombineLatest3(self, publisher1, publisher2).map(transform)
     }
 
+    /// The latest values of four publishers, as `combineLatest(_:)` does for two.
     public func combineLatest<P: Publisher, Q: Publisher, R: Publisher>(_ publisher1: P, _ publisher2: Q, _ publisher3: R) -> Publishers.CombineLatest4<Self, P, Q, R> where P.Failure == Failure, Q.Failure == Failure, R.Failure == Failure {
         Publishers.CombineLatest4(self, publisher1, publisher2, publisher3)
     }
 
+    /// Like `combineLatest(_:_:_:)`, emitting `transform` of the latest values.
     public func combineLatest<P: Publisher, Q: Publisher, R: Publisher, T>(_ publisher1: P, _ publisher2: Q, _ publisher3: R, _ transform: @escaping (Output, P.Output, Q.Output, R.Output) -> T) -> Publishers.Map<Publishers.CombineLatest4<Self, P, Q, R>, T> where P.Failure == Failure, Q.Failure == Failure, R.Failure == Failure {
         Publishers.CombineLatest4(self, publisher1, publisher2, publisher3).map(transform)
     }
 }
 
-/// The shared state of a combineLatest (OCF `Publishers.CombineLatest.swift`):
+/// The shared state of a combineLatest (OpenSwiftUIProject/OpenCombine `Publishers.CombineLatest.swift`):
 /// - the upstreams are subscribed first, in order, and downstream gets its subscription after
 ///   them; a completion that happens before that is held and delivered right after it;
 /// - every downstream request is passed to every upstream;
@@ -125,7 +131,7 @@ extension Publisher {
 ///   tuple if downstream has demand, otherwise that combination is dropped;
 /// - finishes only when ALL upstreams have finished, even one that never emitted;
 /// - the first failure cancels the others and is forwarded at once;
-/// - after a cancel values are dropped but completions still count and are delivered (OCF).
+/// - after a cancel values are dropped but completions still count and are delivered (OpenSwiftUIProject/OpenCombine).
 private final class CombineLatestCore<Downstream: Subscriber>: Subscription {
     typealias Failure = Downstream.Failure
 
@@ -180,7 +186,7 @@ private final class CombineLatestCore<Downstream: Subscriber>: Subscription {
     }
 
     /// After a cancel values are dropped, but completions still count: `.finished` once every
-    /// upstream has finished, or a failure, is delivered (OCF's `receive(completion:)` checks
+    /// upstream has finished, or a failure, is delivered (OpenSwiftUIProject/OpenCombine's `receive(completion:)` checks
     /// only its `finished` flag, not `cancelled`).
     func receive(completion: Subscribers.Completion<Failure>, from index: Int) {
         guard !isTerminated || isCancelled, !finished[index] else { return }

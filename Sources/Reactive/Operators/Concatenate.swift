@@ -1,7 +1,7 @@
 extension Publishers {
     /// Emits everything from `prefix`, then — subscribed synchronously when `prefix` finishes —
     /// everything from `suffix`. A failure of `prefix` is forwarded and `suffix` is never
-    /// subscribed; demand still outstanding carries over to `suffix` (OC `Publishers.Concatenate.swift`).
+    /// subscribed; demand still outstanding carries over to `suffix` (OpenCombine `Publishers.Concatenate.swift`).
     public struct Concatenate<Prefix: Publisher, Suffix: Publisher>: Publisher where Prefix.Output == Suffix.Output, Prefix.Failure == Suffix.Failure {
         public typealias Output = Suffix.Output
         public typealias Failure = Suffix.Failure
@@ -21,26 +21,32 @@ extension Publishers {
 }
 
 extension Publisher {
+    /// Emits `elements` after upstream finishes, then finishes.
     public func append(_ elements: Output...) -> Publishers.Concatenate<Self, Publishers.Sequence<[Output], Failure>> {
         append(Publishers.Sequence(sequence: elements))
     }
 
+    /// Emits the elements of `elements` after upstream finishes, then finishes.
     public func append<S: Swift.Sequence>(_ elements: S) -> Publishers.Concatenate<Self, Publishers.Sequence<S, Failure>> where S.Element == Output {
         append(Publishers.Sequence(sequence: elements))
     }
 
+    /// Subscribes `publisher` when upstream finishes and forwards it; outstanding demand carries over.
     public func append<P: Publisher>(_ publisher: P) -> Publishers.Concatenate<Self, P> where P.Output == Output, P.Failure == Failure {
         Publishers.Concatenate(prefix: self, suffix: publisher)
     }
 
+    /// Emits `elements` first, then subscribes upstream and forwards it.
     public func prepend(_ elements: Output...) -> Publishers.Concatenate<Publishers.Sequence<[Output], Failure>, Self> {
         prepend(Publishers.Sequence(sequence: elements))
     }
 
+    /// Emits the elements of `elements` first, then subscribes upstream and forwards it.
     public func prepend<S: Swift.Sequence>(_ elements: S) -> Publishers.Concatenate<Publishers.Sequence<S, Failure>, Self> where S.Element == Output {
         prepend(Publishers.Sequence(sequence: elements))
     }
 
+    /// Forwards `publisher` first, then subscribes upstream when it finishes.
     public func prepend<P: Publisher>(_ publisher: P) -> Publishers.Concatenate<P, Self> where P.Output == Output, P.Failure == Failure {
         Publishers.Concatenate(prefix: publisher, suffix: self)
     }

@@ -1,7 +1,7 @@
 extension Publishers {
     /// Maps each upstream value to a publisher and merges the values of those inner publishers.
     ///
-    /// In virtual time (OC `Publishers.FlatMap.swift`, whose tests also run against Combine):
+    /// In virtual time (OpenCombine `Publishers.FlatMap.swift`, whose tests also run against Combine):
     /// - downstream gets its subscription first; upstream is then asked for `maxPublishers`, and
     ///   for one more each time an inner finishes — so with a hot (subject) upstream, values that
     ///   arrive while `maxPublishers` inners are active are dropped, not buffered;
@@ -10,8 +10,8 @@ extension Publishers {
     ///   value that arrives while downstream has no demand waits in a FIFO buffer;
     /// - finishes when upstream and every inner have finished and the buffer is empty;
     /// - an upstream failure cancels the inners; an inner failure cancels the other inners but
-    ///   NOT the upstream subscription, which stays open with its values ignored (chosen from OC
-    ///   `testAllSubscriptionsReleasedOnChildFailure`, against reference §4 "cancels everything").
+    ///   NOT the upstream subscription, which stays open with its values ignored (chosen from OpenCombine
+    ///   `testAllSubscriptionsReleasedOnChildFailure`, rather than the "any failure cancels everything" usually assumed).
     public struct FlatMap<NewPublisher: Publisher, Upstream: Publisher>: Publisher where NewPublisher.Failure == Upstream.Failure {
         public typealias Output = NewPublisher.Output
         public typealias Failure = Upstream.Failure
@@ -34,6 +34,7 @@ extension Publishers {
 }
 
 extension Publisher {
+    /// Subscribes the publisher `transform` returns for each value (at most `maxPublishers` at once) and merges their values.
     public func flatMap<T, P: Publisher>(maxPublishers: Subscribers.Demand = .unlimited, _ transform: @escaping (Output) -> P) -> Publishers.FlatMap<P, Self> where T == P.Output, P.Failure == Failure {
         Publishers.FlatMap(upstream: self, maxPublishers: maxPublishers, transform: transform)
     }
@@ -50,6 +51,7 @@ extension Publisher where Failure == Never {
         Publishers.FlatMap(upstream: setFailureType(to: P.Failure.self), maxPublishers: maxPublishers, transform: transform)
     }
 
+    /// Subscribes the publisher `transform` returns for each value (at most `maxPublishers` at once) and merges their values.
     public func flatMap<P: Publisher>(maxPublishers: Subscribers.Demand = .unlimited, _ transform: @escaping (Output) -> P) -> Publishers.FlatMap<P, Self> where P.Failure == Never {
         Publishers.FlatMap(upstream: self, maxPublishers: maxPublishers, transform: transform)
     }

@@ -7,7 +7,7 @@ extension Publishers {
     /// unlimited demand every upstream is asked for `.unlimited`; otherwise each one is asked for
     /// `.max(1)` at a time and has a one-value slot that holds a value arriving while downstream
     /// has no demand (a later value in the same slot replaces it) — Combine's `Merge` as modelled
-    /// by the OpenCombine fork (OCF `Publishers.Merge.swift`, medium confidence, reference §11.5).
+    /// by the OpenCombine fork (OpenSwiftUIProject/OpenCombine `Publishers.Merge.swift`, medium confidence).
     public struct MergeMany<Upstream: Publisher>: Publisher {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
@@ -204,26 +204,32 @@ extension Publisher {
         Publishers.Merge(self, other)
     }
 
+    /// Interleaves the values of this publisher and the others as they arrive; finishes when all have finished.
     public func merge<B: Publisher, C: Publisher>(with b: B, _ c: C) -> Publishers.Merge3<Self, B, C> where B.Output == Output, B.Failure == Failure, C.Output == Output, C.Failure == Failure {
         Publishers.Merge3(self, b, c)
     }
 
+    /// Interleaves the values of this publisher and the others as they arrive; finishes when all have finished.
     public func merge<B: Publisher, C: Publisher, D: Publisher>(with b: B, _ c: C, _ d: D) -> Publishers.Merge4<Self, B, C, D> where B.Output == Output, B.Failure == Failure, C.Output == Output, C.Failure == Failure, D.Output == Output, D.Failure == Failure {
         Publishers.Merge4(self, b, c, d)
     }
 
+    /// Interleaves the values of this publisher and the others as they arrive; finishes when all have finished.
     public func merge<B: Publisher, C: Publisher, D: Publisher, E: Publisher>(with b: B, _ c: C, _ d: D, _ e: E) -> Publishers.Merge5<Self, B, C, D, E> where B.Output == Output, B.Failure == Failure, C.Output == Output, C.Failure == Failure, D.Output == Output, D.Failure == Failure, E.Output == Output, E.Failure == Failure {
         Publishers.Merge5(self, b, c, d, e)
     }
 
+    /// Interleaves the values of this publisher and the others as they arrive; finishes when all have finished.
     public func merge<B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher>(with b: B, _ c: C, _ d: D, _ e: E, _ f: F) -> Publishers.Merge6<Self, B, C, D, E, F> where B.Output == Output, B.Failure == Failure, C.Output == Output, C.Failure == Failure, D.Output == Output, D.Failure == Failure, E.Output == Output, E.Failure == Failure, F.Output == Output, F.Failure == Failure {
         Publishers.Merge6(self, b, c, d, e, f)
     }
 
+    /// Interleaves the values of this publisher and the others as they arrive; finishes when all have finished.
     public func merge<B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher, G: Publisher>(with b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G) -> Publishers.Merge7<Self, B, C, D, E, F, G> where B.Output == Output, B.Failure == Failure, C.Output == Output, C.Failure == Failure, D.Output == Output, D.Failure == Failure, E.Output == Output, E.Failure == Failure, F.Output == Output, F.Failure == Failure, G.Output == Output, G.Failure == Failure {
         Publishers.Merge7(self, b, c, d, e, f, g)
     }
 
+    /// Interleaves the values of this publisher and the others as they arrive; finishes when all have finished.
     public func merge<B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher, G: Publisher, H: Publisher>(with b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G, _ h: H) -> Publishers.Merge8<Self, B, C, D, E, F, G, H> where B.Output == Output, B.Failure == Failure, C.Output == Output, C.Failure == Failure, D.Output == Output, D.Failure == Failure, E.Output == Output, E.Failure == Failure, F.Output == Output, F.Failure == Failure, G.Output == Output, G.Failure == Failure, H.Output == Output, H.Failure == Failure {
         Publishers.Merge8(self, b, c, d, e, f, g, h)
     }

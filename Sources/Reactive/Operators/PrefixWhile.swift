@@ -80,10 +80,12 @@ extension Publishers {
 }
 
 extension Publisher {
+    /// Forwards values while `predicate` holds; the first that fails it finishes the stream and cancels upstream.
     public func prefix(while predicate: @escaping (Output) -> Bool) -> Publishers.PrefixWhile<Self> {
         Publishers.PrefixWhile(upstream: self, predicate: predicate)
     }
 
+    /// Like `prefix(while:)`; a throw from `predicate` cancels upstream and fails the stream.
     public func tryPrefix(while predicate: @escaping (Output) throws -> Bool) -> Publishers.TryPrefixWhile<Self> {
         Publishers.TryPrefixWhile(upstream: self, predicate: predicate)
     }

@@ -87,16 +87,19 @@ extension Publishers {
 }
 
 extension Publisher where Output: Equatable {
+    /// Drops a value equal to the one received just before it.
     public func removeDuplicates() -> Publishers.RemoveDuplicates<Self> {
         Publishers.RemoveDuplicates(upstream: self, predicate: ==)
     }
 }
 
 extension Publisher {
+    /// Drops a value that `predicate` says duplicates the one received just before it.
     public func removeDuplicates(by predicate: @escaping (Output, Output) -> Bool) -> Publishers.RemoveDuplicates<Self> {
         Publishers.RemoveDuplicates(upstream: self, predicate: predicate)
     }
 
+    /// Like `removeDuplicates(by:)`; a throw from `predicate` cancels upstream and fails the stream.
     public func tryRemoveDuplicates(by predicate: @escaping (Output, Output) throws -> Bool) -> Publishers.TryRemoveDuplicates<Self> {
         Publishers.TryRemoveDuplicates(upstream: self, predicate: predicate)
     }

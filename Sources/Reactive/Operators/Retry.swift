@@ -2,7 +2,7 @@ extension Publishers {
     /// On failure, resubscribes to upstream synchronously at the same instant, up to `retries`
     /// times (`nil`: without limit); then forwards the failure. Downstream sees one subscription
     /// and its outstanding demand is requested again from each new upstream subscription
-    /// (OC `Publishers.Retry.swift`).
+    /// (OpenCombine `Publishers.Retry.swift`).
     ///
     /// `scheduler` is the engine's addition: a source that fails during `subscribe` would make
     /// this loop forever at one instant, so resubscriptions are made in a loop (not by

@@ -84,10 +84,12 @@ extension Publishers {
 }
 
 extension Publisher {
+    /// Emits each accumulation from `initialResult` as values arrive.
     public func scan<T>(_ initialResult: T, _ nextPartialResult: @escaping (T, Output) -> T) -> Publishers.Scan<Self, T> {
         Publishers.Scan(upstream: self, initialResult: initialResult, nextPartialResult: nextPartialResult)
     }
 
+    /// Like `scan(_:_:)`; a throw from `nextPartialResult` cancels upstream and fails the stream.
     public func tryScan<T>(_ initialResult: T, _ nextPartialResult: @escaping (T, Output) throws -> T) -> Publishers.TryScan<Self, T> {
         Publishers.TryScan(upstream: self, initialResult: initialResult, nextPartialResult: nextPartialResult)
     }

@@ -1,7 +1,7 @@
 extension Publishers {
     /// Forwards the values of the most recent inner publisher only.
     ///
-    /// In virtual time (OC `Publishers.SwitchToLatest.swift`; iOS 13.4+ completion):
+    /// In virtual time (OpenCombine `Publishers.SwitchToLatest.swift`; iOS 13.4+ completion):
     /// - downstream gets its subscription first; upstream is asked for `.unlimited`;
     /// - a new inner cancels the previous inner first, then is subscribed synchronously and
     ///   asked for the downstream demand still outstanding; later requests go to it;
@@ -23,6 +23,7 @@ extension Publishers {
 }
 
 extension Publisher where Output: Publisher, Output.Failure == Failure {
+    /// Forwards the latest inner publisher only: each new one cancels the previous before it is subscribed.
     public func switchToLatest() -> Publishers.SwitchToLatest<Output, Self> {
         Publishers.SwitchToLatest(upstream: self)
     }
@@ -36,6 +37,7 @@ extension Publisher where Output: Publisher, Failure == Never {
 }
 
 extension Publisher where Output: Publisher, Failure == Never, Output.Failure == Never {
+    /// Forwards the latest inner publisher only: each new one cancels the previous before it is subscribed.
     public func switchToLatest() -> Publishers.SwitchToLatest<Output, Self> {
         Publishers.SwitchToLatest(upstream: self)
     }

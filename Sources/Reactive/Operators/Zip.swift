@@ -91,39 +91,45 @@ extension Publishers {
 }
 
 extension Publisher {
+    /// Pairs the values of both publishers in order, one from each; finishes as soon as one has finished with nothing queued.
     public func zip<P: Publisher>(_ other: P) -> Publishers.Zip<Self, P> where P.Failure == Failure {
         Publishers.Zip(self, other)
     }
 
+    /// Like `zip(_:)`, emitting `transform` of each pair.
     public func zip<P: Publisher, T>(_ other: P, _ transform: @escaping (Output, P.Output) -> T) -> Publishers.Map<Publishers.Zip<Self, P>, T> where P.Failure == Failure {
         Publishers.Zip(self, other).map(transform)
     }
 
+    /// Triples of values in order, as `zip(_:)` does for two.
     public func zip<P: Publisher, Q: Publisher>(_ publisher1: P, _ publisher2: Q) -> Publishers.Zip3<Self, P, Q> where P.Failure == Failure, Q.Failure == Failure {
         Publishers.Zip3(self, publisher1, publisher2)
     }
 
+    /// Like `zip(_:_:)`, emitting `transform` of each triple.
     public func zip<P: Publisher, Q: Publisher, T>(_ publisher1: P, _ publisher2: Q, _ transform: @escaping (Output, P.Output, Q.Output) -> T) -> Publishers.Map<Publishers.Zip3<Self, P, Q>, T> where P.Failure == Failure, Q.Failure == Failure {
         Publishers.Zip3(self, publisher1, publisher2).map(transform)
     }
 
+    /// Quadruples of values in order, as `zip(_:)` does for two.
     public func zip<P: Publisher, Q: Publisher, R: Publisher>(_ publisher1: P, _ publisher2: Q, _ publisher3: R) -> Publishers.Zip4<Self, P, Q, R> where P.Failure == Failure, Q.Failure == Failure, R.Failure == Failure {
         Publishers.Zip4(self, publisher1, publisher2, publisher3)
     }
 
+    /// Like `zip(_:_:_:)`, emitting `transform` of each quadruple.
     public func zip<P: Publisher, Q: Publisher, R: Publisher, T>(_ publisher1: P, _ publisher2: Q, _ publisher3: R, _ transform: @escaping (Output, P.Output, Q.Output, R.Output) -> T) -> Publishers.Map<Publishers.Zip4<Self, P, Q, R>, T> where P.Failure == Failure, Q.Failure == Failure, R.Failure == Failure {
         Publishers.Zip4(self, publisher1, publisher2, publisher3).map(transform)
     }
 }
 
-/// The shared state of a zip (OC `Publishers.Zip.swift`, whose tests also run against Combine):
+/// The shared state of a zip (OpenCombine `Publishers.Zip.swift`, whose tests also run against Combine):
 /// - the upstreams are subscribed in order, and downstream gets its subscription inside the
 ///   `receive(subscription:)` of the last upstream to deliver one — so before that upstream's
-///   `receive(subscriber:)` has returned, and before a cold upstream schedules its timeline (OC's
+///   `receive(subscriber:)` has returned, and before a cold upstream schedules its timeline (OpenCombine's
 ///   `receivedSubscription(for:)`; CombineX hands it over after all `subscribe` calls returned;
-///   no test of either pins the moment, OC models Apple's Zip closely, so OC is followed). An
-///   upstream that never delivers a subscription leaves downstream without one, as in OC. A
-///   completion before that moment is held and delivered right after the subscription (OC would
+///   no test of either pins the moment, OpenCombine models Apple's Zip closely, so OpenCombine is followed). An
+///   upstream that never delivers a subscription leaves downstream without one, as in OpenCombine. A
+///   completion before that moment is held and delivered right after the subscription (OpenCombine would
 ///   deliver it before, breaking the subscriber contract); the zip is finished by then, so the
 ///   subscriber's requests go nowhere and a later upstream's subscription is cancelled;
 /// - each upstream has an unbounded FIFO queue; when every queue has a value, one is taken from
@@ -131,7 +137,7 @@ extension Publisher {
 /// - a downstream request is forwarded to every upstream — except that demand arising while a
 ///   tuple is being delivered (returned by downstream, or requested from inside its `receive`)
 ///   goes to the upstream that completed the tuple as the return value of its `receive`, and a
-///   request from inside `receive` also goes to the others (Combine, OC `testIncreasedDemand`);
+///   request from inside `receive` also goes to the others (Combine, OpenCombine `testIncreasedDemand`);
 /// - finishes as soon as some upstream has finished with an empty queue, checked when an
 ///   upstream finishes and after every tuple; still-active upstreams are then cancelled;
 /// - the first failure is forwarded at once, the queues are dropped and the others cancelled.

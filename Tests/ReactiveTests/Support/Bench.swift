@@ -60,3 +60,42 @@ final class Bench {
         return render(subscriber.events)
     }
 }
+
+/// Events as `value@frame` / `|@frame` / `#@frame`, for outputs the one-character dialect
+/// cannot show (arrays, numbers, several events in one frame whose order matters).
+func trace<Output, Failure>(_ events: [TimedEvent<Output, Failure>]) -> [String] {
+    events.map { event in
+        switch event.event {
+        case .value(let value):
+            if let array = value as? [String] { return array.joined() + "@\(event.time)" }
+            if let array = value as? [Int] { return array.map(String.init).joined(separator: ",") + "@\(event.time)" }
+            return "\(value)@\(event.time)"
+        case .completion(.finished): return "|@\(event.time)"
+        case .completion(.failure): return "#@\(event.time)"
+        }
+    }
+}
+
+extension Bench {
+    /// Like `run`, but returns the subscriber, for `trace` and for checks on its bookkeeping.
+    func subscriber<P: Publisher>(_ publisher: P, initialDemand: Subscribers.Demand = .unlimited, subscribeAt: Int = 0, cancelAt: Int? = nil, requests: [(Int, Subscribers.Demand)] = [], until deadline: Int? = nil) -> TestSubscriber<P.Output, P.Failure> {
+        let subscriber = TestSubscriber<P.Output, P.Failure>(scheduler: scheduler, initialDemand: initialDemand)
+        scheduler.schedule(at: subscribeAt) { publisher.subscribe(subscriber) }
+        for (time, demand) in requests { scheduler.schedule(at: time) { subscriber.request(demand) } }
+        if let cancelAt { scheduler.schedule(at: cancelAt) { subscriber.cancel() } }
+        scheduler.run(until: deadline)
+        return subscriber
+    }
+}
+
+extension TestScheduler {
+    /// A hot source of one-character strings whose `#` fails with `TestFailure()`.
+    func failingHot(_ marbles: String, fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) -> TestPublisher<String, TestFailure> {
+        hot(marbles, values: [:], error: TestFailure(), fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+
+    /// A cold source of one-character strings whose `#` fails with `TestFailure()`.
+    func failingCold(_ marbles: String, fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) -> TestPublisher<String, TestFailure> {
+        cold(marbles, values: [:], error: TestFailure(), fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+}

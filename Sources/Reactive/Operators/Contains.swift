@@ -1,0 +1,92 @@
+extension Publishers {
+    /// `true` as soon as a value equals `output` (upstream is cancelled at that instant), `false`
+    /// at upstream finish otherwise.
+    public struct Contains<Upstream: Publisher>: Publisher where Upstream.Output: Equatable {
+        public typealias Output = Bool
+        public typealias Failure = Upstream.Failure
+        public let upstream: Upstream
+        public let output: Upstream.Output
+
+        public init(upstream: Upstream, output: Upstream.Output) {
+            self.upstream = upstream
+            self.output = output
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            let wanted = output
+            upstream.receive(subscriber: ReducingLink<Upstream.Output, Upstream.Failure, S>(name: "Contains", downstream: subscriber, initial: false, mapFailure: { $0 }) { result, input in
+                guard input == wanted else { return .continue }
+                result = true
+                return .finish
+            })
+        }
+    }
+
+    /// `true` as soon as a value satisfies `predicate` (upstream is cancelled at that instant),
+    /// `false` at upstream finish otherwise.
+    public struct ContainsWhere<Upstream: Publisher>: Publisher {
+        public typealias Output = Bool
+        public typealias Failure = Upstream.Failure
+        public let upstream: Upstream
+        public let predicate: (Upstream.Output) -> Bool
+
+        public init(upstream: Upstream, predicate: @escaping (Upstream.Output) -> Bool) {
+            self.upstream = upstream
+            self.predicate = predicate
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            let predicate = self.predicate
+            upstream.receive(subscriber: ReducingLink<Upstream.Output, Upstream.Failure, S>(name: "ContainsWhere", downstream: subscriber, initial: false, mapFailure: { $0 }) { result, input in
+                guard predicate(input) else { return .continue }
+                result = true
+                return .finish
+            })
+        }
+    }
+
+    /// Like `ContainsWhere`, but the predicate may throw, which cancels upstream and fails the stream.
+    public struct TryContainsWhere<Upstream: Publisher>: Publisher {
+        public typealias Output = Bool
+        public typealias Failure = any Error
+        public let upstream: Upstream
+        public let predicate: (Upstream.Output) throws -> Bool
+
+        public init(upstream: Upstream, predicate: @escaping (Upstream.Output) throws -> Bool) {
+            self.upstream = upstream
+            self.predicate = predicate
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            let predicate = self.predicate
+            upstream.receive(subscriber: ReducingLink<Upstream.Output, Upstream.Failure, S>(name: "TryContainsWhere", downstream: subscriber, initial: false, mapFailure: { $0 }) { result, input in
+                do {
+                    guard try predicate(input) else { return .continue }
+                } catch {
+                    return .fail(error)
+                }
+                result = true
+                return .finish
+            })
+        }
+    }
+}
+
+extension Publisher {
+    /// Emits `true` at the first value matching `predicate` (cancelling upstream), or `false` when upstream finishes.
+    public func contains(where predicate: @escaping (Output) -> Bool) -> Publishers.ContainsWhere<Self> {
+        Publishers.ContainsWhere(upstream: self, predicate: predicate)
+    }
+
+    /// Like `contains(where:)`; a throw from `predicate` cancels upstream and fails the stream.
+    public func tryContains(where predicate: @escaping (Output) throws -> Bool) -> Publishers.TryContainsWhere<Self> {
+        Publishers.TryContainsWhere(upstream: self, predicate: predicate)
+    }
+}
+
+extension Publisher where Output: Equatable {
+    /// Emits `true` at the first value equal to `output` (cancelling upstream), or `false` when upstream finishes.
+    public func contains(_ output: Output) -> Publishers.Contains<Self> {
+        Publishers.Contains(upstream: self, output: output)
+    }
+}

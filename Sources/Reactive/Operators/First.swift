@@ -1,0 +1,85 @@
+// The first/last family are reducers (see `ReducingLink` in ReducingLink.swift): they ask upstream for
+// `.unlimited` and hold their result until downstream has requested at least once.
+
+extension Publishers {
+    /// The first value: on it, upstream is cancelled and the value and `.finished` are sent at
+    /// that instant (or at downstream's first request). An empty upstream gives `.finished` only.
+    public struct First<Upstream: Publisher>: Publisher {
+        public typealias Output = Upstream.Output
+        public typealias Failure = Upstream.Failure
+        public let upstream: Upstream
+        public init(upstream: Upstream) { self.upstream = upstream }
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            upstream.receive(subscriber: ReducingLink<Upstream.Output, Upstream.Failure, S>(name: "First", downstream: subscriber, initial: nil, mapFailure: { $0 }) { result, input in
+                result = input
+                return .finish
+            })
+        }
+    }
+
+    /// The first value satisfying `predicate`, as `First`.
+    public struct FirstWhere<Upstream: Publisher>: Publisher {
+        public typealias Output = Upstream.Output
+        public typealias Failure = Upstream.Failure
+        public let upstream: Upstream
+        public let predicate: (Output) -> Bool
+
+        public init(upstream: Upstream, predicate: @escaping (Output) -> Bool) {
+            self.upstream = upstream
+            self.predicate = predicate
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            let predicate = self.predicate
+            upstream.receive(subscriber: ReducingLink<Upstream.Output, Upstream.Failure, S>(name: "FirstWhere", downstream: subscriber, initial: nil, mapFailure: { $0 }) { result, input in
+                guard predicate(input) else { return .continue }
+                result = input
+                return .finish
+            })
+        }
+    }
+
+    /// Like `FirstWhere`, but the predicate may throw, which cancels upstream and fails the stream.
+    public struct TryFirstWhere<Upstream: Publisher>: Publisher {
+        public typealias Output = Upstream.Output
+        public typealias Failure = any Error
+        public let upstream: Upstream
+        public let predicate: (Output) throws -> Bool
+
+        public init(upstream: Upstream, predicate: @escaping (Output) throws -> Bool) {
+            self.upstream = upstream
+            self.predicate = predicate
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            let predicate = self.predicate
+            upstream.receive(subscriber: ReducingLink<Upstream.Output, Upstream.Failure, S>(name: "TryFirstWhere", downstream: subscriber, initial: nil, mapFailure: { $0 }) { result, input in
+                do {
+                    guard try predicate(input) else { return .continue }
+                } catch {
+                    return .fail(error)
+                }
+                result = input
+                return .finish
+            })
+        }
+    }
+}
+
+extension Publisher {
+    /// Emits the first value and finishes, cancelling upstream; an empty upstream just finishes.
+    public func first() -> Publishers.First<Self> {
+        Publishers.First(upstream: self)
+    }
+
+    /// Emits the first value matching `predicate` and finishes, cancelling upstream.
+    public func first(where predicate: @escaping (Output) -> Bool) -> Publishers.FirstWhere<Self> {
+        Publishers.FirstWhere(upstream: self, predicate: predicate)
+    }
+
+    /// Like `first(where:)`; a throw from `predicate` cancels upstream and fails the stream.
+    public func tryFirst(where predicate: @escaping (Output) throws -> Bool) -> Publishers.TryFirstWhere<Self> {
+        Publishers.TryFirstWhere(upstream: self, predicate: predicate)
+    }
+}

@@ -1,0 +1,13 @@
+/// Finishes at once on subscription, or never (`completeImmediately: false`).
+public struct Empty<Output, Failure: Error>: Publisher {
+    public let completeImmediately: Bool
+    public init(completeImmediately: Bool = true) { self.completeImmediately = completeImmediately }
+    public init(completeImmediately: Bool = true, outputType: Output.Type, failureType: Failure.Type) {
+        self.completeImmediately = completeImmediately
+    }
+
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+        subscriber.receive(subscription: EmptySubscription())
+        if completeImmediately { subscriber.receive(completion: .finished) }
+    }
+}

@@ -1,0 +1,72 @@
+import Testing
+@testable import Reactive
+
+@Suite struct PrefixUntilOutputTests {
+    /// The trigger's value finishes the stream and cancels upstream; the trigger itself is only
+    /// let go (its subscription ends with its own completion).
+    @Test func finishesWhenTheTriggerEmits() {
+        let bench = Bench()
+        let upstreamLog = SubscriptionLog(), triggerLog = SubscriptionLog()
+        let pipeline = bench.hot("-a-b-c-|", log: upstreamLog).prefix(untilOutputFrom: bench.hot("----x-|", log: triggerLog))
+        #expect(bench.run(pipeline) == "-a-b|")
+        #expect(render(upstreamLog) == ["^---!"])
+        #expect(render(triggerLog) == ["^-----!"])
+    }
+
+    @Test func theTriggersCompletionIsIgnored() {
+        let bench = Bench()
+        #expect(bench.run(bench.hot("-a-b-c-|").prefix(untilOutputFrom: bench.hot("--|"))) == "-a-b-c-|")
+        let bench2 = Bench()
+        #expect(bench2.run(bench2.hot("-a-b-c-|").prefix(untilOutputFrom: bench2.hot("--#"))) == "-a-b-c-|")
+    }
+
+    @Test func upstreamCompletionCancelsTheTrigger() {
+        let bench = Bench()
+        let triggerLog = SubscriptionLog()
+        #expect(bench.run(bench.cold("-a-#").prefix(untilOutputFrom: bench.hot("-------x|", log: triggerLog))) == "-a-#")
+        #expect(render(triggerLog) == ["^--!"])
+    }
+
+    @Test func cancellationReachesUpstreamAndTrigger() {
+        let bench = Bench()
+        let upstreamLog = SubscriptionLog(), triggerLog = SubscriptionLog()
+        let pipeline = bench.hot("-a-b-c-|", log: upstreamLog).prefix(untilOutputFrom: bench.cold("-----x|", log: triggerLog))
+        #expect(bench.run(pipeline, cancelAt: 2) == "-a")
+        #expect(render(upstreamLog) == ["^-!"])
+        #expect(render(triggerLog) == ["^-!"])
+    }
+
+    @Test func theTriggerIsAskedForOneValueAndSubscribedFirst() {
+        let bench = Bench()
+        let triggerLog = SubscriptionLog()
+        var order: [String] = []
+        let upstream = Deferred { () -> SubscriptionRecorder<ColdTimeline<String, TestFailure>> in
+            order.append("upstream")
+            return bench.cold("-a-b-|")
+        }
+        let trigger = Deferred { () -> SubscriptionRecorder<ColdTimeline<String, TestFailure>> in
+            order.append("trigger")
+            return bench.cold("xy|", log: triggerLog)
+        }
+        // The trigger's cold timeline buffers y: only one value was asked for.
+        #expect(bench.run(upstream.prefix(untilOutputFrom: trigger)) == "|")
+        #expect(order == ["trigger", "upstream"])
+        // Never asked for more and never cancelled, the trigger's subscription stays open.
+        #expect(render(triggerLog) == ["^"])
+    }
+
+    /// When the trigger fires before upstream has handed over its subscription, downstream gets
+    /// `.finished` at once and upstream's subscription is cancelled on arrival (Combine, OC
+    /// `testTerminatorEmitsValueBeforeUpstreamSendsSubscription`).
+    @Test func aTriggerFiringDuringSubscribeFinishesAtOnce() {
+        let bench = Bench()
+        let upstreamLog = SubscriptionLog()
+        #expect(bench.run(bench.cold("-a|", log: upstreamLog).prefix(untilOutputFrom: Just("x").setFailureType(to: TestFailure.self))) == "|")
+        #expect(render(upstreamLog) == ["(^!)"])
+    }
+
+    @Test func demandPassesThrough() {
+        let bench = Bench()
+        #expect(bench.run(bench.cold("abc|").prefix(untilOutputFrom: bench.hot("-----x|")), initialDemand: .max(1), requests: [(3, .max(1))]) == "a--b-|")
+    }
+}
