@@ -81,7 +81,7 @@ struct GeometryTests {
     @Test func everyValueTheRunDroppedHasAGhostMarkInItsDiagram() throws {
         var problems: [String] = []
         var drops = 0
-        for path in CatalogueTests.files() {
+        for path in CatalogueDrawingTests.files() {
             for test in MarbleRunner.run(path: path).tests {
                 let relative = String(path.dropFirst(packageRoot.path.count + 1))
                 let values = test.values.map { NamedValue(name: $0.name, literal: $0.literal) }
