@@ -7,7 +7,7 @@ RELEASE_BIN := .build/release/marbles
 SVG_BIN     := .build/debug/marbles-svg
 DIAGRAMS    := docs/diagrams
 
-.PHONY: build test run install clean diagrams diagrams-check diagrams-compare golden bench mutants
+.PHONY: build test run install clean diagrams diagrams-check diagrams-compare docs golden bench mutants
 
 build:
 	@$(SWIFT) build --quiet
@@ -31,6 +31,8 @@ test: build
 	@$(DEBUG_BIN) run marbles/
 	@echo "== marbles fmt --check"
 	@$(DEBUG_BIN) fmt --check marbles/operators marbles/guides
+	@echo "== the marble blocks of README.md and docs/, and docs/operators.md, are current"
+	@$(DOC_CHECK)
 	@echo "== docs/diagrams are current"
 	@$(MAKE) --no-print-directory diagrams-compare
 	@echo "== mutants/mutants.txt applies to the engine"
@@ -41,6 +43,16 @@ test: build
 
 run: build
 	$(DEBUG_BIN) run marbles/
+
+# The marble blocks of the README and docs/ run as tests and drawn beside them, and
+# docs/operators.md generated from the catalogue (see docs/doc-blocks.md). `make test` checks
+# that nothing of it is stale (a few seconds).
+DOC_DIAGRAMS := docs/doc-diagrams
+DOC_CHECK = $(DEBUG_BIN) doc --check --out $(DOC_DIAGRAMS) README.md docs/ && \
+	$(DEBUG_BIN) doc --check --out $(DOC_DIAGRAMS) --catalogue marbles/operators docs/operators.md
+docs: build
+	$(DEBUG_BIN) doc --out $(DOC_DIAGRAMS) --catalogue marbles/operators docs/operators.md
+	$(DEBUG_BIN) doc --out $(DOC_DIAGRAMS) README.md docs/
 
 # Every test of the catalogue drawn as SVG into docs/diagrams/, with an index.html gallery.
 # A failing test is still drawn (with its mismatch) and only warned about; a bad file stops it.

@@ -425,12 +425,22 @@ enum ArgumentParser {
                     let folder = try reader.value(for: name, inline)
                     guard !folder.isEmpty else { throw UsageError(message: "--out needs a folder", topic: .doc) }
                     doc.out = folder
-                default: throw reader.unknown(name, known: ["--check", "--update", "--out", "--no-color", "--help"])
+                case "--catalogue":
+                    let folder = try reader.value(for: name, inline)
+                    guard !folder.isEmpty else { throw UsageError(message: "--catalogue needs a folder of catalogue files", topic: .doc) }
+                    doc.catalogue = folder
+                default: throw reader.unknown(name, known: ["--check", "--update", "--out", "--catalogue", "--no-color", "--help"])
                 }
             }
         }
         if doc.check && doc.update { throw UsageError(message: "--check writes nothing, so it cannot --update; use one of them", topic: .doc) }
         if doc.paths.isEmpty { throw UsageError(message: "missing the Markdown files or folders to check", topic: .doc) }
+        if doc.catalogue != nil {
+            guard doc.paths.count == 1, doc.paths[0].hasSuffix(".md") else {
+                throw UsageError(message: "--catalogue generates one page: give one .md file to write, e.g. docs/operators.md", topic: .doc)
+            }
+            if doc.update { throw UsageError(message: "--catalogue pages are generated: update the .marble files, not the page", topic: .doc) }
+        }
         return .doc(doc)
     }
 

@@ -7,7 +7,7 @@ enum Help {
     static let evalUsage = "usage: marbles eval [--hot NAME=MARBLES]… [--cold NAME=MARBLES]… [OPTIONS] [NAME = EXPRESSION]… EXPRESSION"
     static let traceUsage = "usage: marbles trace FILE [--test NAME] [--no-color]"
     static let fmtUsage = "usage: marbles fmt [--check] [PATH…]"
-    static let docUsage = "usage: marbles doc [--check | --update] [--out DIR] PATH…"
+    static let docUsage = "usage: marbles doc [--check | --update] [--out DIR] PATH… | marbles doc [--check] [--out DIR] --catalogue DIR FILE.md"
     static let compareUsage = "usage: marbles compare [--seed N] [--cases N] PIPELINE PIPELINE"
 
     static let usage = """
@@ -17,6 +17,7 @@ enum Help {
                marbles trace FILE [--test NAME]
                marbles fmt [--check] [PATH…]
                marbles doc [--check | --update] [--out DIR] PATH…
+               marbles doc [--check] [--out DIR] --catalogue DIR FILE.md
                marbles operators
                marbles --help | --version
         """
@@ -246,6 +247,10 @@ enum Help {
           -u, --update   rewrite each failing expect line with what happened, as marbles run
                          --update does
           --out DIR      write the diagrams into DIR (the documents link to them relatively)
+          --catalogue DIR
+                         FILE.md is generated from the catalogue files in DIR (one section
+                         per operator family: its comment, signatures, first test as a marble
+                         block) and then treated as above; --check says when it is stale
           --no-color     no colour
           -h, --help     show this help
 

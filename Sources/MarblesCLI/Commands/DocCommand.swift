@@ -11,6 +11,8 @@ struct DocArguments: Equatable {
     var update = false
     /// Where the diagrams go; nil: a `diagrams` folder next to each Markdown file.
     var out: String? = nil
+    /// `--catalogue DIR`: the one path is a page generated from the catalogue files in DIR (see `OperatorsPage`).
+    var catalogue: String? = nil
     var noColor = false
 }
 
@@ -39,17 +41,28 @@ struct DocCommand {
         var summary = RunSummary(tally: Tally(), milliseconds: 0)
         var stale: [String] = []
         var written: [String] = []
-        for item in Self.discover(arguments.paths) {
+        for item in discover(arguments.paths) {
             switch item {
             case .problem(let path, let message):
                 summary.tally.inputErrors += 1
                 reporter.problem(path: path, message: message)
             case .file(let path):
-                guard let data = FileManager.default.contents(atPath: path), let source = String(data: data, encoding: .utf8),
-                      Data(source.utf8) == data else {
+                // A generated page is compared with the file as it is (which may not exist yet).
+                let data = FileManager.default.contents(atPath: path) ?? (arguments.catalogue == nil ? nil : Data())
+                guard let data, let onDisk = String(data: data, encoding: .utf8), Data(onDisk.utf8) == data else {
                     summary.tally.inputErrors += 1
                     reporter.problem(path: path, message: "cannot read the file as UTF-8 text")
                     continue
+                }
+                var source = onDisk
+                if let catalogue = arguments.catalogue {
+                    do {
+                        source = try OperatorsPage.markdown(catalogue: catalogue, page: path)
+                    } catch {
+                        summary.tally.inputErrors += 1
+                        reporter.problem(path: catalogue, message: error.description)
+                        continue
+                    }
                 }
                 let outcome = Self.process(source: source, path: path, update: arguments.update && !arguments.check, out: arguments.out)
                 summary.tally.count(outcome.report)
@@ -60,7 +73,7 @@ struct DocCommand {
                 reporter.file(FileResult(report: outcome.report, seconds: 0, update: outcome.update))
                 guard !outcome.report.isError else { continue }
                 var changed = outcome.diagrams.filter { FileManager.default.contents(atPath: $0.path) != Data($0.svg.utf8) }.map(\.path)
-                if outcome.text != source { changed.insert(path, at: 0) }
+                if outcome.text != onDisk { changed.insert(path, at: 0) }
                 if arguments.check {
                     stale += changed
                     continue
@@ -71,8 +84,8 @@ struct DocCommand {
                         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
                         try AtomicFile.write(Data(diagram.svg.utf8), to: diagram.path)
                     }
-                    if outcome.text != source {
-                        guard FileManager.default.contents(atPath: path) == data else {
+                    if outcome.text != onDisk {
+                        guard FileManager.default.contents(atPath: path) ?? Data() == data else {
                             throw AtomicFile.Failure(description: "'\(path)' changed while its blocks ran; left unchanged")
                         }
                         try AtomicFile.write(Data(outcome.text.utf8), to: path)
@@ -101,6 +114,12 @@ struct DocCommand {
     }
 
     // MARK: Finding the files
+
+    func discover(_ paths: [String]) -> [DiscoveredPath] {
+        // A generated page need not exist yet.
+        if arguments.catalogue != nil { return paths.map { .file($0) } }
+        return Self.discover(paths)
+    }
 
     static func discover(_ paths: [String]) -> [DiscoveredPath] {
         var result: [DiscoveredPath] = []
