@@ -5,7 +5,14 @@ enum MulticastCatalogue {
     static let entries: [CatalogueEntry] = [
         CatalogueEntry("share", [], family: "share",
                        "one upstream subscription for all subscribers; late subscribers miss earlier values; never restarts after completion") { call throws(EvalError) in
-            call.result(try call.upstream.share())
+            // What share's subject broadcasts is watched, so that a run can tell which of its
+            // subscribers had no demand for a value (see `BroadcastWatch`).
+            let watch = BroadcastWatch()
+            guard case .stream(var shared) = call.result(BroadcastWitness(upstream: try call.upstream, watch: watch).share()) else {
+                return call.result(try call.upstream.share())
+            }
+            shared.broadcast = watch
+            return .stream(shared)
         },
         CatalogueEntry("makeConnectable", [], family: "makeConnectable",
                        "a connectable publisher: subscribes upstream only when connect() is called") { call throws(EvalError) in
@@ -34,6 +41,46 @@ enum MulticastCatalogue {
             return call.result(ErasedConnectable(publisher: receiver.publisher, connectBody: connect).autoconnect())
         },
     ]
+}
+
+/// Where a multicasting operator's subject is about to broadcast a value: the runner sets
+/// `around` for a stream bound to it, to see which subscriptions the value reaches.
+final class BroadcastWatch {
+    var around: ((Value, () -> Void) -> Void)?
+}
+
+/// Passes everything through unchanged (the upstream subscription itself reaches downstream);
+/// each value is delivered inside the watch's `around`, which brackets the subject's broadcast.
+struct BroadcastWitness: Publisher {
+    typealias Output = Value
+    typealias Failure = StreamError
+    let upstream: Stream
+    let watch: BroadcastWatch
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Value, S.Failure == StreamError {
+        upstream.receive(subscriber: BroadcastWitnessLink(downstream: subscriber, watch: watch))
+    }
+}
+
+private final class BroadcastWitnessLink<Downstream: Subscriber>: PassThroughSubscriber<Value, StreamError, Downstream>
+where Downstream.Input == Value, Downstream.Failure == StreamError {
+    private let watch: BroadcastWatch
+
+    init(downstream: Downstream, watch: BroadcastWatch) {
+        self.watch = watch
+        super.init(downstream: downstream)
+    }
+
+    override func receive(_ input: Value) -> Subscribers.Demand {
+        guard let around = watch.around else { return downstream.receive(input) }
+        var demand = Subscribers.Demand.none
+        around(input) { demand = downstream.receive(input) }
+        return demand
+    }
+
+    override func receive(completion: Subscribers.Completion<StreamError>) {
+        downstream.receive(completion: completion)
+    }
 }
 
 /// A connectable publisher held as a publisher plus a connect function.

@@ -13,6 +13,8 @@ struct StreamValue {
     var connect: (() -> any Cancellable)? = nil
     /// For subjects: how to send into it.
     var subject: SubjectHandle? = nil
+    /// For `share()`: where its subject broadcasts (so that a run can note what it dropped).
+    var broadcast: BroadcastWatch? = nil
 
     init(publisher: Stream, text: CodeText, connect: (() -> any Cancellable)? = nil, subject: SubjectHandle? = nil) {
         self.publisher = publisher

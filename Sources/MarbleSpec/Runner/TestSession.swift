@@ -408,6 +408,15 @@ final class TestSession {
                                   inputs: references.direct, innerSources: references.inClosures,
                                   declaredTimeline: declared, observed: nil, subscriptions: [])
         streams[name.name] = NamedStream(stream: recorded, log: log, report: report, definition: name.location)
+        if let watch = stream.broadcast {
+            // `let shared = source.share()`: its subject drops what a subscriber has no demand for.
+            let shared = name.name
+            var witnesses: [SubscriptionLog]?
+            watch.around = { [unowned self] value, broadcast in
+                if witnesses == nil { witnesses = logsSeeing(shared) }
+                noteDrops(of: value, in: witnesses ?? [], send: broadcast)
+            }
+        }
         streamOrder.append(name.name)
         interpreter.globals[name.name] = .stream(recorded)
     }
@@ -1015,17 +1024,19 @@ final class TestSession {
     /// of its subscribers at once, and one without demand loses it. (A subscription that began
     /// during the send was not offered it; one that ended during it was cancelled, not starved.)
     private func noteDrops(of value: Value, in logs: [SubscriptionLog], send: () -> Void) {
-        // One buffer for every value sent: a long hot line costs no allocation per value.
-        offered.removeAll(keepingCapacity: true)
+        // One buffer for every value sent: a long hot line costs no allocation per value. A send
+        // can cause another (a subject feeding a share): each uses the part of it it appended.
+        let base = offered.count
         for (position, log) in logs.enumerated() {
             for index in log.active { offered.append((position, index, log.deliveries[index])) }
         }
         send()
-        for item in offered {
+        for item in offered[base...] {
             let log = logs[item.log]
             guard log.deliveries[item.index] == item.delivered, log.spans[item.index].end == nil else { continue }
             dropped[ObjectIdentifier(log), default: [:]][item.index, default: []].append(TimedEvent(scheduler.currentFrame, .value(value)))
         }
+        offered.removeSubrange(base...)
     }
 
     /// The subscriptions a value is being offered to, with their deliveries before it (see `noteDrops`).
