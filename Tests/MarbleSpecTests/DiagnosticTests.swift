@@ -30,7 +30,7 @@ import Testing
         ("test \"a\"\n  cold q -{where: $0 > 1}-|\n  expect q -a-|", 2, 11, "a matcher such as {where: $0 > 1} can only stand in an expect line"),
         ("test \"a\"\n  hot q -a-|\n  expect q -{where: }-|", 3, 20, "expected a condition after 'where:'"),
         ("test \"a\"\n  hot q -a-|\n  expect q -{where: $0 >}-|", 3, 25, "expected expression after '>'"),
-        ("test \"a\"\n  hot q -a-|\n  expect q -{where: $0 == qq}-|", 3, 26, "cannot find 'qq' in scope"),
+        ("test \"a\"\n  hot q -a-|\n  expect q -{where: $0 == qq}-|", 3, 27, "cannot find 'qq' in scope"),
         ("test \"a\"\n  hot q -#-|\n  expect q -#{_}", 3, 14, "a matcher cannot stand for an error; errors are compared by their message"),
         ("test \"a\"\n  hot q -a-|\n  expect q == r", 3, 15, "cannot find stream 'r' in this test"),
         ("test \"a\"\n  hot q -a-|\n  expect q == q", 3, 15, "'q' is compared with itself"),
