@@ -145,7 +145,7 @@ struct ExpressionParser {
     func canStartExpression(_ token: Token) -> Bool {
         switch token.kind {
         case .identifier(let name):
-            return !["else", "in", "return", "let", "var", "case", "default", "where", "guard"].contains(name)
+            return !["else", "in", "return", "let", "var"].contains(name)
         case .integer, .floating, .string:
             return true
         case .punctuation(let p):
@@ -377,7 +377,7 @@ struct ExpressionParser {
                 throw error("'_' can only appear in a pattern, such as a closure parameter", at: token)
             case "await":
                 throw error("'await' is not supported in marble expressions", at: token)
-            case "let", "var", "return", "else", "in", "guard", "func", "for", "while", "do", "case", "default":
+            case "let", "var", "return", "else", "in", "guard", "func", "for", "while", "do":
                 throw error(expectedExpression(), at: token)
             default:
                 advance()

@@ -247,8 +247,6 @@ public indirect enum ExprKind: Sendable {
     case throwExpression(Expr)
     /// `\.count`, `\.0`, `\.a.b`
     case keyPath([String])
-    /// `x as Double`, `x as? User`, `x as! Int`.
-    case cast(Expr, type: TypeText, mode: CastMode)
     /// `[1: "a"]`, `[:]`.
     case dictionary([DictionaryEntry])
     /// `items[0]`, `counts["a"]`, `counts["a", default: 0]`.
@@ -261,6 +259,8 @@ public indirect enum ExprKind: Sendable {
     case optionalChain(Expr)
     /// `switch x { case …: … default: … }`, as a statement or an expression.
     case switchExpression(SwitchExpression)
+    /// `x as Double`, `x as? User`, `x as! Int`.
+    case cast(Expr, type: TypeText, mode: CastMode)
 }
 
 /// How `as` converts: `as` (a coercion Swift checks), `as?` (nil when the value is of another

@@ -165,6 +165,35 @@ import Testing
         #expect(found.first == expected)
     }
 
+    /// Patterns over the file's own enums: cases with and without associated values, `where`,
+    /// several associated values bound as a tuple; a case the enum lacks and a missing case are errors.
+    @Test func patternsOverTheFilesEnums() {
+        let declaration = "enum Load { case idle, loaded([Int]), failed(code: Int, reason: String) }\n"
+        let body = """
+              hot a -a-b-c-d-|
+              values a = Load.idle, b = Load.loaded([]), c = Load.loaded([4, 5]), d = Load.failed(code: 7, reason: "x")
+              let b = a.map { state -> String in
+                  switch state {
+                  case .idle: return "idle"
+                  case .loaded(let items) where items.isEmpty: return "empty"
+                  case .loaded(let items): return "\\(items.count)"
+                  case let .failed(code, reason): return "\\(reason)\\(code)"
+                  }
+              }
+              expect b -i-e-n-f-|
+              values i = "idle", e = "empty", n = "2", f = "x7"
+            """
+        let report = runMarble(declaration + "test \"t\"\n" + body)
+        #expect(report.diagnostics.isEmpty)
+        #expect(report.tests.allSatisfy { $0.error == nil && $0.checks.allSatisfy(\.passed) })
+
+        let mistakes = runMarble(declaration + "test \"t\"\n  hot a -x-|\n  values x = Load.idle\n  let b = a.map { s -> Int in switch s { case .idle: 0; case .lodaed: 1 } }\n  expect b -|")
+        #expect(mistakes.diagnostics.map { "\($0.line):\($0.column): \($0.message)" + ($0.hint.map { " | " + $0 } ?? "") } == [
+            "5:31: switch must be exhaustive | add a 'default:' case, or cases for every value of 'Load'",
+            "5:63: type 'Load' has no member 'lodaed' | did you mean '.loaded'?",
+        ])
+    }
+
     // MARK: Runtime errors only data can cause
 
     @Test(arguments: [

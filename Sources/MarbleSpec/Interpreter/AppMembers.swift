@@ -28,7 +28,7 @@ enum EnumCases {
 
     static func value(_ name: String, _ payload: [Runtime], at location: SourceLocation, interpreter: Interpreter) throws(EvalError) -> Value {
         let inner = try interpreter.valueOf(payload[0], at: location, purpose: "the value of .\(name)")
-        return name == "success" ? EnumCaseValue.success(inner) : EnumCaseValue.failure(inner)
+        return name == "success" ? Instance.success(inner) : Instance.failure(inner)
     }
 }
 
@@ -45,7 +45,7 @@ enum AppMembers {
             case .string: self = .string
             case .array: self = .array
             case .dictionary: self = .dictionary
-            case .enumCase(let enumCase) where enumCase.type == "Result": self = .result
+            case .record(let instance) where instance.type == "Result": self = .result
             default: return nil
             }
         }
@@ -254,8 +254,8 @@ enum AppMembers {
                 if case .result(let success, _) = receiver { return success }
                 return .any
             }) { receiver, _, _, _ throws(EvalError) in
-                guard case .enumCase(let result) = receiver, let payload = result.payload.first else { return receiver }
-                if result.name == "failure" { throw .thrown(StreamError(payload)) }
+                guard case .record(let result) = receiver, let payload = result.values.first else { return receiver }
+                if result.caseName == "failure" { throw .thrown(StreamError(payload)) }
                 return payload
             },
         ],

@@ -146,10 +146,10 @@ final class Interpreter {
             throw .thrown(StreamError(value))
         case .keyPath(let path):
             return .keyPath(path)
-        case .cast(let operand, let type, let mode):
-            return try cast(operand, to: type, mode: mode, in: env)
         case .dictionary, .subscriptAccess, .forceUnwrap, .bindOptional, .optionalChain, .switchExpression:
             return try evaluateStatementKind(expr, in: env)
+        case .cast(let operand, let type, let mode):
+            return try cast(operand, to: type, mode: mode, in: env)
         }
     }
 
@@ -270,8 +270,8 @@ final class Interpreter {
             case .stream(let stream):
                 return try Catalogue.applyOperator(name, to: stream, args, at: callee.location, text: text, interpreter: self)
             case .type(let typeName):
-                if let made = try userTypeCall(typeName, member: name, args, at: callee.location) { return made }
                 if let value = try EnumCases.construct(typeName, name, args, at: callee.location, interpreter: self) { return value }
+                if let made = try userTypeCall(typeName, member: name, args, at: callee.location) { return made }
                 let qualified = typeName + "." + name
                 if Catalogue.isConstructor(qualified) {
                     return try Catalogue.construct(qualified, args, at: callee.location, text: text, interpreter: self)
@@ -372,9 +372,8 @@ final class Interpreter {
         switch runtime {
         case .value(let value): return value
         case .stream(let stream): return register(stream)
-        case .member(let name, let payload) where EnumCases.isContextual(name, payload):
-            return try EnumCases.value(name, payload, at: location, interpreter: self)
         case .member(let name, let payload):
+            if EnumCases.isContextual(name, payload) && types.enumsWithCase(name).isEmpty { return try EnumCases.value(name, payload, at: location, interpreter: self) }
             if let value = try implicitEnumCase(name, payload, at: location) { return value }
             if !types.isEmpty {
                 throw fail("cannot infer contextual base in reference to member '\(name)'", at: location,

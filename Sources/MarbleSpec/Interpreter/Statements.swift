@@ -214,13 +214,14 @@ extension Interpreter {
         case .enumCase(_, "none", nil, _):
             return value == .null
         case .enumCase(let type, let name, let payload, _):
-            guard case .enumCase(let enumCase) = value, enumCase.name == name, type == nil || type == enumCase.type else { return false }
+            // `Result`'s cases and the file's enums' (`case .loaded(let items)`).
+            guard case .record(let instance) = value, instance.caseName == name, type == nil || types.canonicalName(type ?? "") ?? type == instance.type else { return false }
             guard let payload else { return true }
-            if payload.count == 1, enumCase.payload.count > 1 {
-                return try matches(payload[0], .tuple(enumCase.payload), binding: env)
+            if payload.count == 1, instance.values.count > 1 {
+                return try matches(payload[0], .tuple(instance.values), binding: env)
             }
-            guard payload.count == enumCase.payload.count else { return false }
-            for (inner, item) in zip(payload, enumCase.payload) {
+            guard payload.count == instance.values.count else { return false }
+            for (inner, item) in zip(payload, instance.values) {
                 guard try matches(inner, item, binding: env) else { return false }
             }
             return true

@@ -39,8 +39,8 @@ extension ExpressionChecker {
                     return method(name, on: type, args, at: callee.location)
                 }
             case .type(let typeName):
-                if let made = userTypeCall(typeName, member: name, args, at: callee.location) { return made }
                 if let result = resultCase(typeName, name, args, at: callee.location) { return result }
+                if let made = userTypeCall(typeName, member: name, args, at: callee.location) { return made }
                 let qualified = typeName + "." + name
                 if Catalogue.isConstructor(qualified) { return construct(qualified, args, at: callee.location) }
                 return call(member(name, of: receiver, at: callee.location), args, at: callee.location)

@@ -56,10 +56,10 @@ indirect enum SpecType: Hashable, Sendable {
                 element = SpecType.joinConcrete(element, SpecType(of: v))
             }
             self = .dictionary(key: key, value: element)
-        case .enumCase(let value):
-            guard value.type == "Result", let payload = value.payload.first else { self = .any; return }
-            self = value.name == "success" ? .result(success: SpecType(of: payload), failure: .never) : .result(success: .never, failure: SpecType(of: payload))
         case .publisher: self = .publisher(output: .any, failure: .any)
+        case .record(let instance) where instance.type == "Result":
+            let payload = instance.values.first.map(SpecType.init(of:)) ?? .any
+            self = instance.caseName == "success" ? .result(success: payload, failure: .never) : .result(success: .never, failure: payload)
         case .record(let instance): self = .named(instance.type)
         }
     }

@@ -255,6 +255,10 @@ extension ExpressionChecker {
             let some = covers("some") || patterns.contains { if case .optional(let inner) = $0 { Self.isIrrefutable(inner) } else { false } }
             return none && some
         case .result: return covers("success") && covers("failure")
+        case .named(let typeName):
+            // An enum of the file: every case covered; a struct only by a pattern that matches anything.
+            guard let enumType = types.enumType(typeName) else { return false }
+            return enumType.cases.allSatisfy { covers($0.name.name) }
         default: return false
         }
     }
@@ -324,10 +328,20 @@ extension ExpressionChecker {
             bindPayload([success])
         case ("failure", .result(_, let failure)):
             bindPayload([failure == .never ? .any : failure])
+        case (_, .named(let typeName)) where types.enumType(typeName)?.cases.contains(where: { $0.name.name == caseName }) == true:
+            let item = types.enumType(typeName)?.cases.first { $0.name.name == caseName }
+            // One pattern for several associated values matches them as a tuple, as in Swift.
+            let payloadTypes = (item?.payload ?? []).map { specType(written: $0.type.text) ?? .any }
+            if let payload, payload.count == 1, payloadTypes.count > 1 {
+                checkPattern(payload[0], against: .tuple(payloadTypes), in: env)
+            } else {
+                bindPayload(payloadTypes)
+            }
         default:
             let members: [String] = switch resolved {
             case .optional: ["some", "none"]
             case .result: ["success", "failure"]
+            case .named(let typeName): types.enumType(typeName)?.cases.map(\.name.name) ?? []
             default: []
             }
             error("type '\(name(resolved))' has no member '\(caseName)'", at: location, length: caseName.count,

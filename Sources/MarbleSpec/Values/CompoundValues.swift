@@ -21,27 +21,10 @@ public struct DictionaryValue: Hashable, Sendable {
     }
 }
 
-/// A case of an enum and its associated values. `type` names the enum (`Result`) for messages
-/// and type checks; cases of different enums never compare equal.
-public struct EnumCaseValue: Hashable, Sendable {
-    public var type: String
-    public var name: String
-    public var payload: [Value]
-
-    public init(type: String, name: String, payload: [Value] = []) {
-        self.type = type
-        self.name = name
-        self.payload = payload
-    }
-
-    /// What Swift's `String(describing:)` gives: `success(1)`, `offline`.
-    public var text: String {
-        payload.isEmpty ? name : name + "(" + payload.map(\.literal).joined(separator: ", ") + ")"
-    }
-
-    /// `Result.success(value)`.
-    public static func success(_ value: Value) -> Value { .enumCase(EnumCaseValue(type: "Result", name: "success", payload: [value])) }
+extension Instance {
+    /// `Result.success(value)`: Swift's `Result` is an enum like the file's own.
+    public static func success(_ value: Value) -> Value { .record(Instance(type: "Result", caseName: "success", labels: [nil], values: [value])) }
 
     /// `Result.failure(error)`.
-    public static func failure(_ error: Value) -> Value { .enumCase(EnumCaseValue(type: "Result", name: "failure", payload: [error])) }
+    public static func failure(_ error: Value) -> Value { .record(Instance(type: "Result", caseName: "failure", labels: [nil], values: [error])) }
 }

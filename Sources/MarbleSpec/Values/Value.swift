@@ -13,9 +13,6 @@ public enum Value: Hashable, Sendable {
     case tuple([Value])
     /// `["a": 1]`, `[String: Int]()`: keys and values of any kind (see `DictionaryValue`).
     case dictionary(DictionaryValue)
-    /// A case of an enum, with its associated values: `Result.success(1)`, `.failure("boom")`
-    /// (see `EnumCaseValue`).
-    case enumCase(EnumCaseValue)
     /// A publisher flowing as a value (the inner publishers of `flatMap`, `switchToLatest`);
     /// the handle identifies it within one test run. Boxed: inline, its id and name would make
     /// every `Value` (an `Int` too) a third larger.
@@ -34,7 +31,6 @@ public enum Value: Hashable, Sendable {
         case .array(let items): return "[\(items.first?.typeName ?? "Any")]"
         case .tuple(let items): return "(" + items.map(\.typeName).joined(separator: ", ") + ")"
         case .dictionary(let dictionary): return dictionary.typeName
-        case .enumCase(let value): return value.type
         case .publisher: return "AnyPublisher"
         case .record(let record): return record.type
         }
@@ -51,7 +47,6 @@ public enum Value: Hashable, Sendable {
         case .array(let items): return "[" + items.map(\.literal).joined(separator: ", ") + "]"
         case .tuple(let items): return "(" + items.map(\.literal).joined(separator: ", ") + ")"
         case .dictionary(let dictionary): return dictionary.literal
-        case .enumCase(let value): return "." + value.text
         case .publisher(let handle): return "<publisher \(handle.name)>"
         case .record(let record): return record.literal
         }
@@ -64,7 +59,6 @@ public enum Value: Hashable, Sendable {
         case .array(let items): return "[" + items.map(\.literal).joined(separator: ", ") + "]"
         case .tuple(let items): return "(" + items.map(\.literal).joined(separator: ", ") + ")"
         case .record(let record): return record.text
-        case .enumCase(let value): return value.text
         default: return literal
         }
     }

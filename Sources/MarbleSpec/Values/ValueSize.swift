@@ -18,7 +18,7 @@ enum ValueSize {
         case .int, .double, .bool, .null, .publisher: return nil
         case .string(let text):
             return text.utf8.count > maximum ? "a string of \(text.utf8.count) bytes (the limit is \(maximum))" : nil
-        case .array, .tuple, .record, .dictionary, .enumCase: break
+        case .array, .tuple, .dictionary, .record: break
         }
         var size = 0
         var pending: [(value: Value, nesting: Int)] = [(value, 1)]
@@ -40,10 +40,6 @@ enum ValueSize {
                 guard nesting <= maximumNesting else { return "arrays and tuples nested more than \(maximumNesting) deep" }
                 size += 1
                 for (key, item) in dictionary.entries { pending += [(key, nesting + 1), (item, nesting + 1)] }
-            case .enumCase(let value):
-                guard nesting <= maximumNesting else { return "arrays and tuples nested more than \(maximumNesting) deep" }
-                size += 1
-                for item in value.payload { pending.append((item, nesting + 1)) }
             }
             if size > maximum {
                 return "more than \(maximum) elements and characters (the limit)"
