@@ -430,7 +430,9 @@ extension ExpressionParser {
             let name = current
             advance()
             pattern = try parseEnumCasePattern(type: nil, name: name, binding: binding)
-        case .identifier(let name) where name.first?.isUppercase == true && (peek().isPunctuation(".") || isGenericThenDot):
+        // `Result.success(…)`, `APIError.offline`; `Int.min` and the like are values (`case Int.min..<0:`).
+        case .identifier(let name) where name.first?.isUppercase == true && !Self.valueTypeNames.contains(name)
+            && (peek().isPunctuation(".") || isGenericThenDot):
             advance()
             if case .genericArguments = current.kind { advance() }
             advance()
@@ -451,6 +453,9 @@ extension ExpressionParser {
         }
         return pattern
     }
+
+    /// Types whose static members in a pattern are values to compare, not enum cases.
+    static let valueTypeNames: Set<String> = ["Int", "Double", "String", "Bool", "Character"]
 
     private var isGenericThenDot: Bool {
         if case .genericArguments = peek().kind { return peek(2).isPunctuation(".") }

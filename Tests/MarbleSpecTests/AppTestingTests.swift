@@ -113,25 +113,4 @@ import Testing
         #expect(check?.notes.first == "expected: what b received; got: what a received")
         #expect(report.tests.first?.warnings.isEmpty == true, "both sides of == are checked")
     }
-
-    @Test(arguments: [
-        // (source, line, column, message)
-        ("test \"a\"\n  hot q -{_}-|\n  expect q -a-|", 2, 10, "a matcher such as {_} can only stand in an expect line"),
-        ("test \"a\"\n  cold q -{where: $0 > 1}-|\n  expect q -a-|", 2, 11, "a matcher such as {where: $0 > 1} can only stand in an expect line"),
-        ("test \"a\"\n  hot q -a-|\n  expect q -{where: }-|", 3, 20, "expected a condition after 'where:'"),
-        ("test \"a\"\n  hot q -a-|\n  expect q -{where: $0 >}-|", 3, 25, ""),
-        ("test \"a\"\n  hot q -#-|\n  expect q -#{_}", 3, 14, "a matcher cannot stand for an error; errors are compared by their message"),
-        ("test \"a\"\n  hot q -a-|\n  expect q == r", 3, 15, "cannot find stream 'r' in this test"),
-        ("test \"a\"\n  hot q -a-|\n  expect q == q", 3, 15, "'q' is compared with itself"),
-        ("test \"a\"\n  hot q -a-|\n  expect q == -a-|", 3, 15, "expected a stream name after '=='"),
-        ("test \"a\"\n  hot q -a-|\n  expect q.valeus a", 3, 12, "unknown property 'valeus'; '.subscriptions', '.requests' and '.values' can be expected"),
-    ])
-    func misuseIsPinpointed(_ source: String, _ line: Int, _ column: Int, _ message: String) {
-        let report = runMarble(source)
-        #expect(report.tests.isEmpty)
-        let diagnostic = report.diagnostics.first
-        #expect(diagnostic?.line == line)
-        #expect(diagnostic?.column == column)
-        if !message.isEmpty { #expect(diagnostic?.message == message) }
-    }
 }

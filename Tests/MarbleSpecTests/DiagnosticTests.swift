@@ -25,6 +25,17 @@ import Testing
         ("frame 3ms\ntest \"a\"\n  hot a -a- 10ms -|\n  expect a -|", 3, 13, ""),
         ("test \"a\"\n  hot a -a-|\n  expect a.subscribers ^-|", 3, 12, "unknown property 'subscribers'; '.subscriptions', '.requests' and '.values' can be expected"),
         ("test \"a\"\n  hot a -a-|\n  let b = a.map { $0 }\n  send b -b-|\n  expect a -|", 4, 8, "'b' is not a subject; only subjects can be sent to"),
+        // Matchers (docs/language.md, Matchers)
+        ("test \"a\"\n  hot q -{_}-|\n  expect q -a-|", 2, 10, "a matcher such as {_} can only stand in an expect line"),
+        ("test \"a\"\n  cold q -{where: $0 > 1}-|\n  expect q -a-|", 2, 11, "a matcher such as {where: $0 > 1} can only stand in an expect line"),
+        ("test \"a\"\n  hot q -a-|\n  expect q -{where: }-|", 3, 20, "expected a condition after 'where:'"),
+        ("test \"a\"\n  hot q -a-|\n  expect q -{where: $0 >}-|", 3, 25, "expected expression after '>'"),
+        ("test \"a\"\n  hot q -a-|\n  expect q -{where: $0 == qq}-|", 3, 27, "cannot find 'qq' in scope"),
+        ("test \"a\"\n  hot q -#-|\n  expect q -#{_}", 3, 14, "a matcher cannot stand for an error; errors are compared by their message"),
+        ("test \"a\"\n  hot q -a-|\n  expect q == r", 3, 15, "cannot find stream 'r' in this test"),
+        ("test \"a\"\n  hot q -a-|\n  expect q == q", 3, 15, "'q' is compared with itself"),
+        ("test \"a\"\n  hot q -a-|\n  expect q == -a-|", 3, 15, "expected a stream name after '=='"),
+        ("test \"a\"\n  hot q -a-|\n  expect q.valeus a", 3, 12, "unknown property 'valeus'; '.subscriptions', '.requests' and '.values' can be expected"),
     ])
     func mistakesArePinpointed(_ source: String, _ line: Int, _ column: Int, _ message: String) {
         let diagnostic = firstDiagnostic(source)

@@ -28,6 +28,7 @@ import Testing
          "(switch x (case 1 2: a) (case (... 3 5) where (> x 3): b) (default: c))"),
         ("switch p { case (let a, 0): a; case let (a, b): b }", "(switch p (case (ptuple let:a 0): a) (case (ptuple let:a let:b): b))"),
         ("switch r { case .success(let v): v; case Result.failure(_): 0 }", "(switch r (case .success(let:v): v) (case Result.failure(_): 0))"),
+        ("switch n { case Int.min..<0: a; default: b }", "(switch n (case (..< (. Int min) 0): a) (default: b))"),
         ("switch o { case let v?: v; case nil: 0 }", "(switch o (case let:v?: v) (case nil: 0))"),
         ("switch o { case .none: break }", "(switch o (case .none: (tuple)))"),
         // Statements in closures.

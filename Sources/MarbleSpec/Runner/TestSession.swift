@@ -197,6 +197,9 @@ final class TestSession {
         }
     }
 
+    /// The names an expression of the test may use (found by `checkNames`).
+    private var knownNames: Set<String> = []
+
     /// Reports every name used in an expression that the test does not define.
     private func checkNames() {
         var defined = Set(Builtins.globalNames + Catalogue.constructorNames + ["Publishers", "Timer", "true", "false", "nil"] + interpreter.types.names)
@@ -207,6 +210,7 @@ final class TestSession {
             default: break
             }
         }
+        knownNames = defined
         let check = NameCheck(known: defined)
         var checked: [Expr] = []
         for statement in fileStatements + syntax.statements {
@@ -365,7 +369,14 @@ final class TestSession {
             return nil
         }
         do {
-            pendingMatcher = try ValueMatcher.make(text, at: location, globals: interpreter.globals)
+            let matcher = try ValueMatcher.make(text, at: location, globals: interpreter.globals)
+            if case .predicate(let closure) = matcher.kind,
+               let (name, at) = NameCheck(known: knownNames).undefinedNames(in: Expr(kind: .closure(closure.syntax), location: closure.location)).first {
+                diagnose("cannot find '\(name)' in scope", at: at, length: name.count,
+                         hint: Suggestions.nearest(to: name, in: knownNames).map { "did you mean '\($0)'?" })
+                return nil
+            }
+            pendingMatcher = matcher
             return .null
         } catch {
             diagnose(error.message, at: error.location, length: error.length, hint: error.hint)

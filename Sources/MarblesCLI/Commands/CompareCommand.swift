@@ -39,13 +39,7 @@ struct CompareCommand {
     }
 
     func lines(for test: TestReport, source: String, tried: Int, steps: Int) -> [String] {
-        var rows: [DiagramRow] = []
-        for stream in test.streams where stream.kind == .hot || stream.kind == .cold {
-            let events = stream.declared ?? []
-            rows.append(stream.kind == .cold
-                ? .unaligned(label: stream.name, events: events, frameNanoseconds: test.frameNanoseconds, note: "(cold: plays from each subscription)")
-                : .aligned(label: stream.name, events: events))
-        }
+        var rows = EvalCommand.sourceRows(of: test)
         let left = test.streams.first { $0.name == "left" }?.observed ?? []
         let right = test.streams.first { $0.name == "right" }?.observed ?? []
         rows.append(.aligned(label: "left", events: left))

@@ -54,13 +54,7 @@ struct EvalCommand {
     /// The diagram: every source, then the result (labelled with the expression when it is
     /// short), then what print() wrote, then a runtime error if the run stopped with one.
     func lines(for test: TestReport, program: Program) -> [String] {
-        var rows: [DiagramRow] = []
-        for stream in test.streams where stream.kind == .hot || stream.kind == .cold {
-            let events = stream.declared ?? []
-            rows.append(stream.kind == .cold
-                ? .unaligned(label: stream.name, events: events, frameNanoseconds: test.frameNanoseconds, note: "(cold: plays from each subscription)")
-                : .aligned(label: stream.name, events: events))
-        }
+        var rows = Self.sourceRows(of: test)
         let result = test.streams.first { $0.name == program.resultName }
         var observed = result?.observed ?? []
         var cancelled = false
@@ -94,6 +88,16 @@ struct EvalCommand {
             if test.unsettled { output.append(style.dim("(--until FRAMES cancels the result's subscription at that frame)")) }
         }
         return output
+    }
+
+    /// A row per hot and cold source of the test, as written (a cold one on its own axis).
+    static func sourceRows(of test: TestReport) -> [DiagramRow] {
+        test.streams.filter { $0.kind == .hot || $0.kind == .cold }.map { stream in
+            let events = stream.declared ?? []
+            return stream.kind == .cold
+                ? .unaligned(label: stream.name, events: events, frameNanoseconds: test.frameNanoseconds, note: "(cold: plays from each subscription)")
+                : .aligned(label: stream.name, events: events)
+        }
     }
 
     /// The text of the one-test file, and how to read its result.
