@@ -61,6 +61,8 @@ final class TestSession {
         var hasSubscribeLine = false
         var hasDemandLine = false
         var subscriber: TestSubscriber<Value, StreamError>?
+        /// Which subscription of the stream's log is the test subscriber's.
+        var subscription: Int?
     }
     private struct Expectation {
         var name: String
@@ -799,17 +801,20 @@ final class TestSession {
                 var requests: [Int: [(frame: Int, demand: Subscribers.Demand)]] = [:]
                 for request in log.requests { requests[request.subscription, default: []].append((request.time, request.demand)) }
                 stream.subscriptions = log.spans.enumerated().map { index, span in
-                    SubscriptionRecord(start: span.start, end: span.end, delivered: log.deliveries[index], requests: Comparison.render(requests[index] ?? []))
+                    SubscriptionRecord(start: span.start, end: span.end, delivered: log.deliveries[index], requests: Comparison.render(requests[index] ?? []),
+                                       dropped: droppedValues(log, index))
                 }
             }
             if let plan = subscribers.first(where: { $0.name == name }), let subscriber = plan.subscriber {
                 stream.observed = observed(name, recorded(subscriber))
                 if let comparedThrough { stream.observed?.removeAll { $0.frame > comparedThrough } }
                 stream.subscriber = SubscriberRecord(start: plan.subscribeAt, cancel: plan.cancelAt,
-                                                     demand: plan.hasDemandLine ? Comparison.render(plan.requests) : [])
+                                                     demand: plan.hasDemandLine ? Comparison.render(plan.requests) : [], subscription: plan.subscription)
             }
             stream.innerSubscriptions = (innerLogs[name] ?? []).map { use in
-                InnerUse(source: use.source, subscriptions: use.log.spans.map { SubscriptionRecord(start: $0.start, end: $0.end) })
+                InnerUse(source: use.source, subscriptions: use.log.spans.enumerated().map { index, span in
+                    SubscriptionRecord(start: span.start, end: span.end, dropped: droppedValues(use.log, index))
+                })
             }
             return stream
         }
@@ -954,7 +959,12 @@ final class TestSession {
                 : Subscribers.Demand.unlimited
             let subscriber = TestSubscriber<Value, StreamError>(scheduler: scheduler, initialDemand: initial)
             subscribers[index].subscriber = subscriber
-            var actions: [TimedEvent<() -> Void, Never>] = [TimedEvent(plan.subscribeAt, .value({ stream.subscribe(subscriber) }))]
+            let log = streams[plan.name]?.log
+            var actions: [TimedEvent<() -> Void, Never>] = [TimedEvent(plan.subscribeAt, .value({ [unowned self] in
+                // The recorder opens the next subscription of the log as the subscriber attaches.
+                subscribers[index].subscription = log?.spans.count
+                stream.subscribe(subscriber)
+            }))]
             for request in plan.requests where request.frame > plan.subscribeAt {
                 actions.append(TimedEvent(request.frame, .value({ subscriber.request(request.demand) })))
             }
@@ -969,9 +979,57 @@ final class TestSession {
             scheduler.play(actions, deliver: perform)
         }
         for send in sends {
-            guard let deliver = streams[send.name]?.stream.subject?.send else { continue }
-            scheduler.play(send.events, deliver: deliver)
+            guard let subject = streams[send.name]?.stream.subject else { continue }
+            guard subject.dropsWithoutDemand else {
+                scheduler.play(send.events, deliver: subject.send)
+                continue
+            }
+            let witnesses = logsSeeing(send.name)
+            scheduler.play(send.events) { [unowned self] event in
+                guard case .value(let value) = event else { return subject.send(event) }
+                noteDrops(of: value, in: witnesses) { subject.send(event) }
+            }
         }
+    }
+
+    // MARK: Dropped values
+
+    /// Per subscription log, per subscription: the values a subject sent that it did not get.
+    private var dropped: [ObjectIdentifier: [Int: [TimedEvent<Value, StreamError>]]] = [:]
+
+    /// The logs whose subscriptions reach the subject `name` directly: its own, the inner
+    /// recorders of the streams that use it in closures, and `let other = name` aliases.
+    private func logsSeeing(_ name: String) -> [SubscriptionLog] {
+        var logs = streams[name].map { [$0.log] } ?? []
+        for uses in innerLogs.values { logs += uses.filter { $0.source == name }.map(\.log) }
+        for stream in streams.values where stream.report.kind == .derived && stream.report.expression == name { logs.append(stream.log) }
+        return logs
+    }
+
+    /// Sends a value with `send` and notes it as dropped for every subscription active before
+    /// and after the send that did not deliver it: a PassthroughSubject offers a value to each
+    /// of its subscribers at once, and one without demand loses it. (A subscription that began
+    /// during the send was not offered it; one that ended during it was cancelled, not starved.)
+    private func noteDrops(of value: Value, in logs: [SubscriptionLog], send: () -> Void) {
+        // One buffer for every value sent: a long hot line costs no allocation per value.
+        offered.removeAll(keepingCapacity: true)
+        for (position, log) in logs.enumerated() {
+            for index in log.active { offered.append((position, index, log.deliveries[index])) }
+        }
+        send()
+        for item in offered {
+            let log = logs[item.log]
+            guard log.deliveries[item.index] == item.delivered, log.spans[item.index].end == nil else { continue }
+            dropped[ObjectIdentifier(log), default: [:]][item.index, default: []].append(TimedEvent(scheduler.currentFrame, .value(value)))
+        }
+    }
+
+    /// The subscriptions a value is being offered to, with their deliveries before it (see `noteDrops`).
+    private var offered: [(log: Int, index: Int, delivered: Int)] = []
+
+    /// What subscription `index` of `log` lost, as marble tokens.
+    private func droppedValues(_ log: SubscriptionLog, _ index: Int) -> [RenderedEvent] {
+        dropped[ObjectIdentifier(log)]?[index].map { Comparison.render($0, table) } ?? []
     }
 
     /// The last frame the checks compare (nil: all of the run).
