@@ -7,11 +7,14 @@ import PackageDescription
 //   ReactiveNetworking — URLSession.dataTaskPublisher (imports Reactive; FoundationNetworking on Linux)
 //   MarbleNotation  — marble strings ⇄ timelines (knows no engine)
 //   MarbleSyntax    — the .marble file and expression grammar → syntax tree (imports MarbleNotation)
-//   MarbleSpec      — values, interpreter, operator catalogue, test runner, comparison
-//                     (imports Reactive, MarbleNotation, MarbleSyntax)
-//   MarbleDiagram   — SVG marble diagrams drawn from a test's report (imports MarbleSpec, MarbleNotation)
+//   MarbleReport    — what a run produces: file, test, check and stream reports, diagnostics, trace
+//                     events (imports MarbleNotation; knows no engine, interpreter or file grammar)
+//   MarbleSpec      — values, interpreter, operator catalogue, test runner, comparison; writes
+//                     MarbleReport's types and re-exports them (imports Reactive, MarbleNotation,
+//                     MarbleSyntax, MarbleReport)
+//   MarbleDiagram   — SVG marble diagrams drawn from a test's report (imports MarbleReport, MarbleNotation)
 //   MarbleDiff      — the human diff of a failing check: aligned marbles, carets, sentences
-//                     (imports MarbleSpec, MarbleNotation)
+//                     (imports MarbleReport, MarbleNotation)
 //   MarbleTesting   — marble tests for Swift code: TestScheduler, hot/cold, expectations reported
 //                     to Swift Testing or XCTest (imports Reactive, MarbleNotation, MarbleSpec,
 //                     MarbleDiff, MarbleDiagram; nothing imports it but tests and the bench)
@@ -33,9 +36,10 @@ let package = Package(
         .target(name: "ReactiveNetworking", dependencies: ["Reactive"]),
         .target(name: "MarbleNotation"),
         .target(name: "MarbleSyntax", dependencies: ["MarbleNotation"]),
-        .target(name: "MarbleSpec", dependencies: ["Reactive", "MarbleNotation", "MarbleSyntax"]),
-        .target(name: "MarbleDiagram", dependencies: ["MarbleSpec", "MarbleNotation"]),
-        .target(name: "MarbleDiff", dependencies: ["MarbleSpec", "MarbleNotation"]),
+        .target(name: "MarbleReport", dependencies: ["MarbleNotation"]),
+        .target(name: "MarbleSpec", dependencies: ["Reactive", "MarbleNotation", "MarbleSyntax", "MarbleReport"]),
+        .target(name: "MarbleDiagram", dependencies: ["MarbleReport", "MarbleNotation"]),
+        .target(name: "MarbleDiff", dependencies: ["MarbleReport", "MarbleNotation"]),
         .target(name: "MarbleTesting", dependencies: ["Reactive", "MarbleNotation", "MarbleSpec", "MarbleDiff", "MarbleDiagram"]),
         .target(name: "MarblesCLI", dependencies: ["MarbleSpec", "MarbleSyntax", "MarbleNotation", "MarbleDiagram", "MarbleDiff"]),
         .executableTarget(name: "marbles", dependencies: ["MarblesCLI"]),

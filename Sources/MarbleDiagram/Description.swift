@@ -1,5 +1,5 @@
 import MarbleNotation
-import MarbleSpec
+import MarbleReport
 
 /// The text version of a diagram, for its `<desc>`.
 extension Renderer {
@@ -32,7 +32,11 @@ extension Renderer {
                 for instance in instances {
                     var text = "\(name) subscribed at frame \(instance.start)"
                     if let end = instance.end { text += instance.ending == .cancelled ? ", cancelled at frame \(end)" : ", ended at frame \(end)" }
-                    parts.append(text + ": " + render(instance.events) + ".")
+                    text += ": " + render(instance.events)
+                    if !instance.dropped.isEmpty {
+                        text += "; dropped for lack of demand: " + instance.dropped.map { "\(render([RenderedEvent(frame: 0, event: $0.event)])) at frame \($0.frame)" }.joined(separator: ", ")
+                    }
+                    parts.append(text + ".")
                 }
             case .requests(let events, _):
                 let what = name == "demand" ? "Demand of the test's subscriber" : "\(name) \(lane.sublabel ?? "")"

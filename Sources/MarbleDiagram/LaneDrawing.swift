@@ -1,20 +1,20 @@
 import MarbleNotation
-import MarbleSpec
+import MarbleReport
 
 /// Lanes: labels, arrows, operator boxes and the taps into them, inner bands.
 extension Renderer {
     // MARK: Lanes
 
     mutating func drawLabel(_ lane: Lane, axisY: Double, ghost: Bool) {
-        let x = axisStart - 12
+        let x = axisStart - Layout.labelToAxis
         if let label = lane.label {
-            writer.element("text", [Attribute("x", x), Attribute("y", axisY + 4.5), Attribute("text-anchor", "end"),
-                                    Attribute("font-family", TextMetrics.monospaceFamily), Attribute("font-size", Self.labelFont),
+            writer.element("text", [Attribute("x", x), Attribute("y", axisY + Layout.labelBaseline), Attribute("text-anchor", "end"),
+                                    Attribute("font-family", TextMetrics.monospaceFamily), Attribute("font-size", Layout.labelFont),
                                     Attribute("fill", ghost ? theme.muted : theme.ink)], text: label)
         }
         if let sublabel = lane.sublabel {
-            writer.element("text", [Attribute("x", x), Attribute("y", axisY + 19), Attribute("text-anchor", "end"),
-                                    Attribute("font-family", TextMetrics.monospaceFamily), Attribute("font-size", Self.sublabelFont),
+            writer.element("text", [Attribute("x", x), Attribute("y", axisY + Layout.sublabelBaseline), Attribute("text-anchor", "end"),
+                                    Attribute("font-family", TextMetrics.monospaceFamily), Attribute("font-size", Layout.sublabelFont),
                                     Attribute("fill", lane.sublabelIsAlert ? theme.alert : theme.muted)], text: sublabel)
         }
     }
@@ -33,12 +33,12 @@ extension Renderer {
             writer.close("g")
         case .requests(let events, let ghost):
             writer.open("g", ghost ? [Attribute("class", "expected"), Attribute("opacity", "0.6")] : [Attribute("class", "requests")])
-            drawRequests(events, lane: lane, y: top + 16, ghost: ghost)
+            drawRequests(events, lane: lane, y: top + Layout.requestsAxisOffset, ghost: ghost)
             writer.close("g")
         case .expectedSpans(let spans):
             writer.open("g", [Attribute("class", "expected"), Attribute("opacity", "0.6")])
-            drawLabel(lane, axisY: top + 10, ghost: true)
-            drawSpans(spans, rows: spanRows(spans), y: top + 12, ghost: true)
+            drawLabel(lane, axisY: top + Layout.expectedSpansLabel, ghost: true)
+            drawSpans(spans, rows: spanRows(spans), y: top + Layout.expectedSpansRow, ghost: true)
             writer.close("g")
         }
     }
@@ -50,7 +50,7 @@ extension Renderer {
         // the last event, when Combine still delivers after a cancel, as `delay` does).
         let end = timeline.cancelledAt.map { cancel in scale.x(max(cancel, timeline.events.map(\.frame).max() ?? cancel)) } ?? axisEnd
         var line = [Attribute("class", "axis"), Attribute("x1", axisStart), Attribute("y1", axisY), Attribute("x2", end), Attribute("y2", axisY),
-                    Attribute("stroke", colour), Attribute("stroke-width", Self.arrowStroke)]
+                    Attribute("stroke", colour), Attribute("stroke-width", Layout.arrowStroke)]
         if timeline.ghost { line.append(Attribute("stroke-dasharray", "5 4")) }
         if timeline.dashed { line.append(Attribute("stroke-dasharray", "2 4")) }
         writer.element("line", line)
@@ -64,25 +64,24 @@ extension Renderer {
             // Over an empty arrow, in its middle; past the arrowhead when marbles are drawn.
             let position = notePosition(timeline, axisY: axisY)
             writer.element("text", [Attribute("x", position.x), Attribute("y", position.y), Attribute("text-anchor", Self.drawsEvents(timeline) ? "start" : "middle"),
-                                    Attribute("font-size", Self.noteFont), Attribute("font-style", "italic"), Attribute("fill", theme.muted)], text: note)
+                                    Attribute("font-size", Layout.noteFont), Attribute("font-style", "italic"), Attribute("fill", theme.muted)], text: note)
         }
         drawEvents(timeline.events, ghost: timeline.ghost, dropped: timeline.dropped, droppedBy: timeline.droppedBy) { _ in axisY }
         for cut in timeline.cuts { drawCut(x: scale.x(cut), y: axisY, frame: cut) }
         let extent = below(timeline)
         if !timeline.spans.isEmpty {
-            drawSpans(timeline.spans, rows: spanRows(timeline.spans), y: axisY + extent.marbles + 10, ghost: false)
+            drawSpans(timeline.spans, rows: spanRows(timeline.spans), y: axisY + extent.marbles + Layout.spanRowStep, ghost: false)
         }
-        if !timeline.connections.isEmpty { drawConnections(timeline.connections, y: axisY + extent.total - 16) }
+        if !timeline.connections.isEmpty { drawConnections(timeline.connections, y: axisY + extent.total - Layout.connectionAxisFromBottom) }
     }
 
-    static let noteFont = 11.0
-
     func notePosition(_ timeline: Timeline, axisY: Double) -> (x: Double, y: Double) {
-        Self.drawsEvents(timeline) ? (arrowTip + 6, axisY + 4) : ((axisStart + axisEnd) / 2, axisY - 7)
+        Self.drawsEvents(timeline) ? (arrowTip + Layout.noteGap, axisY + Layout.noteBaseline) : ((axisStart + axisEnd) / 2, axisY - Layout.noteAboveAxis)
     }
 
     mutating func drawArrowhead(x: Double, y: Double, colour: String) {
-        writer.element("path", [Attribute("d", "M\(SVG.number(x)) \(SVG.number(y - 4.5))L\(SVG.number(x + 9)) \(SVG.number(y))L\(SVG.number(x)) \(SVG.number(y + 4.5))Z"),
+        let half = Layout.arrowheadHalfWidth
+        writer.element("path", [Attribute("d", "M\(SVG.number(x)) \(SVG.number(y - half))L\(SVG.number(x + Layout.arrowheadLength)) \(SVG.number(y))L\(SVG.number(x)) \(SVG.number(y + half))Z"),
                                 Attribute("fill", colour)])
     }
 
@@ -93,9 +92,10 @@ extension Renderer {
     }
 
     mutating func drawBreakSlashes(x cx: Double, y: Double, colour: String, title: String? = nil) {
-        let gap = "M\(SVG.number(cx - 6)) \(SVG.number(y + 7))L\(SVG.number(cx)) \(SVG.number(y - 7))L\(SVG.number(cx + 6)) \(SVG.number(y - 7))L\(SVG.number(cx)) \(SVG.number(y + 7))Z"
+        let (w, h) = (Layout.breakHalfWidth, Layout.breakHalfHeight)
+        let gap = "M\(SVG.number(cx - w)) \(SVG.number(y + h))L\(SVG.number(cx)) \(SVG.number(y - h))L\(SVG.number(cx + w)) \(SVG.number(y - h))L\(SVG.number(cx)) \(SVG.number(y + h))Z"
         writer.element("path", [Attribute("d", gap), Attribute("fill", backgroundFill)])
-        let slashes = "M\(SVG.number(cx - 6)) \(SVG.number(y + 7))L\(SVG.number(cx)) \(SVG.number(y - 7))M\(SVG.number(cx)) \(SVG.number(y + 7))L\(SVG.number(cx + 6)) \(SVG.number(y - 7))"
+        let slashes = "M\(SVG.number(cx - w)) \(SVG.number(y + h))L\(SVG.number(cx)) \(SVG.number(y - h))M\(SVG.number(cx)) \(SVG.number(y + h))L\(SVG.number(cx + w)) \(SVG.number(y - h))"
         writer.element("path", [Attribute("d", slashes), Attribute("stroke", colour), Attribute("stroke-width", "1.5"), Attribute("fill", "none")],
                        title: title)
     }
@@ -114,13 +114,11 @@ extension Renderer {
         guard scene.lanes.indices.contains(index), tops.indices.contains(index) else { return nil }
         switch scene.lanes[index].content {
         case .timeline(let timeline): return tops[index] + axisOffset(timeline)
-        case .inner: return tops[index] + Self.bandInset
-        case .requests: return tops[index] + 16
+        case .inner: return tops[index] + Layout.bandInset
+        case .requests: return tops[index] + Layout.requestsAxisOffset
         case .box, .expectedSpans: return nil
         }
     }
-
-    static let tapSpacing = 5.0
 
     /// The gutter column of each tapped lane: taps from different lanes that pass the same
     /// lanes get different columns (taps from one lane share a column: a fan-out's trunk).
@@ -146,8 +144,8 @@ extension Renderer {
     mutating func drawTaps(_ taps: [Int], boxTop: Double, boxHeight: Double) {
         for (ordinal, tap) in taps.enumerated() {
             guard let fromY = axisY(ofLane: tap) else { continue }
-            let x = axisStart - 4 - Self.tapSpacing * Double(tapColumns[tap] ?? 0)
-            let toY = boxTop + min(boxHeight / 2, 12) + 4 * Double(ordinal)
+            let x = axisStart - Layout.tapGutterInset - Layout.tapSpacing * Double(tapColumns[tap] ?? 0)
+            let toY = boxTop + min(boxHeight / 2, Layout.tapEntryDepth) + Layout.tapEntryStep * Double(ordinal)
             writer.element("path", [Attribute("class", "tap"), Attribute("d", "M\(SVG.number(axisStart)) \(SVG.number(fromY))H\(SVG.number(x))V\(SVG.number(toY))H\(SVG.number(axisStart))"),
                                     Attribute("fill", "none"), Attribute("stroke", theme.muted), Attribute("stroke-width", "1.25")],
                            title: "\(scene.lanes[tap].label ?? "input") is read here too")
@@ -155,28 +153,28 @@ extension Renderer {
     }
 
     mutating func drawBox(_ lines: [String], subscriber: Bool, taps: [Int], top: Double) {
-        let boxTop = top + Self.bandInset
-        let boxHeight = Double(lines.count) * Self.boxLineHeight + 12
-        let longest = lines.map { subscriber ? TextMetrics.sans($0, size: 12) : TextMetrics.monospace($0, size: Self.boxFont) }.max() ?? 0
-        let boxRight = max(arrowTip, axisStart + longest + 16)
+        let boxTop = top + Layout.bandInset
+        let boxHeight = Double(lines.count) * Layout.boxLineHeight + 2 * Layout.boxPadding - 2 * Layout.bandInset
+        let longest = lines.map { subscriber ? TextMetrics.sans($0, size: Layout.subscriberFont) : TextMetrics.monospace($0, size: Layout.boxFont) }.max() ?? 0
+        let boxRight = max(arrowTip, axisStart + longest + Layout.boxTextInset)
         drawTaps(taps, boxTop: boxTop, boxHeight: boxHeight)
         writer.open("g", [Attribute("class", subscriber ? "box subscriber" : "box")])
         var rect = [Attribute("x", axisStart), Attribute("y", boxTop), Attribute("width", boxRight - axisStart), Attribute("height", boxHeight),
-                    Attribute("rx", "4"), Attribute("fill", subscriber ? "none" : theme.boxFill), Attribute("stroke", subscriber ? theme.muted : theme.ink),
+                    Attribute("rx", Layout.boxCorner), Attribute("fill", subscriber ? "none" : theme.boxFill), Attribute("stroke", subscriber ? theme.muted : theme.ink),
                     Attribute("stroke-width", subscriber ? "1" : "1.25")]
         if subscriber { rect.append(Attribute("stroke-dasharray", "4 3")) }
         writer.element("rect", rect)
         for (index, line) in lines.enumerated() {
-            let y = boxTop + 6 + Double(index) * Self.boxLineHeight + 13.5
+            let y = boxTop + (Layout.boxPadding - Layout.bandInset) + Double(index) * Layout.boxLineHeight + Layout.boxBaseline
             if subscriber {
                 writer.element("text", [Attribute("x", (axisStart + boxRight) / 2), Attribute("y", y), Attribute("text-anchor", "middle"),
-                                        Attribute("font-size", "12"), Attribute("font-style", "italic"), Attribute("fill", theme.muted)], text: line)
+                                        Attribute("font-size", Layout.subscriberFont), Attribute("font-style", "italic"), Attribute("fill", theme.muted)], text: line)
             } else {
                 // Centred when it fits on one line; code lines of a wrapped pipeline align left.
                 let centred = lines.count == 1
-                writer.element("text", [Attribute("x", centred ? (axisStart + boxRight) / 2 : axisStart + 8), Attribute("y", y),
+                writer.element("text", [Attribute("x", centred ? (axisStart + boxRight) / 2 : axisStart + Layout.boxTextInset / 2), Attribute("y", y),
                                         Attribute("text-anchor", centred ? "middle" : "start"), Attribute("xml:space", "preserve"),
-                                        Attribute("font-family", TextMetrics.monospaceFamily), Attribute("font-size", Self.boxFont),
+                                        Attribute("font-family", TextMetrics.monospaceFamily), Attribute("font-size", Layout.boxFont),
                                         Attribute("fill", theme.ink)], text: line)
             }
         }
@@ -187,7 +185,7 @@ extension Renderer {
     /// its own and runs along it until it ends (a slash where it was cancelled). The paths go
     /// first, then the marks, so no line crosses a marble.
     mutating func drawInner(_ instances: [Instance], lane: Lane, index laneIndex: Int, top: Double) {
-        let originY = top + Self.bandInset
+        let originY = top + Layout.bandInset
         let depths = innerDepths(instances).rows
         drawLabel(lane, axisY: originY + innerKnee, ghost: false)
         for (index, instance) in instances.enumerated() {
@@ -205,9 +203,9 @@ extension Renderer {
             writer.element("title", text: title)
             let d = "M\(SVG.number(startX)) \(SVG.number(dropY))V\(SVG.number(levelY))H\(SVG.number(endX))"
             writer.element("path", [Attribute("class", "axis"), Attribute("d", d), Attribute("fill", "none"), Attribute("stroke", theme.ink),
-                                    Attribute("stroke-width", Self.arrowStroke), Attribute("stroke-linejoin", "round")])
+                                    Attribute("stroke-width", Layout.arrowStroke), Attribute("stroke-linejoin", "round")])
             if instance.ending == .open { drawArrowhead(x: endX, y: levelY, colour: theme.ink) }
-            writer.element("circle", [Attribute("cx", startX), Attribute("cy", dropY), Attribute("r", "3"), Attribute("fill", theme.ink)])
+            writer.element("circle", [Attribute("cx", startX), Attribute("cy", dropY), Attribute("r", Layout.subscribeDotRadius), Attribute("fill", theme.ink)])
             writer.close("g")
         }
         // Marks after every arrow: a later subscription's drop never crosses an earlier one's marks.
@@ -216,12 +214,20 @@ extension Renderer {
             writer.open("g", [Attribute("class", "instance-marks"), Attribute("data-row", index)])
             haloMarks = true
             defer { haloMarks = false }
-            drawEvents(instance.events, ghost: false) { _ in levelY }
+            drawEvents(instance.events, ghost: false, dropped: instance.dropped,
+                       droppedBy: Dictionary(instance.dropped.map { ($0, innerReader(lane)) }, uniquingKeysWith: { first, _ in first })) { _ in levelY }
             if instance.ending == .cancelled, let end = instance.end {
                 drawCut(x: scale.x(end), y: levelY, frame: end)
             }
             writer.close("g")
         }
+    }
+
+    /// Who made an inner lane's subscriptions: the operator's stream (the lane's sublabel names
+    /// it when several streams use the source), else the source's one consumer.
+    func innerReader(_ lane: Lane) -> String {
+        let users = test.streams.filter { $0.kind == .derived && $0.innerSources.contains(lane.stream ?? "") }
+        return users.count == 1 ? "the closure of \(users[0].name)" : "this inner subscription"
     }
 
     /// Where an inner arrow subscribed at `frame` leaves from, when the lane above the band is
@@ -237,22 +243,23 @@ extension Renderer {
     /// A cancellation: a slanted stroke across the arrow where it was cut (a slash, so that it
     /// differs from a completion's upright bar without its colour).
     mutating func drawCut(x: Double, y: Double, frame: Int) {
-        drawCancel(x: x, y: y, half: 9, frame: frame)
+        drawCancel(x: x, y: y, half: Layout.cutHalfLength, frame: frame)
     }
 
     mutating func drawCancel(x: Double, y: Double, half: Double, frame: Int?) {
-        let lean = half * 0.55
+        let lean = half * Layout.cancelLean
         let d = Attribute("d", "M\(SVG.number(x - lean)) \(SVG.number(y + half))L\(SVG.number(x + lean)) \(SVG.number(y - half))")
         if haloMarks { writer.element("path", [d] + halo) }
         var attributes = [Attribute("class", "cancel")]
         if let frame { attributes.append(Attribute("data-frame", frame)) }
-        attributes += [d, Attribute("stroke", theme.cancel), Attribute("stroke-width", Self.markStroke), Attribute("stroke-linecap", "round")]
+        attributes += [d, Attribute("stroke", theme.cancel), Attribute("stroke-width", Layout.markStroke), Attribute("stroke-linecap", "round")]
         writer.element("path", attributes, title: frame.map { "cancelled at \(when($0))" })
     }
 
     /// A `connect`: a small plug (a diamond) on the arrow.
     mutating func drawConnectMark(x: Double, y: Double) {
-        let d = "M\(SVG.number(x)) \(SVG.number(y - 6))L\(SVG.number(x + 6)) \(SVG.number(y))L\(SVG.number(x)) \(SVG.number(y + 6))L\(SVG.number(x - 6)) \(SVG.number(y))Z"
+        let half = Layout.connectMarkHalf
+        let d = "M\(SVG.number(x)) \(SVG.number(y - half))L\(SVG.number(x + half)) \(SVG.number(y))L\(SVG.number(x)) \(SVG.number(y + half))L\(SVG.number(x - half)) \(SVG.number(y))Z"
         writer.element("path", [Attribute("d", d), Attribute("fill", theme.background), Attribute("stroke", theme.span), Attribute("stroke-width", "2")])
     }
 
@@ -269,8 +276,9 @@ extension Renderer {
             writer.element("line", [Attribute("x1", startX), Attribute("y1", y), Attribute("x2", endX), Attribute("y2", y),
                                     Attribute("stroke", theme.span), Attribute("stroke-width", "1.5"), Attribute("stroke-dasharray", "6 3")])
             drawConnectMark(x: startX, y: y)
-            if let end = span.end { drawCancel(x: scale.x(end), y: y, half: 6, frame: nil) }
-            writer.element("text", [Attribute("x", startX + 9), Attribute("y", y + 13), Attribute("font-size", "10"), Attribute("fill", theme.span)],
+            if let end = span.end { drawCancel(x: scale.x(end), y: y, half: Layout.connectMarkHalf, frame: nil) }
+            writer.element("text", [Attribute("x", startX + Layout.connectLabelGap), Attribute("y", y + Layout.connectLabelBaseline),
+                                    Attribute("font-size", Layout.connectLabelFont), Attribute("fill", theme.span)],
                            text: "connect")
             writer.close("g")
         }

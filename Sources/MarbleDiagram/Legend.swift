@@ -1,4 +1,4 @@
-import MarbleSpec
+import MarbleReport
 
 /// A mark other than a value marble that a diagram can use; the legend explains the ones it uses.
 enum Mark: CaseIterable {
@@ -36,10 +36,6 @@ struct LegendEntry: Equatable {
 }
 
 extension Renderer {
-    static let legendFont = 12.0
-    static let legendSymbolWidth = 24.0
-    static let legendGap = 20.0
-
     /// The marks a scene draws, in the order of `Mark`.
     static func marks(of scene: Scene, test: TestReport, squeezed: Bool) -> [Mark] {
         var used: Set<Mark> = []
@@ -69,6 +65,7 @@ extension Renderer {
             case .inner(let instances):
                 instances.forEach { note($0.events) }
                 if instances.contains(where: { $0.ending == .cancelled }) { used.insert(.cancelled) }
+                if instances.contains(where: { !$0.dropped.isEmpty }) { used.insert(.dropped) }
             case .expectedSpans(let spans):
                 note(spans)
                 used.insert(.expected)
@@ -84,17 +81,17 @@ extension Renderer {
     }
 
     static func legendWidth(_ entry: LegendEntry) -> Double {
-        legendSymbolWidth + TextMetrics.sans(entry.text, size: legendFont) + legendGap
+        Layout.legendSymbolWidth + TextMetrics.sans(entry.text, size: Layout.legendFont) + Layout.legendGap
     }
 
     static func legendRows(_ entries: [LegendEntry], width: Double) -> [[LegendEntry]] {
         var rows: [[LegendEntry]] = [[]]
-        var x = Self.padding
+        var x = Layout.padding
         for entry in entries {
             let entryWidth = legendWidth(entry)
-            if x + entryWidth - legendGap > width - Self.padding, !(rows.last?.isEmpty ?? true) {
+            if x + entryWidth - Layout.legendGap > width - Layout.padding, !(rows.last?.isEmpty ?? true) {
                 rows.append([])
-                x = Self.padding
+                x = Layout.padding
             }
             rows[rows.count - 1].append(entry)
             x += entryWidth
@@ -103,19 +100,19 @@ extension Renderer {
     }
 
     mutating func drawLegendRow(_ row: [LegendEntry], y: Double) {
-        var x = Self.padding
+        var x = Layout.padding
         writer.open("g", [Attribute("class", "legend")])
         for entry in row {
             switch entry.symbol {
             case .value(let key):
-                writer.element("circle", [Attribute("cx", x + 9), Attribute("cy", y), Attribute("r", "9"),
+                writer.element("circle", [Attribute("cx", x + Layout.legendSymbolCentre), Attribute("cy", y), Attribute("r", Layout.legendValueRadius),
                                           Attribute("fill", colour(key)), Attribute("stroke", theme.ink), Attribute("stroke-width", "1")])
-                writer.element("text", [Attribute("x", x + Self.legendSymbolWidth), Attribute("y", y + 4), Attribute("xml:space", "preserve"),
-                                        Attribute("font-family", TextMetrics.monospaceFamily), Attribute("font-size", Self.legendFont),
+                writer.element("text", [Attribute("x", x + Layout.legendSymbolWidth), Attribute("y", y + Layout.legendTextBaseline), Attribute("xml:space", "preserve"),
+                                        Attribute("font-family", TextMetrics.monospaceFamily), Attribute("font-size", Layout.legendFont),
                                         Attribute("fill", theme.ink)], text: entry.text)
             case .mark(let mark):
-                drawLegendSymbol(mark, x: x + 9, y: y)
-                writer.element("text", [Attribute("x", x + Self.legendSymbolWidth), Attribute("y", y + 4), Attribute("font-size", Self.legendFont),
+                drawLegendSymbol(mark, x: x + Layout.legendSymbolCentre, y: y)
+                writer.element("text", [Attribute("x", x + Layout.legendSymbolWidth), Attribute("y", y + Layout.legendTextBaseline), Attribute("font-size", Layout.legendFont),
                                         Attribute("fill", theme.muted)], text: entry.text)
             }
             x += Self.legendWidth(entry)
@@ -126,29 +123,32 @@ extension Renderer {
     /// The mark itself, small, centred at `x`.
     mutating func drawLegendSymbol(_ mark: Mark, x: Double, y: Double) {
         switch mark {
-        case .finished: drawFinish(x: x, y: y, half: 8, ghost: false, frame: nil)
-        case .failed: drawCross(x: x, y: y, arm: 6, ghost: false)
-        case .cancelled: drawCancel(x: x, y: y, half: 8, frame: nil)
+        case .finished: drawFinish(x: x, y: y, half: Layout.legendMarkHalf, ghost: false, frame: nil)
+        case .failed: drawCross(x: x, y: y, arm: Layout.legendCrossArm, ghost: false)
+        case .cancelled: drawCancel(x: x, y: y, half: Layout.legendMarkHalf, frame: nil)
         case .dropped:
-            writer.element("circle", [Attribute("cx", x), Attribute("cy", y), Attribute("r", "8"), Attribute("fill", "none"), Attribute("stroke", theme.muted),
+            writer.element("circle", [Attribute("cx", x), Attribute("cy", y), Attribute("r", Layout.legendMarkHalf), Attribute("fill", "none"), Attribute("stroke", theme.muted),
                                       Attribute("stroke-width", "1.5"), Attribute("stroke-dasharray", "3 2")])
         case .subscription:
-            writer.element("line", [Attribute("x1", x - 8), Attribute("y1", y), Attribute("x2", x + 8), Attribute("y2", y),
+            let half = Layout.legendMarkHalf
+            writer.element("line", [Attribute("x1", x - half), Attribute("y1", y), Attribute("x2", x + half), Attribute("y2", y),
                                     Attribute("stroke", theme.span), Attribute("stroke-width", "2")])
-            writer.element("circle", [Attribute("cx", x - 8), Attribute("cy", y), Attribute("r", "3"), Attribute("fill", theme.span)])
-            writer.element("line", [Attribute("x1", x + 8), Attribute("y1", y - 4.5), Attribute("x2", x + 8), Attribute("y2", y + 4.5),
+            writer.element("circle", [Attribute("cx", x - half), Attribute("cy", y), Attribute("r", Layout.subscribeDotRadius), Attribute("fill", theme.span)])
+            writer.element("line", [Attribute("x1", x + half), Attribute("y1", y - Layout.spanEndHalf), Attribute("x2", x + half), Attribute("y2", y + Layout.spanEndHalf),
                                     Attribute("stroke", theme.span), Attribute("stroke-width", "2.5")])
         case .repeated:
-            writer.element("text", [Attribute("x", x), Attribute("y", y + 3.5), Attribute("text-anchor", "middle"), Attribute("font-size", "10"),
+            writer.element("text", [Attribute("x", x), Attribute("y", y + Layout.spanCountBaseline), Attribute("text-anchor", "middle"), Attribute("font-size", Layout.spanCountFont),
                                     Attribute("fill", theme.muted)], text: "×2")
         case .requested, .demand: drawBadge("2", x: x, y: y, ghost: false, demand: mark == .demand)
         case .connected: drawConnectMark(x: x, y: y)
         case .squeezed: drawBreakSlashes(x: x, y: y, colour: theme.muted)
         case .expected:
-            writer.element("line", [Attribute("x1", x - 9), Attribute("y1", y), Attribute("x2", x + 9), Attribute("y2", y),
-                                    Attribute("stroke", theme.muted), Attribute("stroke-width", Self.arrowStroke), Attribute("stroke-dasharray", "5 4")])
+            writer.element("line", [Attribute("x1", x - Layout.legendLineHalf), Attribute("y1", y), Attribute("x2", x + Layout.legendLineHalf), Attribute("y2", y),
+                                    Attribute("stroke", theme.muted), Attribute("stroke-width", Layout.arrowStroke), Attribute("stroke-dasharray", "5 4")])
         case .fanOut:
-            writer.element("path", [Attribute("d", "M\(SVG.number(x - 4)) \(SVG.number(y - 8))V\(SVG.number(y + 8))M\(SVG.number(x - 4)) \(SVG.number(y))H\(SVG.number(x + 6))"),
+            let (inset, half) = (Layout.legendTapInset, Layout.legendMarkHalf)
+            let d = "M\(SVG.number(x - inset)) \(SVG.number(y - half))V\(SVG.number(y + half))M\(SVG.number(x - inset)) \(SVG.number(y))H\(SVG.number(x + Layout.legendTapReach))"
+            writer.element("path", [Attribute("d", d),
                                     Attribute("fill", "none"), Attribute("stroke", theme.muted), Attribute("stroke-width", "1.25")])
         }
     }

@@ -1,9 +1,13 @@
-import MarbleSpec
+import MarbleReport
 
 /// How a diagram looks.
 public struct DiagramOptions: Sendable, Hashable {
     public enum Theme: String, Sendable, Hashable, CaseIterable {
         case light, dark
+        /// The light colours as attributes, and a `<style>` whose
+        /// `@media (prefers-color-scheme: dark)` rules turn them into the dark ones: one file
+        /// that follows the reader's colour scheme. A viewer without CSS shows it light.
+        case auto
     }
 
     public enum Background: Sendable, Hashable {
@@ -23,12 +27,21 @@ public struct DiagramOptions: Sendable, Hashable {
     public var frameWidth: Double?
     /// Squeeze stretches of more than `TimeScale.longestDrawnGap` (12) frames in which nothing happens.
     public var compressIdleTime: Bool
+    /// No title, subtitle or time ruler: only the lanes, the legend and any differences, for
+    /// embedding under a caption of one's own (the `<title>` element stays, for screen readers).
+    public var bare: Bool
+    /// The document's `width` and `height` are the drawing's times this (its `viewBox` stays):
+    /// `2` for a sharp PNG on a high-density screen.
+    public var scale: Double
 
-    public init(theme: Theme = .light, background: Background = .theme, frameWidth: Double? = nil, compressIdleTime: Bool = true) {
+    public init(theme: Theme = .light, background: Background = .theme, frameWidth: Double? = nil, compressIdleTime: Bool = true,
+                bare: Bool = false, scale: Double = 1) {
         self.theme = theme
         self.background = background
         self.frameWidth = frameWidth
         self.compressIdleTime = compressIdleTime
+        self.bare = bare
+        self.scale = scale
     }
 }
 

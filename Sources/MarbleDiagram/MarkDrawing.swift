@@ -1,5 +1,6 @@
+import Foundation
 import MarbleNotation
-import MarbleSpec
+import MarbleReport
 
 /// Marks on the arrows: marbles, completions, failures, cancels, demand badges, subscription spans.
 extension Renderer {
@@ -8,7 +9,8 @@ extension Renderer {
     /// Draws events grouped by frame, all at the frame's x: values stacked downwards in order;
     /// a completion or failure at the same frame is drawn behind the first marble, bigger than
     /// it, so that marks of one frame line up across lanes. `axis` gives the y of the arrow.
-    mutating func drawEvents(_ events: [RenderedEvent], ghost: Bool, dropped: [RenderedEvent] = [], droppedBy: String? = nil, axis: (Int) -> Double) {
+    mutating func drawEvents(_ events: [RenderedEvent], ghost: Bool, dropped: [RenderedEvent] = [], droppedBy: [RenderedEvent: String] = [:],
+                             axis: (Int) -> Double) {
         var frames: [(frame: Int, events: [PrintableEvent], dropped: [Bool])] = []
         let all = events.map { ($0, false) } + dropped.map { ($0, true) }
         for (event, isDropped) in all.enumerated().sorted(by: { ($0.element.0.frame, $0.offset) < ($1.element.0.frame, $1.offset) }).map(\.element) {
@@ -27,7 +29,7 @@ extension Renderer {
                 if case .value(let token) = event { return (token, isDropped) } else { return nil }
             }
             let room = rooms[entry.frame] ?? .infinity
-            let half = values.isEmpty ? radius : radius + Self.terminalOverhang
+            let half = values.isEmpty ? radius : radius + Layout.terminalOverhang
             for event in entry.events {
                 switch event {
                 case .finished:
@@ -36,11 +38,11 @@ extension Renderer {
                     let message = ValueLabels.failureMessage(text)
                     writer.open("g", [Attribute("class", "failure"), Attribute("data-frame", entry.frame)])
                     writer.element("title", text: "failed with \"\(message)\" at \(when(entry.frame))")
-                    drawCross(x: x, y: y, arm: values.isEmpty ? min(7.5, radius * 0.55) : half * 0.8, ghost: ghost)
+                    drawCross(x: x, y: y, arm: values.isEmpty ? min(Layout.crossArm, radius * Layout.crossArmPerRadius) : half * Layout.crossArmPerOverhang, ghost: ghost)
                     if message != "error" {
                         let stack = Double(max(values.count, 1) - 1) * stackStep
-                        writer.element("text", [Attribute("x", x), Attribute("y", y + half + stack + 12), Attribute("text-anchor", "middle"),
-                                                Attribute("font-size", "11"), Attribute("font-style", "italic"), Attribute("fill", theme.muted)], text: message)
+                        writer.element("text", [Attribute("x", x), Attribute("y", y + half + stack + Layout.failureMessageDrop), Attribute("text-anchor", "middle"),
+                                                Attribute("font-size", Layout.messageFont), Attribute("font-style", "italic"), Attribute("fill", theme.muted)], text: message)
                     }
                     writer.close("g")
                 default:
@@ -53,13 +55,10 @@ extension Renderer {
             }
             for (index, value) in values.enumerated() {
                 drawValue(value.token, x: x, y: y + Double(index) * stackStep, room: room, frame: entry.frame, ghost: ghost || value.dropped,
-                          dropped: value.dropped, droppedBy: droppedBy)
+                          dropped: value.dropped, droppedBy: droppedBy[RenderedEvent(frame: entry.frame, event: .value(value.token))])
             }
         }
     }
-
-    /// How far a completion or failure drawn behind a marble reaches beyond it, up and down.
-    static let terminalOverhang = 6.0
 
     /// A completion: a bar across the arrow.
     mutating func drawFinish(x: Double, y: Double, half: Double, ghost: Bool, frame: Int?) {
@@ -67,7 +66,7 @@ extension Renderer {
         if let frame { attributes.append(Attribute("data-frame", frame)) }
         let ends = [Attribute("x1", x), Attribute("y1", y - half), Attribute("x2", x), Attribute("y2", y + half)]
         if haloMarks { writer.element("line", ends + halo) }
-        attributes += ends + [Attribute("stroke", ghost ? theme.muted : theme.ink), Attribute("stroke-width", Self.markStroke),
+        attributes += ends + [Attribute("stroke", ghost ? theme.muted : theme.ink), Attribute("stroke-width", Layout.markStroke),
                               Attribute("stroke-linecap", "round")] + dashes(ghost)
         writer.element("line", attributes, title: frame.map { "finished at \(when($0))" })
     }
@@ -79,12 +78,12 @@ extension Renderer {
         // A wider transparent stroke makes the tooltip easy to hit.
         writer.element("path", [Attribute("d", d), Attribute("stroke", "transparent"), Attribute("stroke-width", "10")])
         if haloMarks { writer.element("path", [Attribute("d", d)] + halo) }
-        writer.element("path", [Attribute("d", d), Attribute("stroke", ghost ? theme.muted : theme.ink), Attribute("stroke-width", Self.markStroke),
+        writer.element("path", [Attribute("d", d), Attribute("stroke", ghost ? theme.muted : theme.ink), Attribute("stroke-width", Layout.markStroke),
                                 Attribute("stroke-linecap", "round")] + dashes(ghost))
     }
 
     var halo: [Attribute] {
-        [Attribute("stroke", backgroundFill), Attribute("stroke-width", Self.markStroke + 4), Attribute("stroke-linecap", "round"), Attribute("fill", "none")]
+        [Attribute("stroke", backgroundFill), Attribute("stroke-width", Layout.markStroke + Layout.haloWidth), Attribute("stroke-linecap", "round"), Attribute("fill", "none")]
     }
 
     func dashes(_ ghost: Bool) -> [Attribute] {
@@ -98,7 +97,7 @@ extension Renderer {
     mutating func drawValue(_ token: String, x: Double, y: Double, room: Double, frame: Int, ghost: Bool, dropped: Bool = false, droppedBy: String? = nil) -> Double {
         let label = fitted(labels.label(token), room: room)
         let textWidth = TextMetrics.monospace(label, size: valueFont)
-        let width = max(2 * radius, textWidth + 12)
+        let width = max(2 * radius, textWidth + Layout.pillPadding)
         let fill = colour(labels.key(token))
         writer.open("g", [Attribute("class", dropped ? "value dropped" : ghost ? "value expected" : "value"), Attribute("data-frame", frame)])
         writer.element("title", text: dropped ? "\(labels.tooltip(token)) sent at \(when(frame)), dropped: \(droppedBy.map { "\($0) had no demand" } ?? "the subscriber had no demand")"
@@ -119,7 +118,7 @@ extension Renderer {
             shape += [Attribute("fill", fill), Attribute("stroke", theme.ink), Attribute("stroke-width", "1.5")]
         }
         writer.element(circle ? "circle" : "rect", shape)
-        writer.element("text", [Attribute("x", x), Attribute("y", y + valueFont * 0.35), Attribute("text-anchor", "middle"),
+        writer.element("text", [Attribute("x", x), Attribute("y", y + valueFont * Layout.valueBaselineShift), Attribute("text-anchor", "middle"),
                                 Attribute("xml:space", "preserve"),
                                 Attribute("font-family", TextMetrics.monospaceFamily), Attribute("font-size", valueFont), Attribute("fill", theme.ink)],
                        text: label)
@@ -131,7 +130,7 @@ extension Renderer {
 
     /// Requests as tags on a faint guide: `2` for `.max(2)`, `∞` for `.unlimited`; several at one frame stack.
     mutating func drawRequests(_ events: [RenderedEvent], lane: Lane, y: Double, ghost: Bool) {
-        drawLabel(lane, axisY: y - 4, ghost: ghost)
+        drawLabel(lane, axisY: y - Layout.requestsLabelRaise, ghost: ghost)
         let demandLane = lane.label == "demand"
         writer.element("line", [Attribute("x1", axisStart), Attribute("y1", y), Attribute("x2", axisEnd), Attribute("y2", y),
                                 Attribute("stroke", theme.grid), Attribute("stroke-width", "1"), Attribute("stroke-dasharray", "2 3")])
@@ -152,7 +151,7 @@ extension Renderer {
             counts[event.frame] = row + 1
             writer.open("g", [Attribute("class", "request"), Attribute("data-frame", event.frame)])
             writer.element("title", text: demandLane ? title.replacingOccurrences(of: "requested", with: "the test's subscriber requested") : title)
-            drawBadge(text, x: scale.x(event.frame), y: y + Double(row) * 20, ghost: ghost, demand: demandLane)
+            drawBadge(text, x: scale.x(event.frame), y: y + Double(row) * Layout.requestRowStep, ghost: ghost, demand: demandLane)
             writer.close("g")
         }
     }
@@ -160,13 +159,13 @@ extension Renderer {
     /// A demand badge: outlined for what a source was asked, filled for what the test's
     /// subscriber asked (so the two differ in greyscale too).
     mutating func drawBadge(_ text: String, x: Double, y: Double, ghost: Bool, demand: Bool) {
-        let width = max(18, TextMetrics.monospace(text, size: 11) + 10)
+        let width = max(Layout.narrowestBadge, TextMetrics.monospace(text, size: Layout.badgeFont) + Layout.badgePadding)
         let colour = ghost ? theme.muted : theme.span
-        writer.element("rect", [Attribute("x", x - width / 2), Attribute("y", y - 8), Attribute("width", width), Attribute("height", "16"),
-                                Attribute("rx", demand ? "8" : "3"), Attribute("fill", demand && !ghost ? colour : theme.background),
+        writer.element("rect", [Attribute("x", x - width / 2), Attribute("y", y - Layout.badgeHeight / 2), Attribute("width", width), Attribute("height", Layout.badgeHeight),
+                                Attribute("rx", demand ? Layout.demandBadgeCorner : Layout.requestBadgeCorner), Attribute("fill", demand && !ghost ? colour : theme.background),
                                 Attribute("stroke", colour), Attribute("stroke-width", "1.25")] + dashes(ghost))
-        writer.element("text", [Attribute("x", x), Attribute("y", y + 4), Attribute("text-anchor", "middle"),
-                                Attribute("font-family", TextMetrics.monospaceFamily), Attribute("font-size", "11"),
+        writer.element("text", [Attribute("x", x), Attribute("y", y + Layout.badgeBaseline), Attribute("text-anchor", "middle"),
+                                Attribute("font-family", TextMetrics.monospaceFamily), Attribute("font-size", Layout.badgeFont),
                                 Attribute("fill", demand && !ghost ? theme.background : colour)], text: text)
     }
 
@@ -176,10 +175,10 @@ extension Renderer {
     /// bar where it ended (orange when it was cancelled).
     mutating func drawSpans(_ spans: [Span], rows: [Int], y: Double, ghost: Bool) {
         for (index, span) in spans.enumerated() {
-            let rowY = y + Double(rows.indices.contains(index) ? rows[index] : 0) * 10
+            let rowY = y + Double(rows.indices.contains(index) ? rows[index] : 0) * Layout.spanRowStep
             let startX = scale.x(span.start)
             // A subscription that ends in the frame it began still shows its two ends.
-            let endX = span.end == span.start ? startX + 5 : span.end.map { scale.x($0) } ?? axisEnd
+            let endX = span.end == span.start ? startX + Layout.zeroSpanLength : span.end.map { scale.x($0) } ?? axisEnd
             var title = "subscribed at \(when(span.start))"
             if let end = span.end {
                 title += span.cancelled ? ", cancelled at \(when(end))" : ", ended at \(when(end))"
@@ -192,17 +191,18 @@ extension Renderer {
             writer.element("title", text: title)
             writer.element("line", [Attribute("x1", startX), Attribute("y1", rowY), Attribute("x2", endX), Attribute("y2", rowY),
                                     Attribute("stroke", colour), Attribute("stroke-width", "2")] + dashes(ghost))
-            writer.element("circle", [Attribute("cx", startX), Attribute("cy", rowY), Attribute("r", "3"), Attribute("fill", colour)])
+            writer.element("circle", [Attribute("cx", startX), Attribute("cy", rowY), Attribute("r", Layout.subscribeDotRadius), Attribute("fill", colour)])
             if span.end != nil {
                 if span.cancelled && !ghost {
-                    drawCancel(x: endX, y: rowY, half: 5, frame: nil)
+                    drawCancel(x: endX, y: rowY, half: Layout.spanCancelHalf, frame: nil)
                 } else {
-                    writer.element("line", [Attribute("x1", endX), Attribute("y1", rowY - 4.5), Attribute("x2", endX), Attribute("y2", rowY + 4.5),
+                    writer.element("line", [Attribute("x1", endX), Attribute("y1", rowY - Layout.spanEndHalf), Attribute("x2", endX), Attribute("y2", rowY + Layout.spanEndHalf),
                                             Attribute("stroke", colour), Attribute("stroke-width", "2.5"), Attribute("stroke-linecap", "round")])
                 }
             }
             if span.count > 1 {
-                writer.element("text", [Attribute("x", endX + 6), Attribute("y", rowY + 3.5), Attribute("font-size", "10"), Attribute("fill", theme.muted)],
+                writer.element("text", [Attribute("x", endX + Layout.spanCountGap), Attribute("y", rowY + Layout.spanCountBaseline), Attribute("font-size", Layout.spanCountFont),
+                                    Attribute("fill", theme.muted)],
                                text: "×\(span.count)")
             }
             writer.close("g")

@@ -1,57 +1,9 @@
+import Foundation
 import MarbleNotation
-import MarbleSpec
+import MarbleReport
 
 /// Lays a scene out and writes it as SVG. All sizes are in pixels (user units).
 struct Renderer {
-    // MARK: Fixed measures
-
-    static let padding = 20.0
-    static let defaultFrameWidth = 32.0
-    static let widestAutomaticFrame = 84.0
-    static let narrowestAutomaticFrame = 14.0
-    static let widestAutomaticAxis = 2400.0
-    /// A diagram aims to fit this width (a README column on GitHub is about 830 pixels): frames
-    /// narrow (down to `narrowestFittingFrame`) so that a test of 20 frames fits.
-    static let targetWidth = 800.0
-    static let narrowestFittingFrame = 22.0
-    /// The axis starts this many frames before frame 0 and ends this many after the last one.
-    static let axisLead = 0.75
-    static let axisTail = 0.9
-    static let arrowheadLength = 9.0
-    /// Space between lanes, and above a lane's marbles.
-    static let laneGap = 10.0
-    /// Top of a lane to its arrow when it draws no marbles.
-    static let emptyAxisOffset = 16.0
-    /// Room under marbles for a failure's message.
-    static let messageHeight = 14.0
-    /// Distance between rows of subscription brackets.
-    static let spanRowStep = 10.0
-    static let connectionRowHeight = 24.0
-    /// Room at the bottom of a highlighted lane for the numbered badges.
-    static let differenceBadgeRoom = 14.0
-    /// Inside an operator box: above and below its text.
-    static let boxPadding = 12.0
-    /// Top of a lane to its box or to the top of its inner band.
-    static let bandInset = 6.0
-    static let expectedSpansHeight = 28.0
-    static let requestsHeight = 40.0
-    static let requestRowStep = 20.0
-    static let titleFont = 15.0
-    /// A diagram narrower than this widens to it for a title that would otherwise wrap.
-    static let narrowestTitle = 440.0
-    static let titleLineHeight = 19.0
-    static let subtitleFont = 12.0
-    static let subtitleLineHeight = 16.0
-    static let labelFont = 13.0
-    static let sublabelFont = 11.0
-    static let boxFont = 13.0
-    static let boxLineHeight = 18.0
-    static let rulerFont = 10.0
-    /// Differences and errors under the diagram wrap at no less than this.
-    static let narrowestFooter = 380.0
-    static let arrowStroke = 1.5
-    static let markStroke = 2.5
-
     let test: TestReport
     let path: String
     let scene: Scene
@@ -117,36 +69,36 @@ struct Renderer {
 
         var column = 0.0
         for lane in scene.lanes {
-            if let label = lane.label { column = max(column, TextMetrics.monospace(label, size: Self.labelFont)) }
-            if let sublabel = lane.sublabel { column = max(column, TextMetrics.monospace(sublabel, size: Self.sublabelFont)) }
+            if let label = lane.label { column = max(column, TextMetrics.monospace(label, size: Layout.labelFont)) }
+            if let sublabel = lane.sublabel { column = max(column, TextMetrics.monospace(sublabel, size: Layout.sublabelFont)) }
         }
-        labelColumn = max(48, column + 24)
-        let axisStart = Self.padding + labelColumn
+        labelColumn = max(Layout.narrowestLabelColumn, column + Layout.labelColumnMargin)
+        let axisStart = Layout.padding + labelColumn
 
         // Frame width: as given, else wide enough for neighbouring labels, narrow enough for
         // the diagram to fit `targetWidth` (or, for a long test, `widestAutomaticAxis`). Operator
         // text never widens frames: it wraps.
-        var width = options.frameWidth ?? Self.defaultFrameWidth
+        var width = options.frameWidth ?? Layout.defaultFrameWidth
         let provisionalRadius = Self.radius(forFrameWidth: width)
         if options.frameWidth == nil {
             let font = Self.valueFont(forRadius: provisionalRadius)
             var needed = width
             for lane in scene.lanes {
                 let byFrame = Self.valueWidths(Self.events(of: lane), labels: labels, radius: provisionalRadius, font: font)
-                for (a, b) in zip(byFrame, byFrame.dropFirst()) where b.frame - a.frame <= 4 {
-                    needed = max(needed, ((a.width + b.width) / 2 + 6) / Double(b.frame - a.frame))
+                for (a, b) in zip(byFrame, byFrame.dropFirst()) where b.frame - a.frame <= Layout.neighbourFrames {
+                    needed = max(needed, ((a.width + b.width) / 2 + Layout.labelGap) / Double(b.frame - a.frame))
                 }
             }
             let provisional = TimeScale(origin: 0, frameWidth: 1, firstFrame: firstFrame, lastFrame: lastFrame, breaks: breaks)
-            let fitting = (Self.targetWidth - 2 * Self.padding - labelColumn - Self.arrowheadLength) / (provisional.span + Self.axisLead + Self.axisTail)
-            width = min(needed, Self.widestAutomaticFrame)
-            if fitting >= Self.narrowestFittingFrame {
+            let fitting = (Layout.targetWidth - 2 * Layout.padding - labelColumn - Layout.arrowheadLength) / (provisional.span + Layout.axisLead + Layout.axisTail)
+            width = min(needed, Layout.widestAutomaticFrame)
+            if fitting >= Layout.narrowestFittingFrame {
                 // Labels too long for the frames are cut short and explained in the legend.
                 width = min(width, fitting)
-            } else if provisional.span * width > Self.widestAutomaticAxis {
-                width = max(Self.narrowestAutomaticFrame, Self.widestAutomaticAxis / max(provisional.span, 1))
+            } else if provisional.span * width > Layout.widestAutomaticAxis {
+                width = max(Layout.narrowestAutomaticFrame, Layout.widestAutomaticAxis / max(provisional.span, 1))
             }
-            width = (width * 4).rounded(.down) / 4
+            width = (width / Layout.frameWidthStep).rounded(.down) * Layout.frameWidthStep
         }
         frameWidth = width
         radius = Self.radius(forFrameWidth: width)
@@ -161,8 +113,8 @@ struct Renderer {
                 if item.frame == lastFrame { lastHalf = max(lastHalf, item.width / 2) }
             }
         }
-        axisTailWidth = max(Self.axisTail * width, lastHalf + 6)
-        scale = TimeScale(origin: axisStart + max(Self.axisLead * width, firstHalf + 6), frameWidth: width, firstFrame: firstFrame, lastFrame: lastFrame,
+        axisTailWidth = max(Layout.axisTail * width, lastHalf + Layout.edgeMarbleMargin)
+        scale = TimeScale(origin: axisStart + max(Layout.axisLead * width, firstHalf + Layout.edgeMarbleMargin), frameWidth: width, firstFrame: firstFrame, lastFrame: lastFrame,
                           breaks: breaks)
         legend = labels.legend.map { LegendEntry(symbol: .value(key: $0.literal), text: "\($0.name) = \($0.literal)") }
         for token in truncatedTokens() where !legend.contains(where: { $0.symbol == .value(key: labels.key(token)) }) {
@@ -188,8 +140,8 @@ struct Renderer {
         }
         for lane in scene.lanes {
             switch lane.content {
-            case .timeline(let timeline): collect(timeline.events)
-            case .inner(let instances): instances.forEach { collect($0.events) }
+            case .timeline(let timeline): collect(timeline.events + timeline.dropped)
+            case .inner(let instances): instances.forEach { collect($0.events + $0.dropped) }
             case .box, .expectedSpans, .requests: break
             }
         }
@@ -205,7 +157,7 @@ struct Renderer {
             let x = scale.x(frame)
             if index > 0 { room = min(room, x - scale.x(frames[index - 1])) }
             if index + 1 < frames.count { room = min(room, scale.x(frames[index + 1]) - x) }
-            result[frame] = room - 4
+            result[frame] = room - Layout.labelRoomGap
         }
         return result
     }
@@ -213,23 +165,23 @@ struct Renderer {
     /// A label cut to the room of its marble, with `…` when cut.
     func fitted(_ label: String, room: Double) -> String {
         let maximum = max(2 * radius, room)
-        guard TextMetrics.monospace(label, size: valueFont) + 12 > maximum else { return label }
-        let cells = max(1, Int((maximum - 12) / (valueFont * 0.61)))
+        guard TextMetrics.monospace(label, size: valueFont) + Layout.pillPadding > maximum else { return label }
+        let cells = max(1, Int((maximum - Layout.pillPadding) / (valueFont * TextMetrics.monospaceAdvance)))
         return TextMetrics.truncated(label, toUnits: cells)
     }
 
     static func radius(forFrameWidth width: Double) -> Double {
-        min(15, max(6, (width - 4) / 2))
+        min(Layout.largestRadius, max(Layout.smallestRadius, (width - Layout.marbleSpacing) / 2))
     }
 
     static func valueFont(forRadius radius: Double) -> Double {
-        radius >= 12 ? 13 : max(8, radius)
+        radius >= Layout.fullValueFontRadius ? Layout.fullValueFont : max(Layout.smallestValueFont, radius)
     }
 
     static func events(of lane: Lane) -> [RenderedEvent] {
         switch lane.content {
         case .timeline(let timeline): return timeline.events + timeline.dropped
-        case .inner(let instances): return instances.flatMap(\.events)
+        case .inner(let instances): return instances.flatMap { $0.events + $0.dropped }
         case .box, .expectedSpans, .requests: return []
         }
     }
@@ -255,7 +207,7 @@ struct Renderer {
         var result: [(frame: Int, width: Double)] = []
         for event in events.sorted(by: { $0.frame < $1.frame }) {
             guard case .value(let token) = event.event else { continue }
-            let width = max(2 * radius, TextMetrics.monospace(labels.label(token), size: font) + 12)
+            let width = max(2 * radius, TextMetrics.monospace(labels.label(token), size: font) + Layout.pillPadding)
             if let last = result.last, last.frame == event.frame {
                 result[result.count - 1].width = max(last.width, width)
             } else {
@@ -333,28 +285,28 @@ struct Renderer {
 
     // MARK: Derived measures
 
-    var axisStart: Double { Self.padding + labelColumn }
+    var axisStart: Double { Layout.padding + labelColumn }
     /// The arrows end a little after the last frame.
     var axisEnd: Double { scale.x(scale.lastFrame) + axisTailWidth }
-    var arrowTip: Double { axisEnd + Self.arrowheadLength }
-    var stackStep: Double { 2 * radius + 4 }
+    var arrowTip: Double { axisEnd + Layout.arrowheadLength }
+    var stackStep: Double { 2 * radius + Layout.stackGap }
     /// How far below the top of an inner band its first row runs, and the distance between rows.
-    var innerKnee: Double { radius + 12 }
-    var innerLaneStep: Double { 2 * radius + 10 }
+    var innerKnee: Double { radius + Layout.innerKneeDrop }
+    var innerLaneStep: Double { 2 * radius + Layout.innerRowGap }
 
     /// How far below the top of an inner band each row runs (by row), and how far the band reaches.
     func innerDepths(_ instances: [Instance]) -> (rows: [Double], bottom: Double) {
         let rows = Self.innerRows(instances)
         var byRow = [(stack: Int, message: Bool)](repeating: (1, false), count: instances.count)
-        for (index, instance) in instances.enumerated() { byRow[rows[index]] = extent(instance.events) }
+        for (index, instance) in instances.enumerated() { byRow[rows[index]] = extent(instance.events + instance.dropped) }
         var depths: [Double] = []
         var depth = innerKnee
         for item in byRow {
             depths.append(depth)
-            depth += innerLaneStep + Double(item.stack - 1) * stackStep + (item.message ? 16 : 0)
+            depth += innerLaneStep + Double(item.stack - 1) * stackStep + (item.message ? Layout.innerMessageHeight : 0)
         }
         let last = byRow.last ?? (1, false)
-        let bottom = (depths.last ?? innerKnee) + radius + Double(last.stack - 1) * stackStep + (last.message ? 16 : 0)
+        let bottom = (depths.last ?? innerKnee) + radius + Double(last.stack - 1) * stackStep + (last.message ? Layout.innerMessageHeight : 0)
         return (rows.map { depths[$0] }, bottom)
     }
 
@@ -404,7 +356,7 @@ struct Renderer {
     /// Distance from a timeline lane's top to its axis. An arrow without marbles or marks (a
     /// stream nobody observed) needs no room for them.
     func axisOffset(_ timeline: Timeline) -> Double {
-        Self.drawsEvents(timeline) ? radius + Self.terminalOverhang + Self.laneGap / 2 : Self.emptyAxisOffset
+        Self.drawsEvents(timeline) ? radius + Layout.terminalOverhang + Layout.laneGap / 2 : Layout.emptyAxisOffset
     }
 
     static func drawsEvents(_ timeline: Timeline) -> Bool {
@@ -414,31 +366,31 @@ struct Renderer {
     /// How far below the axis a timeline's marbles, messages and brackets reach.
     func below(_ timeline: Timeline) -> (marbles: Double, total: Double) {
         let (stack, message) = extent(timeline.events + timeline.dropped)
-        var below = Self.drawsEvents(timeline) ? radius + Self.terminalOverhang + Double(stack - 1) * stackStep : 0
-        if message { below += Self.messageHeight }
+        var below = Self.drawsEvents(timeline) ? radius + Layout.terminalOverhang + Double(stack - 1) * stackStep : 0
+        if message { below += Layout.messageHeight }
         let marbles = below
         if !timeline.spans.isEmpty {
             let rows = (spanRows(timeline.spans).max() ?? 0) + 1
-            below += Self.spanRowStep + Double(rows - 1) * Self.spanRowStep + 4
+            below += Layout.spanRowStep + Double(rows - 1) * Layout.spanRowStep + Layout.spanBottomGap
         }
-        if !timeline.connections.isEmpty { below += Self.connectionRowHeight }
+        if !timeline.connections.isEmpty { below += Layout.connectionRowHeight }
         return (marbles, below)
     }
 
     func height(of lane: Lane, at index: Int) -> Double {
-        let badgeRoom = isHighlightBottom(index) ? Self.differenceBadgeRoom : 0
+        let badgeRoom = isHighlightBottom(index) ? Layout.differenceBadgeRoom : 0
         switch lane.content {
         case .timeline(let timeline):
-            return axisOffset(timeline) + below(timeline).total + Self.laneGap + badgeRoom
+            return axisOffset(timeline) + below(timeline).total + Layout.laneGap + badgeRoom
         case .box(let lines, _, _):
-            return Double(boxLines(lines).count) * Self.boxLineHeight + 2 * Self.boxPadding
+            return Double(boxLines(lines).count) * Layout.boxLineHeight + 2 * Layout.boxPadding
         case .inner(let instances):
-            return Self.bandInset + innerDepths(instances).bottom + Self.laneGap + 2 + badgeRoom
+            return Layout.bandInset + innerDepths(instances).bottom + Layout.laneGap + Layout.innerBottomGap + badgeRoom
         case .expectedSpans:
-            return Self.expectedSpansHeight + badgeRoom
+            return Layout.expectedSpansHeight + badgeRoom
         case .requests(let events, _):
             let stack = Dictionary(grouping: events, by: \.frame).values.map(\.count).max() ?? 1
-            return Self.requestsHeight + Double(stack - 1) * Self.requestRowStep + badgeRoom
+            return Layout.requestsHeight + Double(stack - 1) * Layout.requestRowStep + badgeRoom
         }
     }
 
@@ -448,8 +400,8 @@ struct Renderer {
 
     /// Box text broken to the width of the axis.
     func boxLines(_ lines: [String]) -> [String] {
-        let available = arrowTip - axisStart - 16
-        let cells = max(24, Int(available / (Self.boxFont * 0.61)))
+        let available = arrowTip - axisStart - Layout.boxTextInset
+        let cells = max(Layout.narrowestBoxLine, Int(available / (Layout.boxFont * TextMetrics.monospaceAdvance)))
         return lines.flatMap { PipelineText.lines($0, width: cells) }
     }
 
@@ -457,88 +409,98 @@ struct Renderer {
 
     mutating func render() -> String {
         // Width: what the lanes need; the header and the footer wrap to it.
-        var right = arrowTip + Self.padding
-        if test.outcome != .passed { right = max(right, 2 * Self.padding + 26 + Self.narrowestFooter) }
+        var right = arrowTip + Layout.padding
+        if test.outcome != .passed { right = max(right, 2 * Layout.padding + Layout.footerBadgeColumn + Layout.narrowestFooter) }
         for lane in scene.lanes {
             if case .box(let lines, let subscriber, _) = lane.content {
                 for line in boxLines(lines) {
-                    let text = subscriber ? TextMetrics.sans(line, size: 12) : TextMetrics.monospace(line, size: Self.boxFont)
-                    right = max(right, axisStart + text + 16 + Self.padding)
+                    let text = subscriber ? TextMetrics.sans(line, size: Layout.subscriberFont) : TextMetrics.monospace(line, size: Layout.boxFont)
+                    right = max(right, axisStart + text + Layout.boxTextInset + Layout.padding)
                 }
             }
             for event in Self.events(of: lane) {
                 if case .failure(let text) = event.event {
                     let message = ValueLabels.failureMessage(text)
-                    right = max(right, scale.x(event.frame) + TextMetrics.sans(message, size: 11) / 2 + Self.padding)
+                    right = max(right, scale.x(event.frame) + TextMetrics.sans(message, size: Layout.messageFont) / 2 + Layout.padding)
                 }
             }
             if case .timeline(let timeline) = lane.content, let note = timeline.note {
                 let position = notePosition(timeline, axisY: 0)
-                let text = TextMetrics.sans(note, size: Self.noteFont)
-                right = max(right, position.x + (Self.drawsEvents(timeline) ? text : text / 2) + Self.padding)
+                let text = TextMetrics.sans(note, size: Layout.noteFont)
+                right = max(right, position.x + (Self.drawsEvents(timeline) ? text : text / 2) + Layout.padding)
             }
         }
-        // A long title may widen a narrow diagram a little rather than wrap into many lines.
-        right = max(right, min(2 * Self.padding + TextMetrics.sans(test.name, size: Self.titleFont, bold: true), Self.narrowestTitle))
-        // A word of the header too long to wrap (a path) widens the diagram.
-        for word in test.name.split(separator: " ") { right = max(right, 2 * Self.padding + TextMetrics.sans(String(word), size: Self.titleFont, bold: true)) }
-        for part in subtitle.components(separatedBy: " · ") { right = max(right, 2 * Self.padding + TextMetrics.sans(part, size: Self.subtitleFont)) }
-        for entry in legend + marks.map(\.legendEntry) { right = max(right, 2 * Self.padding + Self.legendWidth(entry) - Self.legendGap) }
+        if !options.bare {
+            // A long title may widen a narrow diagram a little rather than wrap into many lines.
+            right = max(right, min(2 * Layout.padding + TextMetrics.sans(test.name, size: Layout.titleFont, bold: true), Layout.narrowestTitle))
+            // A word of the header too long to wrap (a path) widens the diagram.
+            for word in test.name.split(separator: " ") { right = max(right, 2 * Layout.padding + TextMetrics.sans(String(word), size: Layout.titleFont, bold: true)) }
+            for part in subtitle.components(separatedBy: " · ") { right = max(right, 2 * Layout.padding + TextMetrics.sans(part, size: Layout.subtitleFont)) }
+        }
+        for entry in legend + marks.map(\.legendEntry) { right = max(right, 2 * Layout.padding + Self.legendWidth(entry) - Layout.legendGap) }
         let width = right.rounded(.up)
-        header = headerLines(width: width)
+        if !options.bare { header = headerLines(width: width) }
 
         // Vertical layout of the lanes.
         tops = []
-        var y = Self.padding + headerHeight
+        var y = Layout.padding + (options.bare ? 0 : headerHeight)
         for (index, lane) in scene.lanes.enumerated() {
             tops.append(y)
             y += height(of: lane, at: index)
         }
         let lanesBottom = y
-        let rulerY = lanesBottom + (scale.breaks.isEmpty ? 6 : 16)
+        let rulerY = lanesBottom + (scale.breaks.isEmpty ? Layout.rulerGap : Layout.rulerGapWithBreaks)
 
+        // Where the legend and the footer start: under the ruler, or under the lanes without one.
+        let belowRuler = options.bare ? lanesBottom : rulerY + Layout.rulerHeight
         let footer = footerLines(width: width)
-        var height = rulerY + 24
+        var height = belowRuler
         let legendRows = Self.legendRows(legend + marks.map(\.legendEntry), width: width)
-        if !legendRows.isEmpty { height += 8 + Double(legendRows.count) * 22 }
-        if !footer.isEmpty { height += 8 + Double(footer.count) * 18 }
-        height = (height + Self.padding - 4).rounded(.up)
+        if !legendRows.isEmpty { height += Layout.legendTopGap + Double(legendRows.count) * Layout.legendRowHeight }
+        if !footer.isEmpty { height += Layout.footerTopGap + Double(footer.count) * Layout.footerLineHeight }
+        height = (height + Layout.padding - Layout.bottomTrim).rounded(.up)
 
+        writer.recordsPaints = options.theme == .auto
         writer.open("svg", [
             Attribute("xmlns", "http://www.w3.org/2000/svg"),
-            Attribute("width", width), Attribute("height", height),
+            Attribute("width", width * options.scale), Attribute("height", height * options.scale),
             Attribute("viewBox", "0 0 \(SVG.number(width)) \(SVG.number(height))"),
             Attribute("role", "img"),
             Attribute("font-family", TextMetrics.sansFamily),
         ])
         writer.element("title", text: test.name)
         writer.element("desc", text: description())
+        let styleLine = writer.lines.count
         switch options.background {
         case .theme: writer.element("rect", [Attribute("width", "100%"), Attribute("height", "100%"), Attribute("fill", theme.background)])
         case .color(let color): writer.element("rect", [Attribute("width", "100%"), Attribute("height", "100%"), Attribute("fill", color)])
         case .transparent: break
         }
-        drawHeader()
+        if !options.bare { drawHeader() }
         for highlight in scene.highlights { drawHighlight(highlight, tops: tops, lanesBottom: lanesBottom) }
         for (index, lane) in scene.lanes.enumerated() { draw(lane, index: index, top: tops[index]) }
         for highlight in scene.highlights { drawBadges(highlight, tops: tops, lanesBottom: lanesBottom) }
-        drawRuler(y: rulerY)
-        var footerY = rulerY + 24
+        if !options.bare { drawRuler(y: rulerY) }
+        var footerY = belowRuler
         if !legendRows.isEmpty {
-            footerY += 8
+            footerY += Layout.legendTopGap
             for row in legendRows {
-                drawLegendRow(row, y: footerY + 11)
-                footerY += 22
+                drawLegendRow(row, y: footerY + Layout.legendBaseline)
+                footerY += Layout.legendRowHeight
             }
         }
         if !footer.isEmpty {
-            footerY += 8
+            footerY += Layout.footerTopGap
             for line in footer {
-                drawFooterLine(line, y: footerY + 13)
-                footerY += 18
+                drawFooterLine(line, y: footerY + Layout.footerBaseline)
+                footerY += Layout.footerLineHeight
             }
         }
         writer.close("svg")
+        if options.theme == .auto {
+            // After the drawing, so that the rules are those of the colours it uses.
+            writer.insert(Theme.darkSchemeStyle(paints: writer.paints), at: styleLine)
+        }
         return writer.document
     }
 

@@ -67,11 +67,16 @@ struct Attribute {
 struct SVGWriter {
     private(set) var lines: [String] = []
     private var depth = 0
+    /// Whether to note the colours of `fill` and `stroke` attributes (for an adaptive diagram's style).
+    var recordsPaints = false
+    /// The values of the `fill` and `stroke` attributes written, by attribute name (when `recordsPaints`).
+    private(set) var paints: [String: Set<String>] = [:]
 
-    private func render(_ name: String, _ attributes: [Attribute]) -> String {
+    private mutating func render(_ name: String, _ attributes: [Attribute]) -> String {
         var text = "<" + name
         for attribute in attributes {
             text += " " + attribute.name + "=\"" + SVG.escape(attribute.value) + "\""
+            if recordsPaints, attribute.name == "fill" || attribute.name == "stroke" { paints[attribute.name, default: []].insert(attribute.value) }
         }
         return text
     }
@@ -113,6 +118,11 @@ struct SVGWriter {
             line += span.attributes.isEmpty ? SVG.escape(span.text) : render("tspan", span.attributes) + ">" + SVG.escape(span.text) + "</tspan>"
         }
         lines.append(line + "</text>")
+    }
+
+    /// Lines written as they are (no escaping) at one level inside the root, before line `index`.
+    mutating func insert(_ raw: [String], at index: Int) {
+        lines.insert(contentsOf: raw.map { "  " + $0 }, at: index)
     }
 
     var document: String { lines.joined(separator: "\n") + "\n" }

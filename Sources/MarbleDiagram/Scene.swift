@@ -1,5 +1,5 @@
 import MarbleNotation
-import MarbleSpec
+import MarbleReport
 
 /// What a diagram shows, before any geometry: lanes from top to bottom.
 struct Scene {
@@ -41,6 +41,8 @@ struct Instance {
     var end: Int?
     var events: [RenderedEvent]
     var ending: Ending
+    /// Values of a subject sent while this subscription had no demand (drawn ghosted).
+    var dropped: [RenderedEvent] = []
 }
 
 /// An arrow with events.
@@ -57,10 +59,11 @@ struct Timeline {
     var cancelledAt: Int?
     /// `connect` lines of a connectable: when it was connected, and until when.
     var connections: [Span] = []
-    /// Values a subject sent to the test's subscriber while it had no demand (drawn ghosted).
+    /// Values a subject sent that a subscription on this arrow had no demand for (drawn ghosted).
     var dropped: [RenderedEvent] = []
-    /// Who had no demand for `dropped`: a stream reading this one; `nil`: the test's subscriber.
-    var droppedBy: String?
+    /// Who had no demand for each of `dropped` ("flat", "subscription 2 (from frame 4)");
+    /// none: the test's subscriber.
+    var droppedBy: [RenderedEvent: String] = [:]
 }
 
 struct Lane {
@@ -197,79 +200,54 @@ struct SceneBuilder {
             timeline.spans = visibleSpans(stream, events: declared)
             let sublabel = stream.kind == .hot ? "hot" : (stream.expression ?? "subject")
             if stream.kind == .subject, written == nil { timeline.note = "nothing sent" }
-            let readers = test.streams.filter { $0.kind == .derived && $0.inputs.contains(stream.name) }
-            if Self.dropsWhatNobodyAskedFor(stream), stream.observed == nil, readers.count == 1, stream.subscriptions.count == 1,
-               let dropped = Self.dropped(declared, by: stream.subscriptions[0]), !dropped.isEmpty {
-                // One operator reads the subject, once: what it had no demand for was dropped.
-                var unmatched = Dictionary(dropped.map { ($0, 1) }, uniquingKeysWith: +)
-                timeline.events = declared.filter { event in
-                    guard let count = unmatched[event], count > 0 else { return true }
-                    unmatched[event] = count - 1
-                    return false
-                }
-                timeline.dropped = dropped
-                timeline.droppedBy = readers[0].name
-            }
+            droppedOnItsArrow(stream, into: &timeline)
             append(Lane(label: stream.name, sublabel: sublabel, content: .timeline(timeline), stream: stream.name, isRow: true), spans: true)
         }
         if let observed = stream.observed {
             lanes.append(Lane(content: .box(lines: ["test subscriber"], subscriber: true, taps: [])))
             var timeline = Timeline(events: observed)
             timeline.cancelledAt = stream.subscriber?.cancel
-            if Self.dropsWhatNobodyAskedFor(stream) {
-                timeline.dropped = Self.dropped(declared, received: observed, subscriber: stream.subscriber)
-            }
+            timeline.dropped = Self.droppedForTheTestSubscriber(stream)
             append(Lane(label: stream.name, sublabel: "received", content: .timeline(timeline), stream: stream.name, isRow: true),
                    spans: false)
             appendDemand(of: stream)
         }
     }
 
-    /// A PassthroughSubject drops what nobody asked for (a CurrentValueSubject keeps its value).
-    static func dropsWhatNobodyAskedFor(_ stream: StreamReport) -> Bool {
-        stream.kind == .hot || (stream.kind == .subject && stream.expression?.hasPrefix("PassthroughSubject") == true)
+    /// What the test's subscriber to `stream` lost: values the subject sent while it had no demand.
+    static func droppedForTheTestSubscriber(_ stream: StreamReport) -> [RenderedEvent] {
+        guard let index = stream.subscriber?.subscription, stream.subscriptions.indices.contains(index) else { return [] }
+        return stream.subscriptions[index].dropped
     }
 
-    /// The values a subject dropped for one subscription, found by replaying what was asked
-    /// through it against what was sent: a value is delivered while demand is left, else
-    /// dropped. Requests and sends of one frame may have come in either order; an order is
-    /// believed only when it delivers as many values as the subscription really did (and
-    /// when both do, only if they agree). `nil`: not known.
-    static func dropped(_ declared: [RenderedEvent], by record: SubscriptionRecord) -> [RenderedEvent]? {
-        let end = min(record.end ?? .max, declared.first { $0.event.isTerminal }?.frame ?? .max)
-        let sent = declared.filter { event in
-            if case .value = event.event { return event.frame >= record.start && event.frame < end } else { return false }
-        }
-        func replay(requestsFirst: Bool) -> (dropped: [RenderedEvent], delivered: Int) {
-            var demand = 0
-            var unlimited = false
-            var requests = record.requests[...]
-            var dropped: [RenderedEvent] = []
-            var delivered = 0
-            func ask(through frame: Int, inclusive: Bool) {
-                while let request = requests.first, inclusive ? request.frame <= frame : request.frame < frame {
-                    requests = requests.dropFirst()
-                    guard case .request(let asked) = request.event else { continue }
-                    switch asked {
-                    case .unlimited: unlimited = true
-                    case .max(let count): demand += count
-                    }
-                }
+    /// The values the subject `stream` sent that a subscription other than the test's subscriber
+    /// (drawn on its own arrow) had no demand for, ghosted on the subject's arrow with who lost
+    /// them. A value nobody got is drawn only as a ghost; one some subscriptions got stays
+    /// solid, its ghost stacked under it.
+    private func droppedOnItsArrow(_ stream: StreamReport, into timeline: inout Timeline) {
+        let own = stream.subscriber?.subscription
+        let losing = stream.subscriptions.indices.filter { $0 != own && !stream.subscriptions[$0].dropped.isEmpty }
+        guard !losing.isEmpty else { return }
+        let readers = test.streams.filter { $0.kind == .derived && ($0.inputs.contains(stream.name) || $0.innerSources.contains(stream.name)) }
+        let others = stream.subscriptions.indices.filter { $0 != own }
+        var lostBy: [RenderedEvent: [String]] = [:]
+        var order: [RenderedEvent] = []
+        for index in losing {
+            let record = stream.subscriptions[index]
+            // One reader with one subscription: it is the one; else the subscription says which.
+            let who = readers.count == 1 && others.count == 1 ? readers[0].name : "subscription \(index + 1) (from frame \(record.start))"
+            for event in record.dropped {
+                if lostBy[event] == nil { order.append(event) }
+                lostBy[event, default: []].append(who)
             }
-            for value in sent {
-                ask(through: value.frame, inclusive: requestsFirst)
-                if unlimited || demand > 0 {
-                    delivered += 1
-                    if !unlimited { demand -= 1 }
-                } else {
-                    dropped.append(value)
-                }
-            }
-            return (dropped, delivered)
         }
-        let candidates = [replay(requestsFirst: true), replay(requestsFirst: false)].filter { $0.delivered == record.delivered }
-        guard let first = candidates.first, candidates.allSatisfy({ $0.dropped == first.dropped }) else { return nil }
-        return first.dropped
+        for event in order {
+            let active = stream.subscriptions.filter { $0.start <= event.frame && ($0.end.map { $0 > event.frame } ?? true) }.count
+            let lost = stream.subscriptions.filter { $0.dropped.contains(event) }.count
+            if lost >= active, let index = timeline.events.firstIndex(of: event) { timeline.events.remove(at: index) }
+            timeline.dropped.append(event)
+            timeline.droppedBy[event] = (lostBy[event] ?? []).joined(separator: " and ")
+        }
     }
 
     /// For `let late = shared`, a second subscriber (with a `demand` line) to a publisher that
@@ -292,8 +270,8 @@ struct SceneBuilder {
         return Self.dropped(ordered, received: received, subscriber: subscriber)
     }
 
-    /// What a subject sent while the test's subscriber (with a `demand` line) was subscribed
-    /// but did not receive: a subject drops a value its subscriber has no demand for.
+    /// What a multicasting subject sent while the test's subscriber (with a `demand` line) was
+    /// subscribed but did not receive: a subject drops a value its subscriber has no demand for.
     static func dropped(_ declared: [RenderedEvent], received: [RenderedEvent], subscriber: SubscriberRecord?) -> [RenderedEvent] {
         guard let subscriber, !subscriber.demand.isEmpty else { return [] }
         let end = min(subscriber.cancel ?? .max, declared.first { $0.event.isTerminal }?.frame ?? .max)
@@ -366,7 +344,9 @@ struct SceneBuilder {
             timeline = Timeline(events: observed)
             timeline.spans = visibleSpans(stream, events: observed)
             timeline.cancelledAt = stream.subscriber?.cancel
-            timeline.dropped = droppedBySharedSubject(stream, received: observed)
+            // `let late = subject`: what the subject dropped for it is known; through `share()`, inferred.
+            let lost = Self.droppedForTheTestSubscriber(stream)
+            timeline.dropped = lost.isEmpty ? droppedBySharedSubject(stream, received: observed) : lost
         } else {
             timeline = Timeline(events: [], dashed: true, note: "not observed")
             // How it ended is unknown, so no span is marked cancelled.
@@ -424,25 +404,35 @@ struct SceneBuilder {
     /// part of a hot timeline the subscription saw; cut where the subscription ended early.
     static func instances(of stream: StreamReport, records: [SubscriptionRecord]? = nil, lastFrame: Int) -> [Instance] {
         let declared = stream.declared ?? []
+        // A cold source on several lines plays line n to its nth subscription (of all of them).
+        let perSubscription = stream.declaredPerSubscription
+        func timeline(of record: SubscriptionRecord) -> [RenderedEvent] {
+            guard let perSubscription, !perSubscription.isEmpty else { return declared }
+            let ordinal = stream.subscriptions.firstIndex { $0.start == record.start && $0.end == record.end } ?? 0
+            return perSubscription[min(ordinal, perSubscription.count - 1)]
+        }
         return (records ?? stream.subscriptions).map { record in
             var events = stream.kind == .cold
-                ? declared.map { RenderedEvent(frame: $0.frame + record.start, event: $0.event) }
+                ? timeline(of: record).map { RenderedEvent(frame: $0.frame + record.start, event: $0.event) }
                 : declared.filter { $0.frame >= record.start }
+            // What a subject sent while this subscription had no demand never reached it.
+            for lost in record.dropped { if let index = events.firstIndex(of: lost) { events.remove(at: index) } }
+            let dropped = record.dropped
             if let end = record.end {
                 // Ended by its own completion or failure, delivered then or later (a cold source
                 // holds it until there is demand), or cut before it.
                 let terminal = events.first { $0.event.isTerminal }?.frame
                 let natural = terminal.map { $0 <= end } ?? false
                 events = events.filter { natural ? $0.frame <= (terminal ?? end) : $0.frame < end }
-                return Instance(start: record.start, end: end, events: events, ending: natural ? .terminated : .cancelled)
+                return Instance(start: record.start, end: end, events: events, ending: natural ? .terminated : .cancelled, dropped: dropped)
             }
             // Still subscribed when the run stopped: what was due until then.
             events = events.filter { $0.frame <= lastFrame + 1 }
             if let terminal = events.firstIndex(where: { $0.event.isTerminal }) {
                 events = Array(events[...terminal]) + events[(terminal + 1)...].filter { $0.frame == events[terminal].frame }
-                return Instance(start: record.start, end: nil, events: events, ending: .terminated)
+                return Instance(start: record.start, end: nil, events: events, ending: .terminated, dropped: dropped)
             }
-            return Instance(start: record.start, end: nil, events: events, ending: .open)
+            return Instance(start: record.start, end: nil, events: events, ending: .open, dropped: dropped)
         }
     }
 

@@ -106,8 +106,11 @@ enum TextMetrics {
             || (0xFFE0...0xFFE6).contains(value) || (0x1F300...0x1FAFF).contains(value) || (0x20000...0x3FFFD).contains(value)
     }
 
+    /// A monospace cell's advance, in ems (see above).
+    static let monospaceAdvance = 0.61
+
     static func monospace(_ text: String, size: Double) -> Double {
-        Double(units(text)) * size * 0.61
+        Double(units(text)) * size * monospaceAdvance
     }
 
     /// The sans-serif width of `text`: per character the wider of DejaVu Sans and Liberation

@@ -27,6 +27,34 @@ struct Theme {
                             marbleLightness: 0.34, marbleSaturation: 0.5)
 }
 
+extension Theme {
+    /// The roles' colours, in one order for every theme.
+    var roles: [String] { [background, ink, muted, grid, boxFill, span, cancel, alert, alertFill] }
+
+    /// Each light colour a diagram can use, and its dark counterpart: the roles, then the fill
+    /// of every hue a value can get. The light colours are all different, so that a light
+    /// colour says which role (or hue) it plays.
+    static let darkCounterparts: [(light: String, dark: String)] =
+        Array(zip(light.roles, dark.roles)) + stride(from: 0, to: 360, by: 5).map { (ValueColor.fill(hue: $0, theme: light), ValueColor.fill(hue: $0, theme: dark)) }
+
+    /// The `<style>` of an adaptive diagram drawn in light colours: under
+    /// `@media (prefers-color-scheme: dark)`, one rule per light colour the document uses in a
+    /// `fill` or `stroke` attribute (`paints`, as `SVGWriter` noted them), matching it by the attribute's value and giving the dark
+    /// colour. Any style rule outranks a presentation attribute, so the drawing code stays
+    /// the same for all themes; a viewer without CSS (rsvg-convert, many previewers) shows the
+    /// light diagram.
+    static func darkSchemeStyle(paints: [String: Set<String>]) -> [String] {
+        var rules: [String] = []
+        for property in ["fill", "stroke"] {
+            let used = paints[property] ?? []
+            for (lightColour, darkColour) in darkCounterparts where used.contains(lightColour) {
+                rules.append("    [\(property)=\"\(lightColour)\"] { \(property): \(darkColour) }")
+            }
+        }
+        return ["<style>", "  @media (prefers-color-scheme: dark) {"] + rules + ["  }", "</style>"]
+    }
+}
+
 /// The fill colour of a value: a hue from a fixed hash of the value's text, so that the same
 /// value has the same colour on every line, in every diagram, on every machine.
 enum ValueColor {

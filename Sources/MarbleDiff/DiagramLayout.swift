@@ -1,5 +1,5 @@
 import MarbleNotation
-import MarbleSpec
+import MarbleReport
 
 /// One line of a failure diagram.
 public enum DiagramRow: Sendable, Hashable {

@@ -1,4 +1,4 @@
-import MarbleSpec
+import MarbleReport
 
 /// How a diagram's carets and notes are highlighted: the CLI colours them on a terminal; a test
 /// failure message is plain text.

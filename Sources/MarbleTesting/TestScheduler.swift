@@ -29,6 +29,9 @@ public final class TestScheduler {
     /// at frame 0 comes before their frame-0 events (RxJS's TestScheduler does the same).
     private var pendingPlayback: [() -> Void] = []
     private var pendingChecks: [PendingCheck] = []
+    /// How far `advance` has moved time, in nanoseconds: it can lie inside a frame, so that
+    /// advances shorter than a frame add up.
+    var advancedNanoseconds = 0
 
     /// - Parameter frame: how long one frame of a marble string lasts (`10ms` in a marble
     ///   string is then 10ms / frame frames). At least one nanosecond.
@@ -63,13 +66,9 @@ public final class TestScheduler {
     @discardableResult
     public func run(until frame: VirtualTime? = nil,
                     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) -> [MarbleFailure] {
-        let playback = pendingPlayback
-        pendingPlayback = []
-        for start in playback { start() }
         var failures: [MarbleFailure] = []
-        if let stop = clock.run(until: frame) {
-            let location = MarbleSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-            failures.append(MarbleFailure(message: "the run stopped at frame \(clock.currentFrame): \(stop)", location: location))
+        if let stop = play(until: frame, at: MarbleSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)) {
+            failures.append(stop)
         }
         let checks = pendingChecks
         pendingChecks = []
@@ -80,6 +79,16 @@ public final class TestScheduler {
         }
         for failure in failures { TestLibrary.record(failure) }
         return failures
+    }
+
+    /// Starts the playback of sources made since the last run, then plays the clock until
+    /// nothing is left to do (or `frame`). Returns the failure of a run that a limit stopped.
+    func play(until frame: VirtualTime?, at location: MarbleSourceLocation) -> MarbleFailure? {
+        let playback = pendingPlayback
+        pendingPlayback = []
+        for start in playback { start() }
+        guard let stop = clock.run(until: frame) else { return nil }
+        return MarbleFailure(message: "the run stopped at frame \(clock.currentFrame): \(stop)", location: location)
     }
 
     // MARK: For sources and expectations

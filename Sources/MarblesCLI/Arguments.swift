@@ -10,10 +10,11 @@ enum Command: Equatable {
     case trace(TraceArguments)
     case fmt(FormatArguments)
     case doc(DocArguments)
+    case compare(CompareArguments)
 }
 
 enum HelpTopic: Equatable, CaseIterable {
-    case general, run, operators, eval, trace, fmt, doc
+    case general, run, operators, eval, trace, fmt, doc, compare
 
     /// The command a topic documents (`nil` for the general help).
     var command: String? {
@@ -25,6 +26,7 @@ enum HelpTopic: Equatable, CaseIterable {
         case .trace: return "trace"
         case .fmt: return "fmt"
         case .doc: return "doc"
+        case .compare: return "compare"
         }
     }
 }
@@ -77,6 +79,14 @@ struct RunArguments: Equatable {
     }
 }
 
+struct CompareArguments: Equatable {
+    var left = ""
+    var right = ""
+    var seed: UInt64 = 1
+    var cases = 500
+    var noColor = false
+}
+
 struct EvalArguments: Equatable {
     enum SourceKind: String, Equatable { case hot, cold }
     struct Source: Equatable {
@@ -119,7 +129,7 @@ struct UsageError: Error, Equatable {
 
 /// Parses `marbles COMMAND [ARGUMENTS…]` (the program name already removed).
 enum ArgumentParser {
-    static let commands = ["run", "operators", "eval", "trace", "fmt", "doc", "help"]
+    static let commands = ["run", "operators", "eval", "compare", "trace", "fmt", "doc", "help"]
 
     static func parse(_ arguments: [String]) -> Result<Command, UsageError> {
         Result { () throws(UsageError) -> Command in try parseCommand(arguments) }
@@ -144,6 +154,7 @@ enum ArgumentParser {
         case "trace": return try parseTrace(rest)
         case "fmt": return try parseFormat(rest)
         case "doc": return try parseDoc(rest)
+        case "compare": return try parseCompare(rest)
         default:
             if first.hasPrefix("-") {
                 throw UsageError(message: "unknown option '\(first)'" + suggestion(first, in: ["--help", "--version"]), topic: .general)
@@ -270,6 +281,41 @@ enum ArgumentParser {
             throw UsageError(message: "unknown option '\(first)' for 'marbles operators'" + suggestion(first, in: ["--help"]), topic: .operators)
         }
         throw unexpected(first, after: "operators", topic: .operators)
+    }
+
+    // MARK: compare
+
+    static let compareOptions = ["--seed", "--cases", "--no-color", "--help"]
+
+    private static func parseCompare(_ rest: [String]) throws(UsageError) -> Command {
+        var compare = CompareArguments()
+        var reader = OptionReader(rest, topic: .compare, command: "marbles compare")
+        var pipelines: [String] = []
+        while let item = reader.next() {
+            switch item {
+            case .positional(let pipeline): pipelines.append(pipeline)
+            case .option(let name, let inline):
+                switch name {
+                case "--help", "-h": return .help(topic: .compare)
+                case "--no-color": try reader.noValue(name, inline); compare.noColor = true
+                case "--cases": compare.cases = try reader.positiveInteger(for: name, inline)
+                case "--seed":
+                    let text = try reader.value(for: name, inline)
+                    guard let seed = UInt64(text) else {
+                        throw UsageError(message: "--seed takes a whole number of at least 0, not '\(text)'", topic: .compare)
+                    }
+                    compare.seed = seed
+                default: throw reader.unknown(name, known: compareOptions)
+                }
+            }
+        }
+        guard pipelines.count == 2 else {
+            throw UsageError(message: pipelines.count < 2 ? "compare needs two pipelines, e.g. 'a.map { $0 + 1 }.map { $0 * 2 }' 'a.map { ($0 + 1) * 2 }'"
+                                                         : "compare takes two pipelines, not \(pipelines.count)", topic: .compare)
+        }
+        compare.left = pipelines[0]
+        compare.right = pipelines[1]
+        return .compare(compare)
     }
 
     // MARK: eval

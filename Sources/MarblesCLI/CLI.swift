@@ -49,6 +49,9 @@ public enum CLI {
             return TraceCommand(arguments: trace, printer: printer, style: style).execute()
         case .success(.fmt(let format)):
             return FormatCommand(arguments: format, printer: printer).execute()
+        case .success(.compare(let compare)):
+            let style = Style.decide(isTerminal: isTerminal, environment: environment, noColor: compare.noColor)
+            return CompareCommand(arguments: compare, printer: printer, style: style).execute()
         case .success(.doc(let doc)):
             let style = Style.decide(isTerminal: isTerminal, environment: environment, noColor: doc.noColor)
             return DocCommand(arguments: doc, printer: printer, style: style).execute()

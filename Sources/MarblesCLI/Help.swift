@@ -8,10 +8,12 @@ enum Help {
     static let traceUsage = "usage: marbles trace FILE [--test NAME] [--no-color]"
     static let fmtUsage = "usage: marbles fmt [--check] [PATH…]"
     static let docUsage = "usage: marbles doc [--check | --update] [--out DIR] PATH…"
+    static let compareUsage = "usage: marbles compare [--seed N] [--cases N] PIPELINE PIPELINE"
 
     static let usage = """
         usage: marbles run [PATH…] [OPTIONS]
                marbles eval [--hot NAME=MARBLES]… [--cold NAME=MARBLES]… EXPRESSION
+               marbles compare [--seed N] [--cases N] PIPELINE PIPELINE
                marbles trace FILE [--test NAME]
                marbles fmt [--check] [PATH…]
                marbles doc [--check | --update] [--out DIR] PATH…
@@ -28,6 +30,7 @@ enum Help {
         case .trace: return traceUsage
         case .fmt: return fmtUsage
         case .doc: return docUsage
+        case .compare: return compareUsage
         }
     }
 
@@ -45,6 +48,7 @@ enum Help {
         case .trace: return trace
         case .fmt: return fmt
         case .doc: return doc
+        case .compare: return compare
         }
     }
 
@@ -57,6 +61,7 @@ enum Help {
           run [PATH…]    run the tests in .marble files; folders are searched recursively
                          (default: \(CLI.defaultFolder))
           eval EXPR      run one expression over sources given on the command line
+          compare P Q    search generated inputs for one on which two pipelines differ
           trace FILE     every subscription, request, value, completion and cancel of a run
           fmt [PATH…]    align the marbles of each test frame by frame
           doc PATH…      run the ```marble blocks of Markdown files and DocC articles, and
@@ -132,6 +137,29 @@ enum Help {
 
         Lists every operator and publisher constructor the .marble language knows, grouped by
         family, with its argument labels and a one-line summary.
+        """
+
+    static let compare = """
+        \(compareUsage)
+
+        Searches generated input marbles — values, gaps, completion, failure, and demand — for
+        one on which the two pipelines send different events, shrinks it to the smallest it
+        finds, and prints both outputs aligned frame by frame, with the case as a test to paste:
+
+          marbles compare 'taps.flatMap(maxPublishers: .max(1)) { _ in request }' \\
+                          'taps.map { _ in request }.switchToLatest()'
+
+        The inputs are the names the pipelines read: hot, or cold when a closure reads them
+        (an inner publisher); their values are digits, or letters where the type check
+        rejects Ints. Equal pipelines report "no difference in N cases".
+
+        Options:
+          --seed N     the generator's seed (default 1): the same seed tries the same cases
+          --cases N    how many cases to try at most (default 500)
+          --no-color   no colour, even on a terminal
+
+        Exit status: 0 no difference found, 1 a difference, 2 a mistake in a pipeline or the
+        command line.
         """
 
     static let eval = """

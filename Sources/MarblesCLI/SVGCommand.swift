@@ -9,7 +9,9 @@ import MarbleSyntax
 /// The `marbles-svg` command line, callable in-process: parse the arguments, render, write,
 /// return the exit status (as `marbles run`: 0 all passed, 1 a test failed, 2 bad input).
 public enum SVGCLI {
-    public static func run(arguments: [String], environment: [String: String], isTerminal: Bool, output: some OutputSink) -> Int32 {
+    /// - Parameter workingDirectory: what the paths in the diagrams are relative to.
+    public static func run(arguments: [String], environment: [String: String], isTerminal: Bool, output: some OutputSink,
+                           workingDirectory: String = FileManager.default.currentDirectoryPath) -> Int32 {
         let printer = Printer(sink: output)
         switch SVGArgumentParser.parse(arguments) {
         case .failure(let error):
@@ -27,7 +29,7 @@ public enum SVGCLI {
             // With `-o -` the SVG is standard output, so messages go to standard error.
             let toStandardOutput = arguments.destination == .standardOutput
             let style = Style.decide(isTerminal: isTerminal && !toStandardOutput, environment: environment, noColor: arguments.noColor)
-            return SVGCommand(arguments: arguments, printer: printer, style: style).execute()
+            return SVGCommand(arguments: arguments, printer: printer, style: style, environment: environment, workingDirectory: workingDirectory).execute()
         }
     }
 }
@@ -41,7 +43,12 @@ struct SVGArguments: Equatable {
     var paths: [String] = []
     var destination = Destination.directory(".")
     var test: String?
-    var options = DiagramOptions()
+    /// Adaptive by default: one file for light and dark readers (see `DiagramOptions.Theme.auto`).
+    var options = DiagramOptions(theme: .auto)
+    /// `--theme both`: `NAME.svg` light and `NAME~dark.svg` dark, the pair DocC expects.
+    var bothThemes = false
+    /// `--png`: also `NAME.png` beside each SVG, drawn by rsvg-convert.
+    var png = false
     var index = false
     var noColor = false
     /// Only problems and the summary line, not every file written.
@@ -55,7 +62,9 @@ enum SVGCommandLine: Equatable {
 }
 
 enum SVGArgumentParser {
-    static let options = ["--output", "--test", "--theme", "--background", "--frame-width", "--index", "--quiet", "--no-color", "--help", "--version"]
+    static let options = ["--output", "--test", "--theme", "--background", "--frame-width", "--bare", "--scale", "--png", "--index", "--quiet",
+                          "--no-color", "--help", "--version"]
+    static let flags = ["--bare", "--png", "--index", "--quiet", "--no-color", "--"]
 
     static func parse(_ arguments: [String]) -> Result<SVGCommandLine, UsageError> {
         var result = SVGArguments()
@@ -103,8 +112,10 @@ enum SVGArgumentParser {
                 switch value() {
                 case .failure(let error): return .failure(error)
                 case .success(let text):
-                    guard let theme = DiagramOptions.Theme(rawValue: text) else {
-                        return .failure(usage("unknown theme '\(text)'; use 'light' or 'dark'"))
+                    result.bothThemes = text == "both"
+                    guard let theme = result.bothThemes ? .light : DiagramOptions.Theme(rawValue: text) else {
+                        let hint = Suggestions.nearest(to: text, in: ["auto", "light", "dark", "both"]).map { "; did you mean '\($0)'?" } ?? ""
+                        return .failure(usage("unknown theme '\(text)'; use 'auto', 'light', 'dark' or 'both'" + hint))
                     }
                     result.options.theme = theme
                 }
@@ -129,6 +140,19 @@ enum SVGArgumentParser {
                     }
                     result.options.frameWidth = Double(width)
                 }
+            case "--bare":
+                result.options.bare = true
+            case "--scale":
+                switch value() {
+                case .failure(let error): return .failure(error)
+                case .success(let text):
+                    guard let scale = Double(text), scale.isFinite, (0.25...8).contains(scale) else {
+                        return .failure(usage("the scale must be a number from 0.25 to 8 (2 doubles the size), not '\(text)'"))
+                    }
+                    result.options.scale = scale
+                }
+            case "--png":
+                result.png = true
             case "--index":
                 result.index = true
             case "-q", "--quiet":
@@ -139,13 +163,15 @@ enum SVGArgumentParser {
                 let hint = Suggestions.nearest(to: argument, in: options + ["-o"]).map { "; did you mean '\($0)'?" } ?? ""
                 return .failure(usage("unknown option '\(argument)'" + hint))
             }
-            if inlineValue != nil, ["--index", "--quiet", "--no-color", "--"].contains(argument) {
+            if inlineValue != nil, flags.contains(argument) {
                 return .failure(usage("option '\(argument)' takes no value"))
             }
         }
         if result.paths.isEmpty { result.paths = [CLI.defaultFolder] }
-        if result.index, result.destination == .standardOutput {
-            return .failure(usage("--index needs an output folder, not standard output"))
+        if result.destination == .standardOutput {
+            for (option, given) in [("--index", result.index), ("--png", result.png), ("--theme both", result.bothThemes)] where given {
+                return .failure(usage("\(option) needs an output folder, not standard output"))
+            }
         }
         return .success(.render(result))
     }
@@ -171,7 +197,7 @@ enum SVGArgumentParser {
 }
 
 enum SVGHelp {
-    static let usage = "usage: marbles-svg [PATH…] [-o DIR | -o -] [--test NAME] [--theme light|dark] [--background COLOR|transparent] [--frame-width N] [--index] [--quiet]"
+    static let usage = "usage: marbles-svg [PATH…] [-o DIR | -o -] [--test NAME] [--theme auto|light|dark|both] [--background COLOR|transparent] [--frame-width N] [--bare] [--scale N] [--png] [--index] [--quiet]"
 
     static let text = """
         marbles-svg — SVG marble diagrams of the tests in .marble files, drawn from the simulation
@@ -189,15 +215,26 @@ enum SVGHelp {
                                  named FILE--TEST.svg, e.g. debounce--drops-pending-on-finish.svg
           -o -                   write the SVG to standard output (exactly one test: use --test)
           --test NAME            only the test with this name
-          --theme light|dark     colours (default light)
+          --theme auto           one SVG that follows the reader's light or dark mode by itself
+                                 (CSS prefers-color-scheme inside it; light where CSS is not read)
+                                 (the default)
+          --theme light|dark     fixed colours
+          --theme both           NAME.svg light and NAME~dark.svg dark (the pair DocC uses)
           --background COLOR     a CSS colour, or 'transparent' (default: the theme's)
           --frame-width N        pixels per frame, 8…200 (default 32, narrowed so that a test of
                                  20 frames fits 800 px, widened for long labels)
+          --bare                 no title, subtitle or time ruler (for a caption of your own)
+          --scale N              width and height times N, 0.25…8 (the drawing is the same)
+          --png                  also NAME.png beside each SVG, drawn by rsvg-convert (librsvg),
+                                 which must be on PATH
           --index                also write DIR/index.html, a gallery of the diagrams written
           -q, --quiet            list only problems and the summary, not every file written
           --no-color             no colour in messages
           -h, --help             show this help
           --version              print the version
+
+        The subtitle names each file by its path relative to the working directory (a file
+        outside it by its name alone).
 
         Exit status (as for marbles run):
           0  every test drawn passed
@@ -211,18 +248,33 @@ struct SVGCommand {
     var arguments: SVGArguments
     var printer: Printer
     var style: Style
+    var environment: [String: String] = [:]
+    var workingDirectory = FileManager.default.currentDirectoryPath
 
     private func message(_ text: String) {
         if arguments.destination == .standardOutput { printer.error(text) } else { printer.line(text) }
     }
 
     private struct Drawing {
+        /// The file's path as the diagram shows it.
         var path: String
         var test: TestReport
-        var svg: String
+        /// `NAME.svg` first, then `NAME~dark.svg` for `--theme both`.
+        var variants: [(suffix: String, svg: String)]
+        /// The test's lines, for the gallery.
+        var source: String
     }
 
     func execute() -> Int32 {
+        var converter: String?
+        if arguments.png {
+            guard let found = PNGConverter.find(environment: environment) else {
+                printer.error("marbles-svg: error: --png needs rsvg-convert (librsvg), which is not on PATH; "
+                              + "install it (apt-get install librsvg2-bin, brew install librsvg) or leave out --png")
+                return CLI.ExitCode.usage
+            }
+            converter = found
+        }
         var tally = Tally()
         var drawings: [Drawing] = []
         var testNames: [String] = []
@@ -239,6 +291,8 @@ struct SVGCommand {
                     report.diagnostics.flatMap { SourceExcerpt.lines($0, indent: 0, style: style) }.forEach(message)
                     continue
                 }
+                let shown = DiagramFiles.shownPath(path, workingDirectory: workingDirectory)
+                let excerpts = arguments.index ? TestExcerpt.excerpts(ofFileAt: path) : [:]
                 for test in report.tests {
                     testNames.append(test.name)
                     if let wanted = arguments.test, wanted != test.name { continue }
@@ -249,8 +303,13 @@ struct SVGCommand {
                     case .error: tally.testErrors += 1
                     }
                     if test.stoppedAtLimit { tally.limitStops += 1 }
-                    let svg = MarbleDiagram.svg(for: test, path: path, values: test.namedValues, options: arguments.options)
-                    drawings.append(Drawing(path: path, test: test, svg: svg))
+                    var variants: [(suffix: String, svg: String)] = []
+                    for (suffix, theme) in arguments.bothThemes ? [("", DiagramOptions.Theme.light), ("~dark", .dark)] : [("", arguments.options.theme)] {
+                        var options = arguments.options
+                        options.theme = theme
+                        variants.append((suffix, MarbleDiagram.svg(for: test, path: shown, values: test.namedValues, options: options)))
+                    }
+                    drawings.append(Drawing(path: shown, test: test, variants: variants, source: excerpts[test.line] ?? ""))
                 }
             }
         }
@@ -265,29 +324,42 @@ struct SVGCommand {
                 printer.error("marbles-svg: error: -o - writes one diagram, but \(drawings.count) tests were selected; choose one with --test NAME")
                 return CLI.ExitCode.usage
             }
-            if let drawing = drawings.first { printer.sink.standardOutput(drawing.svg) }
+            if let drawing = drawings.first, let svg = drawing.variants.first?.svg { printer.sink.standardOutput(svg) }
         case .directory(let folder):
-            var written: [(name: String, drawing: Drawing)] = []
+            var entries: [Gallery.Entry] = []
             var used: Set<String> = []
             do {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
                 for drawing in drawings {
                     let name = DiagramFiles.uniqueName(MarbleDiagram.fileName(path: drawing.path, test: drawing.test.name), used: &used)
-                    try DiagramFiles.write(drawing.svg, to: DiagramFiles.join(folder, name))
-                    written.append((name, drawing))
+                    let stem = String(name.dropLast(".svg".count))
+                    var files: [String] = []
+                    for variant in drawing.variants {
+                        let file = stem + variant.suffix + ".svg"
+                        try DiagramFiles.write(variant.svg, to: DiagramFiles.join(folder, file))
+                        files.append(file)
+                        if let converter {
+                            let png = stem + variant.suffix + ".png"
+                            try PNGConverter.convert(DiagramFiles.join(folder, file), to: DiagramFiles.join(folder, png), with: converter)
+                            files.append(png)
+                        }
+                    }
+                    let size = DiagramFiles.size(of: drawing.variants[0].svg)
+                    entries.append(Gallery.Entry(file: name, darkFile: arguments.bothThemes ? stem + "~dark.svg" : nil, test: drawing.test.name,
+                                                 path: drawing.path, line: drawing.test.line, outcome: drawing.test.outcome,
+                                                 width: size.width, height: size.height, source: drawing.source))
                     let mark = drawing.test.outcome == .passed ? style.green("✓") : style.red("✗")
-                    var line = "\(mark) \(DiagramFiles.join(folder, name))"
+                    var line = "\(mark) " + files.map { DiagramFiles.join(folder, $0) }.joined(separator: " ")
                     if drawing.test.outcome == .failed { line += "  " + style.dim("(expectation not met: expected events ghosted)") }
                     if drawing.test.outcome == .error { line += "  " + style.dim("(stopped with an error)") }
                     if !arguments.quiet || drawing.test.outcome != .passed { message(line) }
                 }
                 if arguments.index {
-                    let html = DiagramFiles.index(written.map { ($0.name, $0.drawing.test.name, $0.drawing.path, $0.drawing.test.line, $0.drawing.test.outcome) })
-                    try DiagramFiles.write(html, to: DiagramFiles.join(folder, "index.html"))
+                    try DiagramFiles.write(Gallery.html(entries), to: DiagramFiles.join(folder, "index.html"))
                     if !arguments.quiet { message("  \(DiagramFiles.join(folder, "index.html"))") }
                 }
             } catch {
-                printer.error("marbles-svg: error: cannot write to \(folder): \(error.localizedDescription)")
+                printer.error("marbles-svg: error: cannot write to \(folder): \(error)")
                 return CLI.ExitCode.usage
             }
         }
@@ -343,7 +415,8 @@ struct FailureDiagrams {
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             for test in failing {
-                let svg = MarbleDiagram.svg(for: test, path: report.path, values: test.namedValues, options: options)
+                let shown = DiagramFiles.shownPath(report.path, workingDirectory: FileManager.default.currentDirectoryPath)
+                let svg = MarbleDiagram.svg(for: test, path: shown, values: test.namedValues, options: options)
                 let name = DiagramFiles.uniqueName(MarbleDiagram.fileName(path: report.path, test: test.name), used: &used.names)
                 try DiagramFiles.write(svg, to: DiagramFiles.join(folder, name))
             }
@@ -390,51 +463,25 @@ enum DiagramFiles {
         return result
     }
 
-    /// A gallery page: one figure per diagram, captioned with the test's name and its file, grouped by file.
-    static func index(_ items: [(file: String, test: String, path: String, line: Int, outcome: TestReport.Outcome)]) -> String {
-        var html = """
-            <!DOCTYPE html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>Marble diagrams</title>
-            <style>
-            body { font-family: -apple-system, BlinkMacSystemFont, "Segoe UI", Helvetica, Arial, sans-serif; margin: 2rem auto; max-width: 72rem; padding: 0 1rem; color: #1f2328; background: #ffffff; }
-            h1 { font-size: 1.6rem; } h2 { font-size: 1.1rem; margin-top: 2.5rem; border-bottom: 1px solid #d0d7de; padding-bottom: .3rem; }
-            figure { margin: 1.5rem 0; } figure img { max-width: 100%; height: auto; border: 1px solid #d0d7de; border-radius: 6px; }
-            figcaption { font-size: .9rem; color: #656d76; margin-top: .4rem; } figcaption strong { color: #1f2328; }
-            code { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: .85em; }
-            .failed { color: #cf222e; }
-            </style>
-            </head>
-            <body>
-            <h1>Marble diagrams</h1>
-            <p>Every test of the catalogue, drawn from what the simulation produced (\(items.count) diagram\(items.count == 1 ? "" : "s")). Regenerate with <code>make diagrams</code>.</p>
+    /// How a diagram names its file: relative to the working directory, or by its name alone
+    /// when it lies outside (never an absolute path, which would differ on every machine).
+    static func shownPath(_ path: String, workingDirectory: String) -> String {
+        let file = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: workingDirectory, isDirectory: true)).standardizedFileURL.path
+        let base = URL(fileURLWithPath: workingDirectory, isDirectory: true).standardizedFileURL.path
+        let prefix = base.hasSuffix("/") ? base : base + "/"
+        if file.hasPrefix(prefix), file.count > prefix.count { return String(file.dropFirst(prefix.count)) }
+        return URL(fileURLWithPath: file).lastPathComponent
+    }
 
-            """
-        var currentPath: String?
-        for item in items {
-            if item.path != currentPath {
-                html += "<h2><code>\(escape(item.path))</code></h2>\n"
-                currentPath = item.path
-            }
-            let status: String
-            switch item.outcome {
-            case .passed: status = ""
-            case .failed: status = " <span class=\"failed\">(expectation not met)</span>"
-            case .error: status = " <span class=\"failed\">(stopped with an error)</span>"
-            }
-            html += """
-                <figure id="\(escape(String(item.file.dropLast(4))))">
-                <img src="\(escape(item.file))" alt="\(escape("Marble diagram: " + item.test))" loading="lazy">
-                <figcaption><strong>\(escape(item.test))</strong> — <code>\(escape(item.path)):\(item.line)</code>\(status)</figcaption>
-                </figure>
-
-                """
+    /// The `width` and `height` of an SVG document written by `MarbleDiagram` (its root element's first two numbers).
+    static func size(of svg: String) -> (width: Int, height: Int) {
+        let root = svg.prefix { $0 != ">" }
+        func number(_ name: String) -> Int {
+            guard let range = root.range(of: " \(name)=\"") else { return 0 }
+            let digits = root[range.upperBound...].prefix { $0.isNumber || $0 == "." }
+            return Double(digits).map { Int($0.rounded(.up)) } ?? 0
         }
-        html += "</body>\n</html>\n"
-        return html
+        return (number("width"), number("height"))
     }
 }
 

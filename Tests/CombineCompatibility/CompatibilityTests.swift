@@ -90,4 +90,12 @@ import Testing
         #expect(changes == 2)
         cancellable.cancel()
     }
+
+    @Test func asyncValuesEndTheWaitAtTheFirstMatchingFraction() async throws {
+        let progress = DownloadProgress()
+        progress.fraction = 1
+        #expect(await waitUntilDone(progress) == 1)
+        #expect(try await firstValue(of: [7, 8].publisher) == 7)
+        #expect(try await firstValue(of: Empty<Int, Never>()) == nil)
+    }
 }

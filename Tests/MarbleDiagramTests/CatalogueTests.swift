@@ -23,6 +23,12 @@ struct CatalogueTests {
                 let text = MarbleDiagram.svg(for: test, path: path)
                 try checkStandalone(text)
                 #expect(text == MarbleDiagram.svg(for: test, path: path), "\(path): \(test.name) is not deterministic")
+                // The adaptive diagram is the light one plus a style that, in dark mode, makes it the dark one.
+                let adaptive = MarbleDiagram.svg(for: test, path: path, options: DiagramOptions(theme: .auto))
+                try checkStandalone(adaptive)
+                #expect(withoutStyle(adaptive) == text, "\(path): \(test.name): the adaptive diagram is not the light one")
+                #expect(applyingDarkScheme(adaptive) == MarbleDiagram.svg(for: test, path: path, options: DiagramOptions(theme: .dark)),
+                        "\(path): \(test.name): the adaptive diagram in dark mode is not the dark one")
                 count += 1
             }
         }

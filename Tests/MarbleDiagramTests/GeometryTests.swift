@@ -74,6 +74,76 @@ struct GeometryTests {
         #expect(problems.contains { $0.hasPrefix("texts overlap: \"one label\" and \"another\"") })
         #expect(problems.contains { $0.hasPrefix("text on a marble: \"boom\"") })
     }
+
+    /// Every value the run says a subject dropped (sent while a subscription had no demand) has
+    /// a ghosted mark, at its frame, saying why — whichever shape of diagram it is in: several
+    /// operators reading one subject, an alias, inner subscriptions, the test's subscriber.
+    @Test func everyValueTheRunDroppedHasAGhostMarkInItsDiagram() throws {
+        var problems: [String] = []
+        var drops = 0
+        for path in CatalogueTests.files() {
+            for test in MarbleRunner.run(path: path).tests {
+                let relative = String(path.dropFirst(packageRoot.path.count + 1))
+                let values = test.values.map { NamedValue(name: $0.name, literal: $0.literal) }
+                let svg = MarbleDiagram.svg(for: test, path: relative, values: values)
+                drops += Self.drops(in: test).count
+                problems += try Self.undrawnDrops(test, svg: svg, values: values).map { "\(relative) \"\(test.name)\": \($0)" }
+            }
+        }
+        // The catalogue drops values in several shapes (see docs/semantics.md, subjects).
+        #expect(drops >= 20)
+        #expect(problems.isEmpty, Comment(rawValue: "\(problems.count) problems:\n" + problems.prefix(300).joined(separator: "\n")))
+    }
+
+    @Test func theDropCheckerFindsADroppedValueWithoutAMark() throws {
+        let source = """
+            test "two operators read one subject; one of them asks for one value"
+              subject s = PassthroughSubject()
+              send    s   -a-b-c-|
+              let one = s.map { $0 }
+              let all = s.filter { _ in true }
+              demand  one 1------
+              expect  one -a-----|
+              expect  all -a-b-c-|
+            """
+        let test = try report(source)
+        #expect(!Self.drops(in: test).isEmpty)
+        let drawn = MarbleDiagram.svg(for: test, path: "diagram.marble", values: [])
+        #expect(try Self.undrawnDrops(test, svg: drawn, values: []).isEmpty)
+        // `all` got b and c, so they stay solid on the subject's arrow; their ghosts say who lost them.
+        let subject = try #require(try parseXML(drawn).classed("stream").first)
+        #expect(subject.classed("value").compactMap(\.title) == ["\"a\" at 1ms (frame 1)", "\"b\" at 3ms (frame 3)", "\"c\" at 5ms (frame 5)"])
+        #expect(subject.classed("value dropped").compactMap(\.title).allSatisfy { $0.hasSuffix("dropped: subscription 1 (from frame 0) had no demand") })
+        #expect(subject.classed("value dropped").count == 2)
+        // The same picture without its ghosts fails the check.
+        let stripped = drawn.replacingOccurrences(of: "class=\"value dropped\"", with: "class=\"value\"")
+        #expect(try !Self.undrawnDrops(test, svg: stripped, values: []).isEmpty)
+    }
+
+    /// The values the run dropped, once per frame and value (several subscriptions may lose one value).
+    static func drops(in test: TestReport) -> Set<RenderedEvent> {
+        var result: Set<RenderedEvent> = []
+        for stream in test.streams {
+            for record in stream.subscriptions + stream.innerSubscriptions.flatMap(\.subscriptions) { result.formUnion(record.dropped) }
+        }
+        return result
+    }
+
+    /// The dropped values of a run that its diagram shows no ghosted mark for.
+    static func undrawnDrops(_ test: TestReport, svg: String, values: [NamedValue]) throws -> [String] {
+        let root = try parseXML(svg)
+        let marks = root.all.filter { $0.name == "g" && $0.attributes["class"] == "value dropped" }
+        let tokens = test.streams.flatMap { $0.subscriptions.flatMap(\.dropped) }.compactMap { event -> String? in
+            if case .value(let token) = event.event { return token } else { return nil }
+        }
+        let labels = ValueLabels(values: values, tokens: tokens)
+        return drops(in: test).sorted { ($0.frame, "\($0.event)") < ($1.frame, "\($1.event)") }.compactMap { drop in
+            guard case .value(let token) = drop.event else { return nil }
+            let title = "\(labels.tooltip(token)) sent at "
+            let found = marks.contains { $0.attributes["data-frame"] == String(drop.frame) && ($0.title ?? "").hasPrefix(title) && ($0.title ?? "").contains("dropped: ") }
+            return found ? nil : "dropped \(token) at frame \(drop.frame) has no ghost mark"
+        }
+    }
 }
 
 /// The shapes of one diagram that the invariants talk about.

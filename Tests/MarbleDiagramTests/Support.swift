@@ -100,7 +100,12 @@ func checkStandalone(_ text: String, sourceLocation: Testing.SourceLocation = #_
     #expect(root.children.first?.name == "title", sourceLocation: sourceLocation)
     #expect(root.children.dropFirst().first?.name == "desc", sourceLocation: sourceLocation)
     for node in root.all {
-        #expect(!["script", "foreignObject", "image", "use", "a", "iframe", "style"].contains(node.name), "\(node.name) element", sourceLocation: sourceLocation)
+        #expect(!["script", "foreignObject", "image", "use", "a", "iframe"].contains(node.name), "\(node.name) element", sourceLocation: sourceLocation)
+        if node.name == "style" {
+            // Only the dark-scheme rules of an adaptive diagram, right after the description.
+            #expect(node.parent === root && root.children.firstIndex { $0 === node } == 2, sourceLocation: sourceLocation)
+            _ = darkSchemeRules(text, sourceLocation: sourceLocation)
+        }
         for (name, value) in node.attributes {
             #expect(!name.lowercased().hasPrefix("on"), "event handler \(name)", sourceLocation: sourceLocation)
             #expect(!name.hasSuffix("href"), "reference \(name)", sourceLocation: sourceLocation)
@@ -111,6 +116,59 @@ func checkStandalone(_ text: String, sourceLocation: Testing.SourceLocation = #_
                     "a font list ends in a generic family", sourceLocation: sourceLocation)
         }
     }
+}
+
+/// One rule of an adaptive diagram's `<style>`: `[fill="#ffffff"] { fill: #0d1117 }`.
+struct DarkSchemeRule: Equatable {
+    var property: String
+    var light: String
+    var dark: String
+}
+
+/// The rules of an adaptive diagram's `<style>`, checked line by line against the only shape
+/// they may have: the media query, then one `[P="#rrggbb"] { P: #rrggbb }` per line, `P` being
+/// `fill` or `stroke` on both sides, each selector once. No style: no rules.
+func darkSchemeRules(_ svg: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> [DarkSchemeRule] {
+    let lines = svg.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+    guard let open = lines.firstIndex(of: "<style>") else { return [] }
+    guard let close = lines.firstIndex(of: "</style>"), close > open + 2 else {
+        Issue.record("a <style> without its end", sourceLocation: sourceLocation)
+        return []
+    }
+    #expect(lines[open + 1] == "@media (prefers-color-scheme: dark) {", sourceLocation: sourceLocation)
+    #expect(lines[close - 1] == "}", sourceLocation: sourceLocation)
+    let shape = /\[(fill|stroke)="(#[0-9a-f]{6})"\] \{ (fill|stroke): (#[0-9a-f]{6}) \}/
+    var rules: [DarkSchemeRule] = []
+    for line in lines[(open + 2)..<(close - 1)] {
+        guard let match = line.wholeMatch(of: shape), match.1 == match.3 else {
+            Issue.record("not a dark-scheme rule: \(line)", sourceLocation: sourceLocation)
+            continue
+        }
+        let rule = DarkSchemeRule(property: String(match.1), light: String(match.2), dark: String(match.4))
+        #expect(!rules.contains { $0.property == rule.property && $0.light == rule.light }, "\(line) twice", sourceLocation: sourceLocation)
+        rules.append(rule)
+    }
+    return rules
+}
+
+/// What a browser in dark mode draws from an adaptive diagram, as the document it would be:
+/// every `fill` or `stroke` attribute that a rule matches gets the rule's colour, and the
+/// `<style>` is gone.
+func applyingDarkScheme(_ svg: String) -> String {
+    let rules = darkSchemeRules(svg)
+    var result = withoutStyle(svg)
+    // Through a marker, so that a dark colour that is also a light one is not changed again.
+    for rule in rules {
+        result = result.replacingOccurrences(of: " \(rule.property)=\"\(rule.light)\"", with: " \(rule.property)=\"\u{1}\(rule.dark)\"")
+    }
+    return result.replacingOccurrences(of: "\u{1}", with: "")
+}
+
+/// An adaptive diagram without its `<style>`.
+func withoutStyle(_ svg: String) -> String {
+    var lines = svg.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    if let open = lines.firstIndex(of: "  <style>"), let close = lines.firstIndex(of: "  </style>") { lines.removeSubrange(open...close) }
+    return lines.joined(separator: "\n")
 }
 
 /// How the writer prints numbers (hundredths, no trailing zeros), for comparing attributes.

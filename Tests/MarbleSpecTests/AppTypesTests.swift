@@ -15,7 +15,7 @@ import Testing
           case loaded([String])
           case failed(String)
         }
-        enum APIError: Error { case offline, status(Int) }
+        enum APIError: Error, Equatable { case offline, status(Int) }
         enum Tab: String { case home, search = "find" }
         enum Level: Int { case low = 1, mid, high }
         typealias Query = String
@@ -47,6 +47,7 @@ import Testing
         // Enum cases: qualified, implicit where the enum is unique, with associated values.
         "  hot t -a-b-|\n  let s = t.map { $0 == \"a\" ? LoadingState.loading : .loaded([$0]) }\n  expect s -{LoadingState.loading}-{.loaded([\"b\"])}-|",
         "  hot t -a-|\n  let s = t.map { _ in LoadingState.idle }.map { $0 == .idle }\n  expect s -{true}-|",
+        "  hot t -a-|\n  let s = t.map { _ in Tab.home == .home }\n  expect s -{true}-|",
         // Raw values, both ways; an Int enum counts up from the last raw value written.
         "  hot t -a-|\n  let r = t.map { _ in Tab.search.rawValue }\n  expect r -{\"find\"}-|",
         "  hot t -a-|\n  let r = t.map { _ in Level.high.rawValue }\n  expect r -{3}-|",
@@ -109,6 +110,11 @@ import Testing
          "18:16: 'APIError' cannot be constructed because it has no accessible initializers | write one of its cases: APIError.offline"),
         ("  hot t -a-|\n  let s = t.map { _ in .idel }\n  expect s -",
          "19:24: cannot infer contextual base in reference to member 'idel' | no enum of this file has a case 'idel'; write TYPE.idel"),
+        // Equatable, as Swift requires it (an enum without associated values has it anyway).
+        ("struct Point { let x: Int }\n  hot t -1-|\n  let p = t.map { Point(x: $0) }.removeDuplicates()\n  expect p -",
+         "20:34: referencing instance method 'removeDuplicates()' on 'Publisher' requires that 'Point' conform to 'Equatable' | declare it Equatable: struct Point: Equatable { … }"),
+        ("enum Shape { case dot, box(Int) }\n  hot t -1-|\n  let p = t.map { _ in Shape.dot == Shape.box(1) }\n  expect p -",
+         "20:34: binary operator '==' cannot be applied to two 'Shape' operands | declare it Equatable: enum Shape: Equatable { … }"),
         // Generic arguments.
         ("  let j = Just<Int>(\"a\")\n  expect j -", "18:21: cannot convert value of type 'String' to expected argument type 'Int'"),
         ("  subject s = PassthroughSubject<Usr, Never>()\n  expect s -", "18:34: cannot find type 'Usr' in scope | did you mean 'User'?"),
@@ -130,6 +136,10 @@ import Testing
          "19:13: 'sink' has no place in a .marble pipeline: the 'expect' line is the sink | name the pipeline without it (let result = …) and write the events it must receive: expect result  -a-b-|"),
         ("  hot a -1-|\n  let s = a.map { $0 }.assign(to: \\.text, on: label)\n  expect s -1-|",
          "19:24: 'assign' writes into an app's object, which a .marble test has none of | check the values it would assign with an expect line (expect result  -a-b-|); to feed a property, declare @Published var NAME = … and send into it"),
+        ("  hot d -a-|\n  let s = d.decode(type: User.self, decoder: JSONDecoder())\n  expect s -",
+         "19:13: 'decode' turns JSON into values, and a .marble stream already carries values | write the decoded values in the marbles ({User(name: \"Ann\")} with `struct User` declared) and drop it"),
+        ("  hot d -a-|\n  let s = d.map { _ in JSONDecoder() }\n  expect s -",
+         "19:24: a .marble stream carries Swift values, not JSON: 'JSONDecoder' has nothing to decode or encode here | write the decoded values in the marbles ({User(name: \"Ann\")} with `struct User` declared) and drop .decode/.encode"),
         ("  let s = URLSession.shared.dataTaskPublisher(for: 1)\n  expect s -",
          "18:11: a .marble test has no network: 'URLSession' cannot run here | stand for the response with a source: cold response  ---{\"body\"}|  (or Just(…), Fail(error: …)), and build the pipeline on it"),
     ])

@@ -23,7 +23,7 @@ import Testing
         ("test \"a\"\n  hot a -a-|\n  let b = a.debounce(fr: 1, scheduler: RunLoop.main)\n  expect b -a-|", 3, 13, "no version of 'debounce' takes the arguments debounce(fr:scheduler:)"),
         ("test \"a\"\n  hot a -a-|\n  let b = a.flatMap { _ in requst }\n  cold request -x|\n  expect b -a-|", 3, 28, "cannot find 'requst' in scope"),
         ("frame 3ms\ntest \"a\"\n  hot a -a- 10ms -|\n  expect a -|", 3, 13, ""),
-        ("test \"a\"\n  hot a -a-|\n  expect a.subscribers ^-|", 3, 12, "unknown property 'subscribers'; '.subscriptions' and '.requests' can be expected"),
+        ("test \"a\"\n  hot a -a-|\n  expect a.subscribers ^-|", 3, 12, "unknown property 'subscribers'; '.subscriptions', '.requests' and '.values' can be expected"),
         ("test \"a\"\n  hot a -a-|\n  let b = a.map { $0 }\n  send b -b-|\n  expect a -|", 4, 8, "'b' is not a subject; only subjects can be sent to"),
     ])
     func mistakesArePinpointed(_ source: String, _ line: Int, _ column: Int, _ message: String) {

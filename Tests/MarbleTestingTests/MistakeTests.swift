@@ -41,11 +41,7 @@ import Testing
     @Test func aRunThatNeverSettles() throws {
         var line = 0
         let issues = recordedIssues {
-            let scheduler = TestScheduler(limits: .init(maxActionsPerInstant: 50))
-            // Work that schedules itself again at the same instant, forever.
-            let clock = scheduler.clock
-            func spin() { clock.schedule(spin) }
-            spin()
+            let scheduler = neverSettlingScheduler()
             line = #line + 1
             scheduler.run()
         }

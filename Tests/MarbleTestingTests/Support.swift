@@ -1,5 +1,16 @@
 import Foundation
+import MarbleTesting
 import Testing
+
+/// A scheduler allowing 50 actions an instant, with work that schedules itself again at the
+/// same instant, forever.
+func neverSettlingScheduler() -> TestScheduler {
+    let scheduler = TestScheduler(limits: .init(maxActionsPerInstant: 50))
+    let clock = scheduler.clock
+    func spin() { clock.schedule(spin) }
+    spin()
+    return scheduler
+}
 
 /// The issues `body` records, each one expected (so the test itself does not fail on them).
 /// A test using this must still check what it returns: an empty list means nothing failed.

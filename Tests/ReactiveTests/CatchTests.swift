@@ -1,56 +1,59 @@
+import MarbleTesting
 import Testing
 @testable import Reactive
 
 @Suite struct CatchTests {
     @Test func switchesToTheReplacementAtTheFailure() {
-        let bench = Bench()
-        let upstreamLog = SubscriptionLog(), replacementLog = SubscriptionLog()
-        let pipeline = bench.cold("-a-#", log: upstreamLog).catch { _ in bench.cold("-x|", log: replacementLog) }
-        #expect(bench.run(pipeline) == "-a--x|")
-        #expect(render(upstreamLog) == ["^--!"])
-        #expect(render(replacementLog) == ["---^-!"])
+        let scheduler = TestScheduler()
+        let upstream = scheduler.failingCold("-a-#"), replacement = scheduler.cold("-x|")
+        scheduler.expect(upstream.catch { _ in replacement }, "-a--x|")
+        scheduler.expect(upstream.subscriptions, "^--!")
+        scheduler.expect(replacement.subscriptions, "---^-!")
+        scheduler.run()
     }
 
     @Test func aFinishPassesAndTheHandlerIsNeverCalled() {
-        let bench = Bench()
+        let scheduler = TestScheduler()
         var calls = 0
-        let pipeline = bench.cold("-a|").catch { _ -> Just<String> in
+        scheduler.expect(scheduler.failingCold("-a|").catch { _ -> Just<String> in
             calls += 1
             return Just("x")
-        }
-        #expect(bench.run(pipeline) == "-a|")
+        }, "-a|")
+        scheduler.run()
         #expect(calls == 0)
     }
 
     @Test func theReplacementsCompletionIsFinal() {
-        let bench = Bench()
-        let pipeline = bench.cold("-#").catch { _ in Fail<String, TestFailure>(error: TestFailure("again")) }
-        #expect(bench.run(pipeline) == "-#{again}")
+        let scheduler = TestScheduler()
+        scheduler.expect(scheduler.failingCold("-#").catch { _ in Fail<String, TestFailure>(error: TestFailure("again")) }, "-#{again}",
+                         errors: ["again": TestFailure("again")])
+        scheduler.run()
     }
 
     @Test func outstandingDemandCarriesOver() {
-        let bench = Bench()
-        let pipeline = bench.cold("-a-#").catch { _ in bench.cold("xyz|") }
-        #expect(bench.run(pipeline, initialDemand: .max(2), requests: [(6, .max(5))]) == "-a-x--(yz|)")
+        let scheduler = TestScheduler()
+        let replacement = scheduler.cold("xyz|")
+        scheduler.expect(scheduler.failingCold("-a-#").catch { _ in replacement }, "-a-x--(yz|)", demand: "2-----5")
+        scheduler.expect(replacement.requests, "---1--5")
+        scheduler.run()
     }
 
     @Test func cancellationReachesWhicheverUpstreamIsActive() {
-        let bench = Bench()
-        let upstreamLog = SubscriptionLog(), replacementLog = SubscriptionLog()
-        let before = bench.cold("-a---#", log: upstreamLog).catch { _ in bench.cold("-x|", log: replacementLog) }
-        #expect(bench.run(before, cancelAt: 3) == "-a")
-        #expect(render(upstreamLog) == ["^--!"])
-        #expect(render(replacementLog) == [])
+        let scheduler = TestScheduler()
+        let upstream = scheduler.failingCold("-a---#"), replacement = scheduler.cold("-x|")
+        scheduler.expect(upstream.catch { _ in replacement }, "-a", subscription: "^--!")
+        scheduler.expect(upstream.subscriptions, "^--!")
+        scheduler.expect(replacement.subscriptions)
 
-        let bench2 = Bench()
-        let upstreamLog2 = SubscriptionLog(), replacementLog2 = SubscriptionLog()
-        let after = bench2.cold("-#", log: upstreamLog2).catch { _ in bench2.cold("-x--y|", log: replacementLog2) }
-        #expect(bench2.run(after, cancelAt: 4) == "--x")
-        #expect(render(upstreamLog2) == ["^!"])
-        #expect(render(replacementLog2) == ["-^--!"])
+        let upstream2 = scheduler.failingCold("-#"), replacement2 = scheduler.cold("-x--y|")
+        scheduler.expect(upstream2.catch { _ in replacement2 }, "--x", subscription: "^---!")
+        scheduler.expect(upstream2.subscriptions, "^!")
+        scheduler.expect(replacement2.subscriptions, "-^--!")
+        scheduler.run()
     }
 
     @Test func tryCatchReplacesOrFailsWithTheThrownError() {
+        // `tryCatch` fails with `any Error`, which is not Equatable: read as text.
         let bench = Bench()
         let replaced = bench.cold("-#").tryCatch { _ in bench.cold("-x|") }
         #expect(bench.run(replaced) == "--x|")

@@ -1,69 +1,74 @@
+import MarbleTesting
 import Testing
 @testable import Reactive
 
 @Suite struct MergeTests {
     @Test func interleavesInArrivalOrder() {
-        let bench = Bench()
-        let pipeline = bench.hot("-a---c-|").merge(with: bench.cold("--b-d|"))
-        #expect(bench.run(pipeline) == "-ab-dc-|")
+        let scheduler = TestScheduler()
+        scheduler.expect(scheduler.hot("-a---c-|").merge(with: scheduler.cold("--b-d|")), "-ab-dc-|")
+        scheduler.run()
     }
 
     @Test func sameFrameValuesComeOutInSubscriptionOrder() {
-        let bench = Bench()
-        let pipeline = bench.cold("-b|").merge(with: bench.cold("-a|"))
-        #expect(bench.run(pipeline) == "-(ba)|")
+        let scheduler = TestScheduler()
+        scheduler.expect(scheduler.cold("-b|").merge(with: scheduler.cold("-a|")), "-(ba)|")
+        scheduler.run()
     }
 
     @Test func finishesOnlyWhenAllHaveFinished() {
-        let bench = Bench()
-        let aLog = SubscriptionLog(), bLog = SubscriptionLog()
-        let pipeline = Publishers.Merge(bench.cold("-a|", log: aLog), bench.cold("---b---|", log: bLog))
-        #expect(bench.run(pipeline) == "-a-b---|")
-        #expect(render(aLog) == ["^-!"])
-        #expect(render(bLog) == ["^------!"])
+        let scheduler = TestScheduler()
+        let a = scheduler.cold("-a|"), b = scheduler.cold("---b---|")
+        scheduler.expect(Publishers.Merge(a, b), "-a-b---|")
+        scheduler.expect(a.subscriptions, "^-!")
+        scheduler.expect(b.subscriptions, "^------!")
+        scheduler.run()
     }
 
     @Test func aFailureCancelsTheOthersAtOnce() {
-        let bench = Bench()
-        let aLog = SubscriptionLog(), bLog = SubscriptionLog(), cLog = SubscriptionLog()
-        let pipeline = bench.cold("-b------|", log: bLog).merge(with: bench.cold("---#", log: aLog), bench.hot("--c-----|", log: cLog))
-        #expect(bench.run(pipeline) == "-bc#")
-        #expect(render(aLog) == ["^--!"])
-        #expect(render(bLog) == ["^--!"])
-        #expect(render(cLog) == ["^--!"])
+        let scheduler = TestScheduler()
+        let a = scheduler.failingCold("---#"), b = scheduler.failingCold("-b------|"), c = scheduler.failingHot("--c-----|")
+        scheduler.expect(b.merge(with: a, c), "-bc#", error: TestFailure())
+        scheduler.expect(a.subscriptions, "^--!")
+        scheduler.expect(b.subscriptions, "^--!")
+        scheduler.expect(c.subscriptions, "^--!")
+        scheduler.run()
     }
 
     @Test func cancellationReachesEveryUpstream() {
-        let bench = Bench()
-        let aLog = SubscriptionLog(), bLog = SubscriptionLog()
-        let pipeline = bench.hot("-a-b-c-|", log: aLog).merge(with: bench.cold("--x--y|", log: bLog))
-        #expect(bench.run(pipeline, cancelAt: 4) == "-axb")
-        #expect(render(aLog) == ["^---!"])
-        #expect(render(bLog) == ["^---!"])
+        let scheduler = TestScheduler()
+        let a = scheduler.hot("-a-b-c-|"), b = scheduler.cold("--x--y|")
+        scheduler.expect(a.merge(with: b), "-axb", subscription: "^---!")
+        scheduler.expect(a.subscriptions, "^---!")
+        scheduler.expect(b.subscriptions, "^---!")
+        scheduler.run()
     }
 
     /// With limited demand each upstream is asked for one value at a time and keeps one value in
     /// a slot while downstream has no demand; a hot upstream's further values are dropped, and
     /// the slots are served in upstream order, not arrival order (OCF).
     @Test func limitedDemandUsesOneSlotPerUpstream() {
-        let bench = Bench()
-        let pipeline = bench.hot("-a-c-e---|").merge(with: bench.hot("--b-d----|"))
-        let result = bench.run(pipeline, initialDemand: .max(1), requests: [(6, .max(1)), (7, .max(1)), (8, .max(5))])
+        let scheduler = TestScheduler()
+        let a = scheduler.hot("-a-c-e---|"), b = scheduler.hot("--b-d----|")
         // a at 1 uses the demand; b (2) waits in slot 2; c (3) waits in slot 1; d and e are
         // dropped by the subjects (their upstream has no demand). At 6 slot 1 (c) goes first.
-        #expect(result == "-a----cb-|")
+        scheduler.expect(a.merge(with: b), "-a----cb-|", demand: "1-----115")
+        scheduler.run()
     }
 
     @Test func finishWaitsForTheSlots() {
-        let bench = Bench()
-        let pipeline = bench.hot("-a|").merge(with: bench.hot("--b|"))
-        #expect(bench.run(pipeline, initialDemand: .max(1), requests: [(6, .max(1))]) == "-a----(b|)")
+        let scheduler = TestScheduler()
+        scheduler.expect(scheduler.hot("-a|").merge(with: scheduler.hot("--b|")), "-a----(b|)", demand: "1-----1")
+        scheduler.run()
     }
 
     @Test func unlimitedRequestFlushesTheSlotsAndAsksForEverything() {
-        let bench = Bench()
-        let pipeline = bench.hot("-a--c-|").merge(with: bench.hot("--b--d|"))
-        #expect(bench.run(pipeline, initialDemand: .none, requests: [(3, .unlimited)]) == "---(ab)cd|")
+        let scheduler = TestScheduler()
+        let a = scheduler.hot("-a--c-|"), b = scheduler.hot("--b--d|")
+        // One unit each at the subscription (a slot per upstream), then everything.
+        scheduler.expect(a.merge(with: b), "---(ab)cd|", demand: "---*")
+        scheduler.expect(a.requests, "1--*")
+        scheduler.expect(b.requests, "1--*")
+        scheduler.run()
     }
 
     @Test func mergeManyVariadicSequenceAndChaining() {

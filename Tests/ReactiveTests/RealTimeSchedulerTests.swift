@@ -94,6 +94,23 @@ import Testing
         #expect(log == ["now", "later"])
         #expect(ticks >= 3)
     }
+
+    @Test func runLoopAndOperationQueueTimesAreDistinctTypesAsInCombine() {
+        // Overloads on the two time types (and their strides) resolve as they do with Combine.
+        #expect(scheduler(of: RunLoop.current.now) == "RunLoop")
+        #expect(scheduler(of: OperationQueue().now) == "OperationQueue")
+        #expect(scheduler(of: RunLoop.SchedulerTimeType.Stride.seconds(1)) == "RunLoop")
+        #expect(scheduler(of: OperationQueue.SchedulerTimeType.Stride.milliseconds(1500)) == "OperationQueue")
+        // Same shape: a date and seconds.
+        let start = RunLoop.SchedulerTimeType(Date(timeIntervalSince1970: 10))
+        #expect(start.advanced(by: .milliseconds(1500)).date == Date(timeIntervalSince1970: 11.5))
+        #expect(OperationQueue.SchedulerTimeType(Date(timeIntervalSince1970: 10)).distance(to: .init(Date(timeIntervalSince1970: 12))).timeInterval == 2)
+    }
+
+    private func scheduler(of time: RunLoop.SchedulerTimeType) -> String { "RunLoop" }
+    private func scheduler(of time: OperationQueue.SchedulerTimeType) -> String { "OperationQueue" }
+    private func scheduler(of stride: RunLoop.SchedulerTimeType.Stride) -> String { "RunLoop" }
+    private func scheduler(of stride: OperationQueue.SchedulerTimeType.Stride) -> String { "OperationQueue" }
 }
 
 /// A value shared with work on other threads.

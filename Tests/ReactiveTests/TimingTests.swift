@@ -112,10 +112,10 @@ extension Bench {
         // `a` falls due at 3 with no demand: gone for good, the request at 6 does not bring it back.
         scheduler.expect(scheduler.hot("-a------b-----|").debounce(for: 2, scheduler: scheduler.clock), "----------b---|", demand: "------1")
         scheduler.run()
-        let bench2 = Bench()
-        let subscriber = bench2.subscriber(bench2.hot("-a---b---|").debounce(for: 2, scheduler: bench2.scheduler), initialDemand: .max(1))
-        #expect(trace(subscriber.events) == ["a@3", "|@9"])
-        #expect(subscriber.valuesWithoutDemand.isEmpty)
+        let scheduler2 = TestScheduler()
+        let recording = scheduler2.expect(scheduler2.hot("-a---b---|").debounce(for: 2, scheduler: scheduler2.clock), "---a-----|", demand: "1")
+        scheduler2.run()
+        #expect(recording.valuesWithoutDemand.isEmpty)
     }
 
     @Test func asksUpstreamForEverything() {
@@ -170,27 +170,31 @@ extension Bench {
     }
 
     @Test func sameInstantValuesCollapse() {
-        let bench = Bench()
-        #expect(bench.run(bench.hot("-(abc)-|").throttle(for: 3, scheduler: bench.scheduler, latest: true)) == "-c-|")
-        let bench2 = Bench()
-        #expect(bench2.run(bench2.hot("-(abc)-|").throttle(for: 3, scheduler: bench2.scheduler, latest: false)) == "-a-|")
+        let scheduler = TestScheduler()
+        let source = scheduler.hot("-(abc)-|")
+        scheduler.expect(source.throttle(for: 3, scheduler: scheduler.clock, latest: true), "-c-|")
+        scheduler.expect(source.throttle(for: 3, scheduler: scheduler.clock, latest: false), "-a-|")
+        scheduler.run()
     }
 
     @Test func latestFalseStillSendsTheFirstValueAfterTheLastEmission() {
-        let bench = Bench()
-        #expect(bench.run(bench.hot("-abc------|").throttle(for: 4, scheduler: bench.scheduler, latest: false)) == "-a---b----|")
-        let bench2 = Bench()
-        #expect(bench2.run(bench2.hot("-abc------|").throttle(for: 4, scheduler: bench2.scheduler, latest: true)) == "-a---c----|")
+        let scheduler = TestScheduler()
+        let source = scheduler.hot("-abc------|")
+        scheduler.expect(source.throttle(for: 4, scheduler: scheduler.clock, latest: false), "-a---b----|")
+        scheduler.expect(source.throttle(for: 4, scheduler: scheduler.clock, latest: true), "-a---c----|")
+        scheduler.run()
     }
 
     @Test func completionWaitsForThePendingValue() {
-        let bench = Bench()
-        #expect(bench.run(bench.hot("-ab|").throttle(for: 4, scheduler: bench.scheduler, latest: true)) == "-a---(b|)")
+        let scheduler = TestScheduler()
+        scheduler.expect(scheduler.hot("-ab|").throttle(for: 4, scheduler: scheduler.clock, latest: true), "-a---(b|)")
+        scheduler.run()
     }
 
     @Test func failureWaitsForThePendingValue() {
-        let bench = Bench()
-        #expect(bench.run(bench.hot("-ab#").throttle(for: 4, scheduler: bench.scheduler, latest: true)) == "-a---(b#)")
+        let scheduler = TestScheduler()
+        scheduler.expect(scheduler.failingHot("-ab#").throttle(for: 4, scheduler: scheduler.clock, latest: true), "-a---(b#)", error: TestFailure())
+        scheduler.run()
     }
 
     @Test func completionWithNothingPendingGoesByHop() {
@@ -209,29 +213,31 @@ extension Bench {
     }
 
     @Test func valuesWithoutDemandAreDropped() {
-        let bench = Bench()
-        #expect(bench.run(bench.hot("-a-b---c--|").throttle(for: 2, scheduler: bench.scheduler, latest: true),
-                          initialDemand: .max(1), requests: [(6, .max(1))]) == "-a-----c--|")
+        let scheduler = TestScheduler()
+        scheduler.expect(scheduler.hot("-a-b---c--|").throttle(for: 2, scheduler: scheduler.clock, latest: true), "-a-----c--|", demand: "1-----1")
+        scheduler.run()
     }
 
     @Test func theDemandCheckComesBeforeTheLatestReplacement() {
-        let bench = Bench()
+        let scheduler = TestScheduler()
         // `b` takes the last unit of demand; `c` finds none, so it is dropped rather than replacing `b`.
-        let subscriber = bench.subscriber(bench.hot("-abc-----|").throttle(for: 4, scheduler: bench.scheduler, latest: true), initialDemand: .max(2))
-        #expect(trace(subscriber.events) == ["a@1", "b@5", "|@9"])
-        #expect(subscriber.valuesWithoutDemand.isEmpty)
+        let recording = scheduler.expect(scheduler.hot("-abc-----|").throttle(for: 4, scheduler: scheduler.clock, latest: true), "-a---b---|", demand: "2")
+        scheduler.run()
+        #expect(recording.valuesWithoutDemand.isEmpty)
     }
 
     @Test func cancelDropsThePendingValue() {
-        let bench = Bench()
-        let log = SubscriptionLog()
-        #expect(bench.run(bench.hot("-ab-----|", log: log).throttle(for: 4, scheduler: bench.scheduler, latest: true), cancelAt: 3) == "-a")
-        #expect(render(log) == ["^--!"])
+        let scheduler = TestScheduler()
+        let source = scheduler.hot("-ab-----|")
+        scheduler.expect(source.throttle(for: 4, scheduler: scheduler.clock, latest: true), "-a", subscription: "^--!")
+        scheduler.expect(source.subscriptions, "^--!")
+        scheduler.run()
     }
 
     @Test func cancelAfterUpstreamCompletedStillDropsThePendingEmission() {
-        let bench = Bench()
-        #expect(bench.run(bench.hot("-ab|").throttle(for: 4, scheduler: bench.scheduler, latest: true), cancelAt: 4) == "-a")
+        let scheduler = TestScheduler()
+        scheduler.expect(scheduler.hot("-ab|").throttle(for: 4, scheduler: scheduler.clock, latest: true), "-a", subscription: "^---!")
+        scheduler.run()
     }
 }
 
@@ -239,20 +245,23 @@ extension Bench {
 
 @Suite struct DelayTests {
     @Test func shiftsValuesAndCompletion() {
-        let bench = Bench()
-        let log = SubscriptionLog()
-        #expect(bench.run(bench.hot("-a-b--|", log: log).delay(for: 2, scheduler: bench.scheduler)) == "---a-b--|")
-        #expect(render(log) == ["^-----!"])
+        let scheduler = TestScheduler()
+        let source = scheduler.hot("-a-b--|")
+        scheduler.expect(source.delay(for: 2, scheduler: scheduler.clock), "---a-b--|")
+        scheduler.expect(source.subscriptions, "^-----!")
+        scheduler.run()
     }
 
     @Test func failureIsDelayedToo() {
-        let bench = Bench()
-        #expect(bench.run(bench.hot("-a#").delay(for: 3, scheduler: bench.scheduler)) == "----a#")
+        let scheduler = TestScheduler()
+        scheduler.expect(scheduler.failingHot("-a#").delay(for: 3, scheduler: scheduler.clock), "----a#", error: TestFailure())
+        scheduler.run()
     }
 
     @Test func equalDueTimesKeepArrivalOrder() {
-        let bench = Bench()
-        #expect(bench.run(bench.hot("-(ab)|").delay(for: 2, scheduler: bench.scheduler)) == "---(ab)|")
+        let scheduler = TestScheduler()
+        scheduler.expect(scheduler.hot("-(ab)|").delay(for: 2, scheduler: scheduler.clock), "---(ab)|")
+        scheduler.run()
     }
 
     @Test func zeroDelayHops() {
@@ -271,24 +280,28 @@ extension Bench {
     }
 
     @Test func cancelDropsUndeliveredValues() {
-        let bench = Bench()
-        let log = SubscriptionLog()
-        #expect(bench.run(bench.hot("-a-b---|", log: log).delay(for: 3, scheduler: bench.scheduler), cancelAt: 5) == "----a")
-        #expect(render(log) == ["^----!"])
+        let scheduler = TestScheduler()
+        let source = scheduler.hot("-a-b---|")
+        scheduler.expect(source.delay(for: 3, scheduler: scheduler.clock), "----a", subscription: "^----!")
+        scheduler.expect(source.subscriptions, "^----!")
+        scheduler.run()
     }
 
     @Test func cancelAfterUpstreamCompletedIsANoOp() {
-        let bench = Bench()
-        let log = SubscriptionLog()
-        #expect(bench.run(bench.hot("-a|", log: log).delay(for: 3, scheduler: bench.scheduler), cancelAt: 3) == "----a|")
-        #expect(render(log) == ["^-!"])
+        let scheduler = TestScheduler()
+        let source = scheduler.hot("-a|")
+        scheduler.expect(source.delay(for: 3, scheduler: scheduler.clock), "----a|", subscription: "^--!")
+        scheduler.expect(source.subscriptions, "^-!")
+        scheduler.run()
     }
 
     @Test func demandPassesThrough() {
-        let bench = Bench()
+        let scheduler = TestScheduler()
         // The cold source holds `b` and its completion until the request at 5.
-        #expect(bench.run(bench.cold("ab|").delay(for: 2, scheduler: bench.scheduler),
-                          initialDemand: .max(1), requests: [(5, .max(1))]) == "--a----(b|)")
+        let source = scheduler.cold("ab|")
+        scheduler.expect(source.delay(for: 2, scheduler: scheduler.clock), "--a----(b|)", demand: "1----1")
+        scheduler.expect(source.requests, "1----1")
+        scheduler.run()
     }
 
     @Test func demandReturnedByDownstreamIsAskedOfUpstreamAfterDelivery() {
@@ -311,17 +324,19 @@ extension Bench {
 
 @Suite struct TimeoutTests {
     @Test func finishesNormallyWhenUpstreamStaysSilent() {
-        let bench = Bench()
-        let log = SubscriptionLog()
+        let scheduler = TestScheduler()
         // OpenCombine `testBasicBehavior`: values at 10 and 11 with an interval of 13 → timeout at 24.
-        #expect(bench.run(bench.hot("----------ab---------------|", log: log).timeout(13, scheduler: bench.scheduler))
-                == "----------ab------------|")
-        #expect(render(log) == ["^" + String(repeating: "-", count: 23) + "!"])
+        let source = scheduler.hot("----------ab---------------|")
+        scheduler.expect(source.timeout(13, scheduler: scheduler.clock), "----------ab------------|")
+        scheduler.expect(source.subscriptions, "^" + String(repeating: "-", count: 23) + "!")
+        scheduler.run()
     }
 
     @Test func failsWithTheCustomError() {
-        let bench = Bench()
-        #expect(bench.run(bench.hot("-a------|").timeout(3, scheduler: bench.scheduler, customError: { TestFailure("timeout") })) == "-a--#{timeout}")
+        let scheduler = TestScheduler()
+        scheduler.expect(scheduler.failingHot("-a------|").timeout(3, scheduler: scheduler.clock, customError: { TestFailure("timeout") }),
+                         "-a--#{timeout}", errors: ["timeout": TestFailure("timeout")])
+        scheduler.run()
     }
 
     @Test func valuesGoByHop() {
@@ -341,33 +356,33 @@ extension Bench {
     }
 
     @Test func upstreamCompletionPassesAndStopsTheClock() {
-        let bench = Bench()
-        let log = SubscriptionLog()
-        #expect(bench.run(bench.hot("-a|", log: log).timeout(5, scheduler: bench.scheduler)) == "-a|")
-        #expect(render(log) == ["^-!"])
-        #expect(!bench.scheduler.hasPendingWork)
-        let bench2 = Bench()
-        #expect(bench2.run(bench2.hot("-a#").timeout(5, scheduler: bench2.scheduler, customError: { TestFailure("timeout") })) == "-a#")
+        let scheduler = TestScheduler()
+        let source = scheduler.hot("-a|")
+        scheduler.expect(source.timeout(5, scheduler: scheduler.clock), "-a|")
+        scheduler.expect(source.subscriptions, "^-!")
+        scheduler.expect(scheduler.failingHot("-a#").timeout(5, scheduler: scheduler.clock, customError: { TestFailure("timeout") }), "-a#", error: TestFailure())
+        scheduler.run(until: 2)
+        #expect(scheduler.clock.nextActionTime == nil)
     }
 
     @Test func theClockRestartsAtTheFirstRequest() {
-        let bench = Bench()
-        let log = SubscriptionLog()
-        #expect(bench.run(bench.hot("---------|", log: log).timeout(3, scheduler: bench.scheduler), initialDemand: .none, requests: [(2, .max(1))]) == "-----|")
-        #expect(render(log) == ["^----!"])
-        let bench2 = Bench()
+        let scheduler = TestScheduler()
+        let source = scheduler.hot("---------|")
+        scheduler.expect(source.timeout(3, scheduler: scheduler.clock), "-----|", demand: "--1")
+        scheduler.expect(source.subscriptions, "^----!")
         // Only the first request restarts it.
-        #expect(bench2.run(bench2.hot("---------|").timeout(3, scheduler: bench2.scheduler), initialDemand: .none,
-                           requests: [(2, .max(1)), (4, .max(1))]) == "-----|")
+        scheduler.expect(scheduler.hot("---------|").timeout(3, scheduler: scheduler.clock), "-----|", demand: "--1-1")
+        scheduler.run()
     }
 
     @Test func cancelStopsEverything() {
-        let bench = Bench()
-        let log = SubscriptionLog()
-        let subscriber = bench.subscriber(bench.hot("-a---|", log: log).timeout(3, scheduler: bench.scheduler), cancelAt: 2)
-        #expect(trace(subscriber.events) == ["a@1"])
-        #expect(render(log) == ["^-!"])
-        #expect(!bench.scheduler.hasPendingWork)
+        let scheduler = TestScheduler()
+        let source = scheduler.hot("-a---|")
+        scheduler.expect(source.timeout(3, scheduler: scheduler.clock), "-a", subscription: "^-!")
+        scheduler.expect(source.subscriptions, "^-!")
+        scheduler.run(until: 2)
+        // Only the source's own `|` at 5 is left: the timeout due at 4 went with the cancel.
+        #expect(scheduler.clock.nextActionTime == 5)
     }
 
     @Test func cancelBeforeTheCompletionHopDropsIt() {
@@ -384,11 +399,13 @@ extension Bench {
     }
 
     @Test func demandPassesThrough() {
-        let bench = Bench()
-        let log = SubscriptionLog()
+        let scheduler = TestScheduler()
         // Only `a` is asked for; the cold source holds the rest, and the silence ends the stream.
-        #expect(bench.run(bench.cold("abc|", log: log).timeout(10, scheduler: bench.scheduler), initialDemand: .max(1)) == "a---------|")
-        #expect(render(log) == ["^---------!"])
+        let source = scheduler.cold("abc|")
+        scheduler.expect(source.timeout(10, scheduler: scheduler.clock), "a---------|", demand: "1")
+        scheduler.expect(source.subscriptions, "^---------!")
+        scheduler.expect(source.requests, "1")
+        scheduler.run()
     }
 }
 
@@ -396,13 +413,15 @@ extension Bench {
 
 @Suite struct MeasureIntervalTests {
     @Test func measuresFromTheSubscriptionThenBetweenValues() {
-        let bench = Bench()
-        #expect(bench.run(bench.hot("---a--b-|").measureInterval(using: bench.scheduler).map { String($0.frames) }, subscribeAt: 1) == "---2--3-|")
+        let scheduler = TestScheduler()
+        scheduler.expect(scheduler.hot("---a--b-|").measureInterval(using: scheduler.clock).map { String($0.frames) }, "---2--3-|", subscription: "-^")
+        scheduler.run()
     }
 
     @Test func sameFrameValuesMeasureZeroAndFailurePasses() {
-        let bench = Bench()
-        #expect(bench.run(bench.hot("-(ab)#").measureInterval(using: bench.scheduler).map { String($0.frames) }) == "-(10)#")
+        let scheduler = TestScheduler()
+        scheduler.expect(scheduler.failingHot("-(ab)#").measureInterval(using: scheduler.clock).map { String($0.frames) }, "-(10)#", error: TestFailure())
+        scheduler.run()
     }
 
     @Test func isSynchronous() {
@@ -421,16 +440,19 @@ extension Bench {
     }
 
     @Test func demandPassesThrough() {
-        let bench = Bench()
-        #expect(bench.run(bench.cold("ab|").measureInterval(using: bench.scheduler).map { String($0.frames) },
-                          initialDemand: .max(1), requests: [(4, .max(1))]) == "0---(4|)")
+        let scheduler = TestScheduler()
+        let source = scheduler.cold("ab|")
+        scheduler.expect(source.measureInterval(using: scheduler.clock).map { String($0.frames) }, "0---(4|)", demand: "1---1")
+        scheduler.expect(source.requests, "1---1")
+        scheduler.run()
     }
 
     @Test func cancelReachesUpstream() {
-        let bench = Bench()
-        let log = SubscriptionLog()
-        #expect(bench.run(bench.hot("-a--b|", log: log).measureInterval(using: bench.scheduler).map { String($0.frames) }, cancelAt: 3) == "-1")
-        #expect(render(log) == ["^--!"])
+        let scheduler = TestScheduler()
+        let source = scheduler.hot("-a--b|")
+        scheduler.expect(source.measureInterval(using: scheduler.clock).map { String($0.frames) }, "-1", subscription: "^--!")
+        scheduler.expect(source.subscriptions, "^--!")
+        scheduler.run()
     }
 }
 
@@ -438,10 +460,11 @@ extension Bench {
 
 @Suite struct ReceiveOnTests {
     @Test func sameFramesInOrder() {
-        let bench = Bench()
-        let log = SubscriptionLog()
-        #expect(bench.run(bench.hot("-a-(bc)#", log: log).receive(on: bench.scheduler)) == "-a-(bc)#")
-        #expect(render(log) == ["^---!"])
+        let scheduler = TestScheduler()
+        let source = scheduler.failingHot("-a-(bc)#")
+        scheduler.expect(source.receive(on: scheduler.clock), "-a-(bc)#", error: TestFailure())
+        scheduler.expect(source.subscriptions, "^---!")
+        scheduler.run()
     }
 
     @Test func subscriptionIsSynchronousEventsHopBehindQueuedWork() {
@@ -492,10 +515,12 @@ extension Bench {
     }
 
     @Test func demandPassesThroughAndCancelReachesUpstream() {
-        let bench = Bench()
-        let log = SubscriptionLog()
-        #expect(bench.run(bench.cold("abc|", log: log).receive(on: bench.scheduler), initialDemand: .max(1), cancelAt: 5, requests: [(3, .max(1))]) == "a--b")
-        #expect(render(log) == ["^----!"])
+        let scheduler = TestScheduler()
+        let source = scheduler.cold("abc|")
+        scheduler.expect(source.receive(on: scheduler.clock), "a--b", subscription: "^----!", demand: "1--1")
+        scheduler.expect(source.subscriptions, "^----!")
+        scheduler.expect(source.requests, "1--1")
+        scheduler.run()
     }
 }
 
@@ -517,8 +542,9 @@ extension Bench {
     }
 
     @Test func valuesAndCompletionAreSynchronous() {
-        let bench = Bench()
-        #expect(bench.run(bench.hot("-a-b|").subscribe(on: bench.scheduler)) == "-a-b|")
+        let testScheduler = TestScheduler()
+        testScheduler.expect(testScheduler.hot("-a-b|").subscribe(on: testScheduler.clock), "-a-b|")
+        testScheduler.run()
         let scheduler = VirtualTimeScheduler()
         let subject = PassthroughSubject<String, Never>()
         let subscriber = TestSubscriber<String, Never>(scheduler: scheduler)
@@ -569,12 +595,12 @@ extension Bench {
 
 @Suite struct CollectByTimeTests {
     @Test func emitsEachNonEmptyWindow() {
-        let bench = Bench()
-        let log = SubscriptionLog()
-        let subscriber = bench.subscriber(bench.hot("-ab-c------d|", log: log).collect(.byTime(bench.scheduler, 3)))
-        // Windows end at 3, 6, 9, 12; the ones at 6 and 9 are empty and emit nothing.
-        #expect(trace(subscriber.events) == ["ab@3", "c@6", "d@12", "|@12"])
-        #expect(render(log) == ["^-----------!"])
+        let scheduler = TestScheduler()
+        let source = scheduler.hot("-ab-c------d|")
+        // Windows end at 3, 6, 9, 12; the one at 9 is empty and emits nothing.
+        scheduler.expect(source.collect(.byTime(scheduler.clock, 3)), "---x--y-----(z|)", values: ["x": ["a", "b"], "y": ["c"], "z": ["d"]])
+        scheduler.expect(source.subscriptions, "^-----------!")
+        scheduler.run()
     }
 
     /// CombineX `CollectByTimeSpec` 1.1 and 1.2 (interval 2 s = 2 frames).
@@ -607,12 +633,10 @@ extension Bench {
     }
 
     @Test func failureDiscardsTheBuffer() {
-        let bench = Bench()
-        let subscriber = bench.subscriber(bench.hot("-ab-c#").collect(.byTime(bench.scheduler, 3)))
-        #expect(trace(subscriber.events) == ["ab@3", "#@5"])
-        let bench2 = Bench()
-        let subscriber2 = bench2.subscriber(bench2.hot("-abc#").collect(.byTimeOrCount(bench2.scheduler, 9, 2)))
-        #expect(trace(subscriber2.events) == ["ab@2", "#@4"])
+        let scheduler = TestScheduler()
+        scheduler.expect(scheduler.failingHot("-ab-c#").collect(.byTime(scheduler.clock, 3)), "---x-#", values: ["x": ["a", "b"]], error: TestFailure())
+        scheduler.expect(scheduler.failingHot("-abc#").collect(.byTimeOrCount(scheduler.clock, 9, 2)), "--x-#", values: ["x": ["a", "b"]], error: TestFailure())
+        scheduler.run()
     }
 
     @Test func valuesAndCompletionGoByHop() {
@@ -634,28 +658,29 @@ extension Bench {
     }
 
     @Test func byTimeTicksNeedDemandAndTheBufferCarriesOver() {
-        let bench = Bench()
-        let subscriber = bench.subscriber(bench.hot("-a--b--c--|").collect(.byTime(bench.scheduler, 3)), initialDemand: .max(1))
+        let scheduler = TestScheduler()
+        let source = scheduler.hot("-a--b--c--|")
+        let arrays: [Character: [String]] = ["x": ["a"], "y": ["b", "c"]]
         // No demand at 6 or 9: `b` and `c` wait; the final flush ignores demand.
-        #expect(trace(subscriber.events) == ["a@3", "bc@10", "|@10"])
-        let bench2 = Bench()
-        let subscriber2 = bench2.subscriber(bench2.hot("-a--b--c--|").collect(.byTime(bench2.scheduler, 3)), initialDemand: .max(1), requests: [(8, .max(1))])
-        #expect(trace(subscriber2.events) == ["a@3", "bc@9", "|@10"])
+        scheduler.expect(source.collect(.byTime(scheduler.clock, 3)), "---x------(y|)", values: arrays, demand: "1")
+        scheduler.expect(source.collect(.byTime(scheduler.clock, 3)), "---x-----y|", values: arrays, demand: "1-------1")
+        scheduler.run()
     }
 
     @Test func byTimeAsksUpstreamForOneAtATime() {
-        let bench = Bench()
+        let scheduler = TestScheduler()
         // A cold source only sends what is asked: one per request plus one per value, i.e. everything.
-        let subscriber = bench.subscriber(bench.cold("abc|").collect(.byTime(bench.scheduler, 2)), initialDemand: .max(1))
-        #expect(trace(subscriber.events) == ["ab@2", "c@3", "|@3"])
+        scheduler.expect(scheduler.cold("abc|").collect(.byTime(scheduler.clock, 2)), "--x(y|)", values: ["x": ["a", "b"], "y": ["c"]], demand: "1")
+        scheduler.run()
     }
 
     @Test func byTimeOrCountAsksUpstreamForDemandTimesCount() {
-        let bench = Bench()
-        let subscriber = bench.subscriber(bench.cold("abcde|").collect(.byTimeOrCount(bench.scheduler, 10, 2)),
-                                          initialDemand: .max(1), requests: [(5, .max(1))], until: 30)
+        let scheduler = TestScheduler()
+        let source = scheduler.cold("abcde|")
+        scheduler.expect(source.collect(.byTimeOrCount(scheduler.clock, 10, 2)), "-x---y", values: ["x": ["a", "b"], "y": ["c", "d"]], demand: "1----1")
         // 2 values asked at first, 2 more at 5; `e` is never asked for.
-        #expect(trace(subscriber.events) == ["ab@1", "cd@5"])
+        scheduler.expect(source.requests, "2----2")
+        scheduler.run(until: 30)
     }
 
     /// Subscribes to `publisher` asking for one array, and one more after each array received.
@@ -690,20 +715,21 @@ extension Bench {
     }
 
     @Test func aFullArrayLeavingEarlyKeepsTheWindowPhase() {
-        let bench = Bench()
+        let scheduler = TestScheduler()
         // heckj `ReducingOperatorTests.testCollectByTimeOrCount` (measured on Apple's Combine):
         // count reached at 2 → the next tick is still at 4, the one due from the subscription.
-        let subscriber = bench.subscriber(bench.hot("-ab-c---|").collect(.byTimeOrCount(bench.scheduler, 4, 2)))
-        #expect(trace(subscriber.events) == ["ab@2", "c@4", "|@8"])
+        scheduler.expect(scheduler.hot("-ab-c---|").collect(.byTimeOrCount(scheduler.clock, 4, 2)), "--x-y---|", values: ["x": ["a", "b"], "y": ["c"]])
+        scheduler.run()
     }
 
     @Test func cancelStopsTheWindowsAndDropsAQueuedArray() {
-        let bench = Bench()
-        let log = SubscriptionLog()
-        let subscriber = bench.subscriber(bench.hot("-a-b---", log: log).collect(.byTime(bench.scheduler, 5)), cancelAt: 4)
-        #expect(subscriber.events.isEmpty)
-        #expect(render(log) == ["^---!"])
-        #expect(!bench.scheduler.hasPendingWork)
+        let testScheduler = TestScheduler()
+        let source = testScheduler.hot("-a-b---")
+        testScheduler.expect(source.collect(.byTime(testScheduler.clock, 5)), "-", subscription: "^---!")
+        testScheduler.expect(source.subscriptions, "^---!")
+        // Stopped at the cancel: the window due at 5 must be gone already.
+        testScheduler.run(until: 4)
+        #expect(testScheduler.clock.nextActionTime == nil)
 
         let scheduler = VirtualTimeScheduler()
         let subject = PassthroughSubject<String, Never>()

@@ -1,71 +1,78 @@
+import MarbleTesting
 import Testing
 @testable import Reactive
 
 @Suite struct ZipTests {
     @Test func pairsValuesInOrderAndFinishesRightAfterTheLastPossiblePair() {
-        let bench = Bench()
-        let bLog = SubscriptionLog()
-        let pipeline = bench.cold("-a-c-e|").zip(bench.cold("--b--d-f|", log: bLog)) { $0 + $1 }
+        let scheduler = TestScheduler()
+        let a = scheduler.cold("-a-c-e|"), b = scheduler.cold("--b--d-f|")
         // a finishes at 6 still holding e; f completes the last pair at 7 and zip finishes then.
-        #expect(bench.runListingEvents(pipeline) == ["2:ab", "5:cd", "7:ef", "7:|"])
-        #expect(render(bLog) == ["^------!"])
+        scheduler.expect(a.zip(b) { $0 + $1 }, "--x--y-(z|)", values: ["x": "ab", "y": "cd", "z": "ef"])
+        scheduler.expect(b.subscriptions, "^------!")
+        scheduler.run()
     }
 
     @Test func outputIsATuple() {
-        let bench = Bench()
-        let pipeline = Publishers.Zip(bench.cold("-a|"), bench.cold("--b|")).map { (pair: (String, String)) in pair.0.uppercased() + pair.1 }
-        #expect(bench.runListingEvents(pipeline) == ["2:Ab", "2:|"])
+        let scheduler = TestScheduler()
+        let pipeline = Publishers.Zip(scheduler.cold("-a|"), scheduler.cold("--b|")).map { (pair: (String, String)) in pair.0.uppercased() + pair.1 }
+        scheduler.expect(pipeline, "--(x|)", values: ["x": "Ab"])
+        scheduler.run()
     }
 
     @Test func finishesAsSoonAsAFinishedUpstreamHasAnEmptyQueue() {
-        let bench = Bench()
-        let aLog = SubscriptionLog(), bLog = SubscriptionLog()
-        let pipeline = bench.cold("--|", log: aLog).zip(bench.hot("-b-----|", log: bLog))
-        #expect(bench.run(pipeline) == "--|")
-        #expect(render(aLog) == ["^-!"])
-        #expect(render(bLog) == ["^-!"])
+        let scheduler = TestScheduler()
+        let a = scheduler.cold("--|"), b = scheduler.hot("-b-----|")
+        scheduler.expect(a.zip(b).map { $0 + $1 }, "--|")
+        scheduler.expect(a.subscriptions, "^-!")
+        scheduler.expect(b.subscriptions, "^-!")
+        scheduler.run()
     }
 
     @Test func aFinishedUpstreamWithSurplusIsDrainedFirst() {
-        let bench = Bench()
-        let bLog = SubscriptionLog()
-        let pipeline = bench.cold("-a|").zip(bench.cold("----b---|", log: bLog)) { $0 + $1 }
-        #expect(bench.runListingEvents(pipeline) == ["4:ab", "4:|"])
-        #expect(render(bLog) == ["^---!"])
+        let scheduler = TestScheduler()
+        let b = scheduler.cold("----b---|")
+        scheduler.expect(scheduler.cold("-a|").zip(b) { $0 + $1 }, "----(x|)", values: ["x": "ab"])
+        scheduler.expect(b.subscriptions, "^---!")
+        scheduler.run()
     }
 
     @Test func aFailureDropsTheQueuesAndCancelsTheOthers() {
-        let bench = Bench()
-        let aLog = SubscriptionLog(), bLog = SubscriptionLog()
-        let pipeline = bench.cold("ab-#", log: aLog).zip(bench.hot("-c----|", log: bLog)) { $0 + $1 }
-        #expect(bench.runListingEvents(pipeline) == ["1:ac", "3:#error"])
-        #expect(render(aLog) == ["^--!"])
-        #expect(render(bLog) == ["^--!"])
+        let scheduler = TestScheduler()
+        let a = scheduler.failingCold("ab-#"), b = scheduler.failingHot("-c----|")
+        scheduler.expect(a.zip(b) { $0 + $1 }, "-x-#", values: ["x": "ac"], error: TestFailure())
+        scheduler.expect(a.subscriptions, "^--!")
+        scheduler.expect(b.subscriptions, "^--!")
+        scheduler.run()
     }
 
     @Test func cancellationReachesEveryUpstream() {
-        let bench = Bench()
-        let aLog = SubscriptionLog(), bLog = SubscriptionLog(), cLog = SubscriptionLog()
-        let pipeline = bench.hot("-a-d---|", log: aLog).zip(bench.cold("b-e-|", log: bLog), bench.cold("--c--f|", log: cLog)) { $0 + $1 + $2 }
-        #expect(bench.runListingEvents(pipeline, cancelAt: 4) == ["2:abc"])
-        #expect(render(aLog) == ["^---!"])
-        #expect(render(bLog) == ["^---!"])
-        #expect(render(cLog) == ["^---!"])
+        let scheduler = TestScheduler()
+        let a = scheduler.hot("-a-d---|"), b = scheduler.cold("b-e-|"), c = scheduler.cold("--c--f|")
+        scheduler.expect(a.zip(b, c) { $0 + $1 + $2 }, "--x", values: ["x": "abc"], subscription: "^---!")
+        scheduler.expect(a.subscriptions, "^---!")
+        scheduler.expect(b.subscriptions, "^---!")
+        scheduler.expect(c.subscriptions, "^---!")
+        scheduler.run()
     }
 
     @Test func downstreamDemandIsPassedToEveryUpstream() {
-        let bench = Bench()
-        let pipeline = bench.cold("ab|").zip(bench.cold("cd|")) { $0 + $1 }
-        #expect(bench.runListingEvents(pipeline, initialDemand: .max(1), requests: [(3, .max(1))]) == ["0:ac", "3:bd", "3:|"])
+        let scheduler = TestScheduler()
+        let a = scheduler.cold("ab|"), b = scheduler.cold("cd|")
+        scheduler.expect(a.zip(b) { $0 + $1 }, "x--(y|)", values: ["x": "ac", "y": "bd"], demand: "1--1")
+        scheduler.expect(a.requests, "1--1")
+        scheduler.expect(b.requests, "1--1")
+        scheduler.run()
     }
 
     /// Demand that downstream returns while a tuple is delivered goes only to the upstream whose
     /// value completed the tuple (Combine, OC `testIncreasedDemand`). Here `filter` drops "ac"
     /// and returns `.max(1)`: only the second upstream is asked for more, so "bd" never forms.
     @Test func returnedDemandGoesToTheCompletingUpstreamOnly() {
-        let bench = Bench()
-        let pipeline = bench.cold("ab|").zip(bench.cold("cd|")) { $0 + $1 }.filter { $0 != "ac" }
-        #expect(bench.runListingEvents(pipeline, initialDemand: .max(1)) == [])
+        let scheduler = TestScheduler()
+        let a = scheduler.cold("ab|"), b = scheduler.cold("cd|")
+        scheduler.expect(a.zip(b) { $0 + $1 }.filter { $0 != "ac" }, "-", demand: "1")
+        scheduler.expect(a.requests, "1")
+        scheduler.run()
     }
 
     @Test func threeAndFourUpstreams() {

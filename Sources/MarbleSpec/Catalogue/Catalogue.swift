@@ -88,6 +88,23 @@ public enum Catalogue {
     /// Every signature, in catalogue order, including members that are not calls.
     public static var signatures: [OperatorSignature] { entries.map(\.signature) + properties }
 
+    /// The catalogue in parts, each with its families in catalogue order: the table of contents
+    /// of the diagram gallery and of docs/operators.md.
+    public static let parts: [(title: String, families: [String])] = [
+        ("Publishers and subjects", SourceCatalogue.entries.map(\.signature)),
+        ("Transforming values", TransformCatalogue.entries.map(\.signature)),
+        ("Sequences", SequenceCatalogue.entries.map(\.signature) + properties),
+        ("Reducing", ReducingCatalogue.entries.map(\.signature)),
+        ("Combining publishers", CombiningCatalogue.entries.map(\.signature)),
+        ("Handling errors", ErrorCatalogue.entries.map(\.signature)),
+        ("Timing", TimingCatalogue.entries.map(\.signature)),
+        ("Sharing and connecting", MulticastCatalogue.entries.map(\.signature)),
+        ("Debugging", DebuggingCatalogue.entries.map(\.signature)),
+    ].map { part in
+        var seen: Set<String> = []
+        return (part.0, part.1.map(\.family).filter { seen.insert($0).inserted })
+    }
+
     /// Publishers written as properties rather than calls (handled by the interpreter's members).
     static let properties = [
         OperatorSignature(name: "[…].publisher", parameters: [], summary: "emits an array's elements as demand allows, then finishes at once after the last",

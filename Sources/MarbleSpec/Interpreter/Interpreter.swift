@@ -373,7 +373,7 @@ final class Interpreter {
         case .value(let value): return value
         case .stream(let stream): return register(stream)
         case .member(let name, let payload):
-            if EnumCases.isContextual(name, payload) { return try EnumCases.value(name, payload, at: location, interpreter: self) }
+            if EnumCases.isContextual(name, payload) && types.enumsWithCase(name).isEmpty { return try EnumCases.value(name, payload, at: location, interpreter: self) }
             if let value = try implicitEnumCase(name, payload, at: location) { return value }
             if !types.isEmpty {
                 throw fail("cannot infer contextual base in reference to member '\(name)'", at: location,

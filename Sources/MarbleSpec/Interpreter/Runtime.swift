@@ -54,16 +54,21 @@ final class CodeText {
 struct SubjectHandle {
     let send: (TimelineEvent<Value, StreamError>) -> Void
     let attach: (any Subscription) -> Void
+    /// A value sent while a subscriber has no demand is lost for it (a PassthroughSubject; a
+    /// CurrentValueSubject keeps the value until asked).
+    let dropsWithoutDemand: Bool
 
     init<S: Subject>(_ subject: S) where S.Output == Value, S.Failure == StreamError {
         send = subject.send(event:)
         attach = subject.send(subscription:)
+        dropsWithoutDemand = subject is PassthroughSubject<Value, StreamError>
     }
 
     /// A handle that ignores everything (for names whose definition had an error).
     init() {
         send = { _ in }
         attach = { _ in }
+        dropsWithoutDemand = false
     }
 }
 

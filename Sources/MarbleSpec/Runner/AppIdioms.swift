@@ -37,6 +37,9 @@ enum AppIdioms {
         case "URLSession":
             return ("a .marble test has no network: 'URLSession' cannot run here",
                     "stand for the response with a source: cold response  ---{\"body\"}|  (or Just(…), Fail(error: …)), and build the pipeline on it")
+        case "JSONDecoder", "JSONEncoder":
+            return ("a .marble stream carries Swift values, not JSON: '\(name)' has nothing to decode or encode here",
+                    "write the decoded values in the marbles ({User(name: \"Ann\")} with `struct User` declared) and drop .decode/.encode")
         case "cancellables":
             return ("a .marble test keeps its own subscriptions: there is no 'cancellables' set",
                     "drop '.store(in: &cancellables)'; the 'expect' line is the subscriber")
@@ -75,6 +78,9 @@ enum AppIdioms {
         case "assign":
             return SpecDiagnostic("'assign' writes into an app's object, which a .marble test has none of", at: location, length: name.count,
                                   hint: "check the values it would assign with an expect line (expect result  -a-b-|); to feed a property, declare @Published var NAME = … and send into it")
+        case "decode", "encode":
+            return SpecDiagnostic("'\(name)' turns JSON into values, and a .marble stream already carries values", at: location, length: name.count,
+                                  hint: "write the decoded values in the marbles ({User(name: \"Ann\")} with `struct User` declared) and drop it")
         case "store":
             return SpecDiagnostic("'store(in:)' keeps an app's subscription alive; a .marble test holds its own subscriptions", at: location, length: name.count,
                                   hint: "drop it; the 'expect' line is the subscriber")

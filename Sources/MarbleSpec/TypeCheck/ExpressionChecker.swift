@@ -220,10 +220,10 @@ final class ExpressionChecker {
             return .value(.never)
         case .keyPath(let path):
             return .keyPath(path, expr.location)
-        case .dictionary, .subscriptAccess, .forceUnwrap, .bindOptional, .optionalChain, .switchExpression:
-            return checkStatementKind(expr, in: env)
         case .cast(let operand, let type, let mode):
             return checkCast(operand, to: type, mode: mode, in: env)
+        case .dictionary, .subscriptAccess, .forceUnwrap, .bindOptional, .optionalChain, .switchExpression:
+            return checkStatementKind(expr, in: env)
         }
     }
 
@@ -232,6 +232,10 @@ final class ExpressionChecker {
         switch checked {
         case .value(let type): return type
         case .unknown: return .any
+        case .member(let name, let payload) where (name == "success" || name == "failure") && payload.count == 1 && types.enumsWithCase(name).isEmpty:
+            // `.success(x)` where a value is needed is a `Result`, as the interpreter makes it (`EnumCases.value`).
+            let inner = valueType(payload[0], at: location, purpose: "the value of .\(name)")
+            return name == "success" ? .result(success: inner, failure: .never) : .result(success: .never, failure: inner)
         case .member(let name, let payload) where !types.isEmpty:
             if let type = implicitCase(name, payload, at: location) { return type }
             error("cannot infer contextual base in reference to member '\(name)'", at: location, length: name.count,
@@ -372,6 +376,11 @@ final class ExpressionChecker {
         }
         switch op {
         case "==", "!=":
+            for case .named(let typeName) in [left, right] where !types.isEquatable(typeName) {
+                error("binary operator '\(op)' cannot be applied to two '\(typeName)' operands", at: location, length: op.count,
+                      hint: types.equatableHint(typeName))
+                return .bool
+            }
             let kinds: Set<SpecType> = [.int, .double, .string, .bool]
             if left != right, kinds.contains(left), kinds.contains(right) { mismatch(op, left, right, at: location) }
             return .bool

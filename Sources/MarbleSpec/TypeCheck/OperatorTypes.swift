@@ -154,6 +154,13 @@ struct TypedCall {
         }
     }
 
+    /// Reports `removeDuplicates()` on values of a declared type that Swift would not compare.
+    func requireEquatable() {
+        guard case .named(let typeName) = checker.store.resolve(output), !checker.types.isEquatable(typeName) else { return }
+        checker.error("referencing instance method '\(signature.selector)' on 'Publisher' requires that '\(typeName)' conform to 'Equatable'",
+                      at: location, length: signature.name.count, hint: checker.types.equatableHint(typeName))
+    }
+
     /// Reports an operator that needs comparable values (`min()`, `max()`) on values that are not.
     func requireComparable() {
         guard !checker.comparable(output, output) else { return }
@@ -378,7 +385,7 @@ enum OperatorTypes {
     static let sequence: [String: Rule] = [
         "scan(_:_:)": accumulating,
         "tryScan(_:_:)": accumulating,
-        "removeDuplicates()": same,
+        "removeDuplicates()": { call in call.requireEquatable(); return call.same },
         "removeDuplicates(by:)": filtering(0, arity: 2),
         "tryRemoveDuplicates(by:)": filtering(0, arity: 2),
         "dropFirst(_:)": same,

@@ -83,6 +83,21 @@ struct UserTypes: Sendable {
         enums.values.filter { $0.cases.contains { $0.name.name == name } }.sorted { $0.name < $1.name }
     }
 
+    /// Whether Swift compares values of the type with `==`: declared `Equatable` (or `Hashable`,
+    /// `Comparable`), or an enum whose cases have no associated values (Swift synthesises it then).
+    func isEquatable(_ name: String) -> Bool {
+        guard let canonical = canonicalName(name) else { return true }
+        if conformances[canonical, default: []].contains(where: { ["Equatable", "Hashable", "Comparable"].contains($0) }) { return true }
+        if let enumType = enums[canonical] { return enumType.cases.allSatisfy(\.payload.isEmpty) }
+        return false
+    }
+
+    /// How to declare the type `Equatable`, keeping what it conforms to (`enum APIError: Error, Equatable { … }`).
+    func equatableHint(_ name: String) -> String {
+        let keyword = structs[name] != nil ? "struct" : "enum"
+        return "declare it Equatable: \(keyword) \(name): \((conformances[name, default: []] + ["Equatable"]).joined(separator: ", ")) { … }"
+    }
+
     func isErrorType(_ name: String) -> Bool { conformances[canonicalName(name) ?? name, default: []].contains("Error") }
 
     /// Whether a written type names something known: the builtins, the declared types, and

@@ -1,8 +1,11 @@
 import Foundation
 
-/// A point in wall-clock time, the time of `RunLoop` and `OperationQueue` as schedulers (their
-/// `SchedulerTimeType`; Combine declares one per type, of the same shape).
-public struct DateSchedulerTime: Strideable, Hashable, Codable, Sendable {
+/// A point in wall-clock time, the time of `RunLoop` and `OperationQueue` as schedulers:
+/// `RunLoop.SchedulerTimeType` is `DateSchedulerTime<RunLoop>`, `OperationQueue.SchedulerTimeType`
+/// is `DateSchedulerTime<OperationQueue>`. Combine declares one struct per scheduler, of the same
+/// shape; `Clock` keeps them (and their strides) distinct types here too, so that code can
+/// overload on them.
+public struct DateSchedulerTime<Clock>: Strideable, Hashable, Codable, Sendable {
     /// The date.
     public var date: Date
 

@@ -4,7 +4,7 @@ import Foundation
 /// An operation queue as a scheduler (Combine's `OperationQueue: Scheduler`): every action is
 /// added to the queue as an operation; a delayed one waits on a Dispatch timer first.
 extension OperationQueue: Scheduler {
-    public typealias SchedulerTimeType = DateSchedulerTime
+    public typealias SchedulerTimeType = DateSchedulerTime<OperationQueue>
     public typealias SchedulerOptions = FoundationSchedulerOptions
 
     /// The current date.

@@ -4,7 +4,7 @@ import Foundation
 /// runs (`RunLoop.main` on the main thread, or a loop someone runs with `run(until:)`), in the
 /// default mode.
 extension RunLoop: Scheduler {
-    public typealias SchedulerTimeType = DateSchedulerTime
+    public typealias SchedulerTimeType = DateSchedulerTime<RunLoop>
     public typealias SchedulerOptions = FoundationSchedulerOptions
 
     /// The current date.

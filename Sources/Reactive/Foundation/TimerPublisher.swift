@@ -49,18 +49,18 @@ struct RunLoopInMode: Scheduler {
     let runLoop: RunLoop
     let mode: RunLoop.Mode
 
-    var now: DateSchedulerTime { runLoop.now }
-    var minimumTolerance: DateSchedulerTime.Stride { runLoop.minimumTolerance }
+    var now: RunLoop.SchedulerTimeType { runLoop.now }
+    var minimumTolerance: RunLoop.SchedulerTimeType.Stride { runLoop.minimumTolerance }
 
     func schedule(options: FoundationSchedulerOptions?, _ action: @escaping () -> Void) {
         runLoop.schedule(options: options, action)
     }
 
-    func schedule(after date: DateSchedulerTime, tolerance: DateSchedulerTime.Stride, options: FoundationSchedulerOptions?, _ action: @escaping () -> Void) {
+    func schedule(after date: RunLoop.SchedulerTimeType, tolerance: RunLoop.SchedulerTimeType.Stride, options: FoundationSchedulerOptions?, _ action: @escaping () -> Void) {
         runLoop.schedule(after: date, tolerance: tolerance, options: options, action)
     }
 
-    func schedule(after date: DateSchedulerTime, interval: DateSchedulerTime.Stride, tolerance: DateSchedulerTime.Stride, options: FoundationSchedulerOptions?, _ action: @escaping () -> Void) -> any Cancellable {
+    func schedule(after date: RunLoop.SchedulerTimeType, interval: RunLoop.SchedulerTimeType.Stride, tolerance: RunLoop.SchedulerTimeType.Stride, options: FoundationSchedulerOptions?, _ action: @escaping () -> Void) -> any Cancellable {
         runLoop.addTimer(at: date, interval: interval, tolerance: tolerance, mode: mode, action)
     }
 }

@@ -21,6 +21,9 @@ public final class SubscriptionLog {
     /// more than the count (callgrind, e2e W1), and the log is used from one thread, with no
     /// access spanning a call back into it.
     @exclusivity(unchecked) public private(set) var deliveries: [Int] = []
+    /// The subscriptions still active, by index, in the order they began (what a subject sending
+    /// now offers its value to, so that a runner can tell which of them got it).
+    public private(set) var active: [Int] = []
     public init() {}
     func request(_ demand: Subscribers.Demand, by index: Int, at time: VirtualTime) {
         requests.append((time, index, demand))
@@ -28,13 +31,16 @@ public final class SubscriptionLog {
     func open(at time: VirtualTime) -> Int {
         spans.append(SubscriptionSpan(start: time))
         deliveries.append(0)
+        active.append(spans.count - 1)
         return spans.count - 1
     }
     func deliver(by index: Int) {
         deliveries[index] += 1
     }
     func close(_ index: Int, at time: VirtualTime) {
-        if spans[index].end == nil { spans[index].end = time }
+        guard spans[index].end == nil else { return }
+        spans[index].end = time
+        active.removeAll { $0 == index }
     }
 }
 

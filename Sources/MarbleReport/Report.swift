@@ -68,6 +68,9 @@ public struct CheckReport: Sendable, Hashable {
     /// Extra explanation, e.g. "query had already finished at frame 16".
     public var notes: [String]
     public var passed: Bool { differences.isEmpty }
+    /// Whether `--update` may write what the stream did into the line: not for a line with
+    /// matchers, an `expect NAME.values` line or an `expect A == B` line.
+    public var rewritable = true
 
     public init(kind: Kind, label: String, stream: String, line: Int, column: Int = 1, expected: [RenderedEvent], actual: [RenderedEvent],
                 differences: [Difference], notes: [String] = []) {
@@ -88,6 +91,11 @@ public struct SourceLine: Sendable, Hashable {
     public var name: String
     public var events: [RenderedEvent]
     public var isCold: Bool
+    public init(name: String, events: [RenderedEvent], isCold: Bool) {
+        self.name = name
+        self.events = events
+        self.isCold = isCold
+    }
 }
 
 /// Everything known about one named stream of a test, for diagrams and traces.
@@ -105,9 +113,17 @@ public struct StreamReport: Sendable, Hashable {
     public var declared: [RenderedEvent]? {
         declaredTimeline.map { $0.events.map { RenderedEvent(frame: $0.frame, event: $0.event.printable) } }
     }
+    /// For a cold source written on several `cold` lines, the timeline of each line in order
+    /// (line n is what the nth subscription plays, the last line every later one); nil otherwise.
+    public var declaredPerSubscription: [[RenderedEvent]]? {
+        guard let timeline = declaredTimeline, timeline.perSubscription else { return nil }
+        return timeline.lines.indices.map { index in
+            timeline.events(ofSubscription: index).map { RenderedEvent(frame: $0.frame, event: $0.event.printable) }
+        }
+    }
     /// The marble text behind `declared`, parsed again only when `declared` is read: a passing
     /// run never shows it, and keeping a long line's parsed tokens costs as much memory as its events.
-    var declaredTimeline: DeclaredTimeline?
+    package var declaredTimeline: DeclaredTimeline?
     /// What the test's subscriber to this stream received, if the test observes it.
     public var observed: [RenderedEvent]?
     /// Every subscription to this stream: start frame, end frame (nil while active at the end).
@@ -118,6 +134,18 @@ public struct StreamReport: Sendable, Hashable {
     /// Per inner source used in this stream's closures, the subscriptions those closures'
     /// publishers made (so a source used by two operators is drawn once per operator).
     public var innerSubscriptions: [InnerUse] = []
+
+    package init(name: String, kind: Kind, expression: String?, inputs: [String], innerSources: [String], declaredTimeline: DeclaredTimeline?,
+                 observed: [RenderedEvent]?, subscriptions: [SubscriptionRecord]) {
+        self.name = name
+        self.kind = kind
+        self.expression = expression
+        self.inputs = inputs
+        self.innerSources = innerSources
+        self.declaredTimeline = declaredTimeline
+        self.observed = observed
+        self.subscriptions = subscriptions
+    }
 }
 
 /// The test subscriber of a stream.
@@ -127,12 +155,26 @@ public struct SubscriberRecord: Sendable, Hashable {
     public var cancel: Int?
     /// The `.request` events of its `demand` line, in order (empty: no demand line, unlimited).
     public var demand: [RenderedEvent]
+    /// Its subscription among the stream's `subscriptions` (by index), when it subscribed.
+    public var subscription: Int?
+
+    package init(start: Int, cancel: Int?, demand: [RenderedEvent], subscription: Int? = nil) {
+        self.start = start
+        self.cancel = cancel
+        self.demand = demand
+        self.subscription = subscription
+    }
 }
 
 /// The subscriptions one stream's closures made to one inner source.
 public struct InnerUse: Sendable, Hashable {
     public var source: String
     public var subscriptions: [SubscriptionRecord]
+
+    package init(source: String, subscriptions: [SubscriptionRecord]) {
+        self.source = source
+        self.subscriptions = subscriptions
+    }
 }
 
 /// A `connect NAME ^…!` line: when the connectable was connected and when that was cancelled.
@@ -140,18 +182,41 @@ public struct ConnectionRecord: Sendable, Hashable {
     public var stream: String
     public var start: Int
     public var end: Int?
+
+    package init(stream: String, start: Int, end: Int?) {
+        self.stream = stream
+        self.start = start
+        self.end = end
+    }
 }
 
 /// The marble lines a stream was declared with (several `send` lines for a subject), as written.
-struct DeclaredTimeline: Sendable, Hashable {
-    var lines: [String]
-    var kind: MarbleLineKind
-    var frameNanoseconds: Int64
+package struct DeclaredTimeline: Sendable, Hashable {
+    package var lines: [String]
+    package var kind: MarbleLineKind
+    package var frameNanoseconds: Int64
+    /// A cold source on several lines: line n is what its nth subscription plays (the last line
+    /// every later one), so `events` is its first line only.
+    package var perSubscription = false
+
+    package init(lines: [String], kind: MarbleLineKind, frameNanoseconds: Int64, perSubscription: Bool = false) {
+        self.lines = lines
+        self.kind = kind
+        self.frameNanoseconds = frameNanoseconds
+        self.perSubscription = perSubscription
+    }
+
+    /// The timeline the `ordinal`th subscription (from 0) plays, for a per-subscription cold source.
+    package func events(ofSubscription ordinal: Int) -> [TimedMarbleEvent] {
+        guard perSubscription, !lines.isEmpty else { return events }
+        return (try? MarbleParser(frameNanoseconds: frameNanoseconds).parse(lines[min(ordinal, lines.count - 1)], as: kind).events) ?? []
+    }
 
     /// The lines' events in frame order (one line's events are already; several are merged stably).
     /// The lines parsed once already, so parsing them again cannot fail.
-    var events: [TimedMarbleEvent] {
+    package var events: [TimedMarbleEvent] {
         let parser = MarbleParser(frameNanoseconds: frameNanoseconds)
+        if perSubscription { return (try? parser.parse(lines[0], as: kind).events) ?? [] }
         let all = lines.flatMap { (try? parser.parse($0, as: kind).events) ?? [] }
         guard lines.count > 1 else { return all }
         return all.enumerated().sorted { ($0.element.frame, $0.offset) < ($1.element.frame, $1.offset) }.map(\.element)
@@ -165,11 +230,15 @@ public struct SubscriptionRecord: Sendable, Hashable {
     public var delivered = 0
     /// What its subscriber requested through it, in order (`.request` events).
     public var requests: [RenderedEvent] = []
-    public init(start: Int, end: Int?, delivered: Int = 0, requests: [RenderedEvent] = []) {
+    /// The values a subject sent while this subscription had no demand for them, so that it
+    /// never got them (at the frames they were sent).
+    public var dropped: [RenderedEvent] = []
+    public init(start: Int, end: Int?, delivered: Int = 0, requests: [RenderedEvent] = [], dropped: [RenderedEvent] = []) {
         self.start = start
         self.end = end
         self.delivered = delivered
         self.requests = requests
+        self.dropped = dropped
     }
 }
 
@@ -177,6 +246,11 @@ public struct SubscriptionRecord: Sendable, Hashable {
 public struct ValueName: Sendable, Hashable {
     public var name: Character
     public var literal: String
+
+    package init(name: Character, literal: String) {
+        self.name = name
+        self.literal = literal
+    }
 }
 
 /// The result of one test.
@@ -215,6 +289,16 @@ public struct TestReport: Sendable, Hashable {
     /// Wall-clock time of the run, in seconds.
     public var seconds: Double
 
+    package init(name: String, line: Int, checks: [CheckReport], error: FileDiagnostic?, trace: [TraceLine], frameNanoseconds: Int64, seconds: Double) {
+        self.name = name
+        self.line = line
+        self.checks = checks
+        self.error = error
+        self.trace = trace
+        self.frameNanoseconds = frameNanoseconds
+        self.seconds = seconds
+    }
+
     /// The timelines the test declares (hot, cold and `send` lines), for showing above a diff.
     public var sources: [SourceLine] {
         streams.compactMap { stream in
@@ -232,6 +316,11 @@ public struct TestReport: Sendable, Hashable {
 public struct TraceLine: Sendable, Hashable {
     public var frame: Int
     public var text: String
+
+    package init(frame: Int, text: String) {
+        self.frame = frame
+        self.text = text
+    }
 }
 
 /// The result of one file: either diagnostics (nothing ran) or the tests' reports.
@@ -256,20 +345,16 @@ extension StreamReport {
     public init(name: String, kind: Kind, expression: String? = nil, inputs: [String] = [], innerSources: [String] = [],
                 marbles: [String] = [], lineKind: MarbleLineKind = .hot, frameNanoseconds: Int64 = 1_000_000,
                 observed: [RenderedEvent]? = nil, subscriptions: [SubscriptionRecord] = []) {
-        self.name = name
-        self.kind = kind
-        self.expression = expression
-        self.inputs = inputs
-        self.innerSources = innerSources
-        self.declaredTimeline = marbles.isEmpty ? nil : DeclaredTimeline(lines: marbles, kind: lineKind, frameNanoseconds: frameNanoseconds)
-        self.observed = observed
-        self.subscriptions = subscriptions
+        self.init(name: name, kind: kind, expression: expression, inputs: inputs, innerSources: innerSources,
+                  declaredTimeline: marbles.isEmpty ? nil : DeclaredTimeline(lines: marbles, kind: lineKind, frameNanoseconds: frameNanoseconds),
+                  observed: observed, subscriptions: subscriptions)
     }
 }
 
 extension TestReport {
     public init(name: String, line: Int, checks: [CheckReport], streams: [StreamReport], endFrame: Int, frameNanoseconds: Int64) {
-        self.init(name: name, line: line, checks: checks, error: nil, streams: streams, endFrame: endFrame, trace: [],
-                  frameNanoseconds: frameNanoseconds, seconds: 0)
+        self.init(name: name, line: line, checks: checks, error: nil, trace: [], frameNanoseconds: frameNanoseconds, seconds: 0)
+        self.streams = streams
+        self.endFrame = endFrame
     }
 }

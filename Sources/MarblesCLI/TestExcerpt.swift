@@ -1,0 +1,30 @@
+import Foundation
+import MarbleSyntax
+
+/// The lines of one test of a `.marble` file, with the file-level `frame` and `values` lines
+/// it depends on: a `.marble` file of its own that runs as the test does there. What the
+/// gallery shows beside a diagram and what docs/operators.md quotes.
+enum TestExcerpt {
+    /// Each test's excerpt by the line of its `test` keyword (nothing for a file that does not parse).
+    static func excerpts(of source: String) -> [Int: String] {
+        let parsed = MarbleFileParser.parse(source)
+        guard parsed.errors.isEmpty else { return [:] }
+        let lines = SourceLines(source).lines.map(\.text)
+        func text(_ range: ClosedRange<Int>) -> [String] {
+            Array(lines[max(0, range.lowerBound - 1)..<min(lines.count, range.upperBound)])
+        }
+        let header = parsed.file.statements.flatMap { text($0.sourceLine...$0.range.end.line) }
+        var result: [Int: String] = [:]
+        for test in parsed.file.tests {
+            let last = test.statements.map(\.range.end.line).max() ?? test.location.line
+            let own = text(test.location.line...max(last, test.location.line))
+            result[test.location.line] = ((header.isEmpty ? [] : header + [""]) + own).joined(separator: "\n")
+        }
+        return result
+    }
+
+    static func excerpts(ofFileAt path: String) -> [Int: String] {
+        guard let data = FileManager.default.contents(atPath: path), let source = String(data: data, encoding: .utf8) else { return [:] }
+        return excerpts(of: source)
+    }
+}
