@@ -9,6 +9,8 @@ extension SubjectHandle {
     init(send: @escaping (TimelineEvent<Value, StreamError>) -> Void, attach: @escaping (any Subscription) -> Void) {
         self.send = send
         self.attach = attach
+        // A `@Published` property is a CurrentValueSubject: a value waits for demand.
+        dropsWithoutDemand = false
     }
 }
 
