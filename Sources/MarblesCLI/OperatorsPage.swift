@@ -1,5 +1,6 @@
 import Foundation
 import MarbleDiagram
+import MarbleRewrite
 import MarbleSpec
 import MarbleSyntax
 

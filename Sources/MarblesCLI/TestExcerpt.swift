@@ -1,4 +1,5 @@
 import Foundation
+import MarbleRewrite
 import MarbleSyntax
 
 /// The lines of one test of a `.marble` file, with the file-level `frame` and `values` lines
