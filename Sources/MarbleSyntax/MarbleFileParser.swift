@@ -129,7 +129,10 @@ struct FileParser {
             var hint = "a statement starts with one of: \(MarbleFileParser.statementKeywords.joined(separator: ", "))"
             if let near = Suggestions.nearest(to: keyword, in: MarbleFileParser.statementKeywords) {
                 hint = "did you mean '\(near)'?"
-            } else if keyword == "var" || keyword == "const" {
+            } else if keyword == "var" {
+                // A test's names are fixed; what app code keeps in a `var` is said another way.
+                hint = "a test's names are constants: write 'let'; state for one subscription is a var inside Deferred { … }, and a source that behaves differently on each attempt is several 'cold NAME' lines (the nth plays to the nth subscription)"
+            } else if keyword == "const" {
                 hint = "did you mean 'let'?"
             }
             throw source.error("unknown statement '\(keyword)'", at: start, length: keyword.count, hint: hint)

@@ -21,7 +21,8 @@ func errorsInTest(_ statement: String) -> [String] {
         ("hto a -a-|", "did you mean 'hot'?"),
         ("subscibe a ^", "did you mean 'subscribe'?"),
         ("lte x = 1", "did you mean 'let'?"),
-        ("var x = 1", "did you mean 'let'?"),
+        ("var x = 1", "a test's names are constants: write 'let'; state for one subscription is a var inside Deferred { … }, and a source that behaves differently on each attempt is several 'cold NAME' lines (the nth plays to the nth subscription)"),
+        ("const x = 1", "did you mean 'let'?"),
         ("banana x", "a statement starts with one of: frame, test, hot, cold, subject, send, values, let, subscribe, demand, connect, expect"),
     ])
     func unknownStatementHints(line: String, hint: String) {
