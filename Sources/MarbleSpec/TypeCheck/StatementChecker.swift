@@ -21,24 +21,12 @@ extension ExpressionChecker {
         case .subscriptAccess(let base, let index, let fallback):
             return .value(subscriptType(base, index, fallback, at: expr.location, in: env))
         case .forceUnwrap(let operand):
-            let checked = check(operand, in: env)
-            guard case .value(let type) = checked else { return checked }
-            switch store.resolve(type) {
-            case .optional(let wrapped): return .value(wrapped)
-            case .any, .never, .variable: return checked
-            case let other:
-                return error("cannot force unwrap value of non-optional type '\(name(other))'", at: expr.location,
-                             hint: "remove the '!': the value is never nil")
+            return unwrapped(operand, at: expr.location, in: env, hint: "remove the '!': the value is never nil") {
+                "cannot force unwrap value of non-optional type '\($0)'"
             }
         case .bindOptional(let operand):
-            let checked = check(operand, in: env)
-            guard case .value(let type) = checked else { return checked }
-            switch store.resolve(type) {
-            case .optional(let wrapped): return .value(wrapped)
-            case .any, .never, .variable: return checked
-            case let other:
-                return error("cannot use optional chaining on non-optional value of type '\(name(other))'", at: expr.location,
-                             hint: "remove the '?': the value is never nil")
+            return unwrapped(operand, at: expr.location, in: env, hint: "remove the '?': the value is never nil") {
+                "cannot use optional chaining on non-optional value of type '\($0)'"
             }
         case .optionalChain(let chain):
             let checked = check(chain, in: env)
@@ -53,6 +41,19 @@ extension ExpressionChecker {
     }
 
     /// `[String: Int]` written as a type (before `()`): its name; nil for a dictionary of values.
+    /// The type behind `operand!` or `operand?`: the wrapped type of an optional; a type that is
+    /// never nil is a mistake (`message` gets its name).
+    private func unwrapped(_ operand: Expr, at location: SourceLocation, in env: TypeEnvironment, hint: String,
+                           message: (String) -> String) -> Checked {
+        let checked = check(operand, in: env)
+        guard case .value(let type) = checked else { return checked }
+        switch store.resolve(type) {
+        case .optional(let wrapped): return .value(wrapped)
+        case .any, .never, .variable: return checked
+        case let other: return error(message(name(other)), at: location, hint: hint)
+        }
+    }
+
     private func writtenDictionaryType(_ entries: [DictionaryEntry], in env: TypeEnvironment) -> String? {
         guard entries.count == 1, case .identifier(let key) = entries[0].key.kind, case .identifier(let value) = entries[0].value.kind,
               SpecType(written: key) != nil, SpecType(written: value) != nil, env[key] == nil, env[value] == nil else { return nil }
