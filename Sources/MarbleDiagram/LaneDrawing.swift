@@ -66,7 +66,7 @@ extension Renderer {
             writer.element("text", [Attribute("x", position.x), Attribute("y", position.y), Attribute("text-anchor", Self.drawsEvents(timeline) ? "start" : "middle"),
                                     Attribute("font-size", Layout.noteFont), Attribute("font-style", "italic"), Attribute("fill", theme.muted)], text: note)
         }
-        drawEvents(timeline.events, ghost: timeline.ghost, dropped: timeline.dropped, droppedBy: timeline.droppedBy) { _ in axisY }
+        drawEvents(timeline.events, ghost: timeline.ghost, dropped: timeline.dropped, droppedBy: timeline.droppedBy, dropReasons: timeline.dropReasons) { _ in axisY }
         for cut in timeline.cuts { drawCut(x: scale.x(cut), y: axisY, frame: cut) }
         let extent = below(timeline)
         if !timeline.spans.isEmpty {
@@ -215,7 +215,8 @@ extension Renderer {
             haloMarks = true
             defer { haloMarks = false }
             drawEvents(instance.events, ghost: false, dropped: instance.dropped,
-                       droppedBy: Dictionary(instance.dropped.map { ($0, innerReader(lane)) }, uniquingKeysWith: { first, _ in first })) { _ in levelY }
+                       droppedBy: Dictionary(instance.dropped.map { ($0, innerReader(lane)) }, uniquingKeysWith: { first, _ in first }),
+                       dropReasons: instance.dropReasons) { _ in levelY }
             if instance.ending == .cancelled, let end = instance.end {
                 drawCut(x: scale.x(end), y: levelY, frame: end)
             }

@@ -10,7 +10,7 @@ extension Renderer {
     /// a completion or failure at the same frame is drawn behind the first marble, bigger than
     /// it, so that marks of one frame line up across lanes. `axis` gives the y of the arrow.
     mutating func drawEvents(_ events: [RenderedEvent], ghost: Bool, dropped: [RenderedEvent] = [], droppedBy: [RenderedEvent: String] = [:],
-                             axis: (Int) -> Double) {
+                             dropReasons: [RenderedEvent: DropReason] = [:], axis: (Int) -> Double) {
         var frames: [(frame: Int, events: [PrintableEvent], dropped: [Bool])] = []
         let all = events.map { ($0, false) } + dropped.map { ($0, true) }
         for (event, isDropped) in all.enumerated().sorted(by: { ($0.element.0.frame, $0.offset) < ($1.element.0.frame, $1.offset) }).map(\.element) {
@@ -54,8 +54,9 @@ extension Renderer {
                                         Attribute("y2", y + Double(values.count - 1) * stackStep), Attribute("stroke", theme.muted), Attribute("stroke-width", "1")])
             }
             for (index, value) in values.enumerated() {
+                let event = RenderedEvent(frame: entry.frame, event: .value(value.token))
                 drawValue(value.token, x: x, y: y + Double(index) * stackStep, room: room, frame: entry.frame, ghost: ghost || value.dropped,
-                          dropped: value.dropped, droppedBy: droppedBy[RenderedEvent(frame: entry.frame, event: .value(value.token))])
+                          dropped: value.dropped ? dropReasons[event] ?? .noDemand : nil, droppedBy: droppedBy[event])
             }
         }
     }
@@ -94,14 +95,13 @@ extension Renderer {
     /// width. An expected (ghost) marble is drawn on an opaque disc so that the dashed arrow
     /// does not strike through its label.
     @discardableResult
-    mutating func drawValue(_ token: String, x: Double, y: Double, room: Double, frame: Int, ghost: Bool, dropped: Bool = false, droppedBy: String? = nil) -> Double {
+    mutating func drawValue(_ token: String, x: Double, y: Double, room: Double, frame: Int, ghost: Bool, dropped: DropReason? = nil, droppedBy: String? = nil) -> Double {
         let label = fitted(labels.label(token), room: room)
         let textWidth = TextMetrics.monospace(label, size: valueFont)
         let width = max(2 * radius, textWidth + Layout.pillPadding)
         let fill = colour(labels.key(token))
-        writer.open("g", [Attribute("class", dropped ? "value dropped" : ghost ? "value expected" : "value"), Attribute("data-frame", frame)])
-        writer.element("title", text: dropped ? "\(labels.tooltip(token)) sent at \(when(frame)), dropped: \(droppedBy.map { "\($0) had no demand" } ?? "the subscriber had no demand")"
-                                              : "\(labels.tooltip(token)) at \(when(frame))")
+        writer.open("g", [Attribute("class", dropped != nil ? "value dropped" : ghost ? "value expected" : "value"), Attribute("data-frame", frame)])
+        writer.element("title", text: dropped.map { dropTitle(token, frame: frame, reason: $0, by: droppedBy ?? "the subscriber") } ?? "\(labels.tooltip(token)) at \(when(frame))")
         var shape: [Attribute]
         let circle = width <= 2 * radius
         if circle {
@@ -124,6 +124,18 @@ extension Renderer {
                        text: label)
         writer.close("g")
         return width
+    }
+
+    /// What a dropped value's tooltip says: when it was offered, and why it never arrived.
+    func dropTitle(_ token: String, frame: Int, reason: DropReason, by who: String) -> String {
+        switch reason {
+        case .noDemand:
+            return "\(labels.tooltip(token)) sent at \(when(frame)), dropped: \(who) had no demand"
+        case .replaced(let newer, let at):
+            return "\(labels.tooltip(token)) held from \(when(frame)), dropped: replaced by \(labels.tooltip(newer)) at \(when(at)) before \(who) asked"
+        case .completed(let at):
+            return "\(labels.tooltip(token)) held from \(when(frame)), dropped: the subject completed at \(when(at)) before \(who) asked"
+        }
     }
 
     // MARK: Demand

@@ -43,6 +43,8 @@ struct Instance {
     var ending: Ending
     /// Values of a subject sent while this subscription had no demand (drawn ghosted).
     var dropped: [RenderedEvent] = []
+    /// Why each of `dropped` was lost, where not simply offered without demand.
+    var dropReasons: [RenderedEvent: DropReason] = [:]
 }
 
 /// An arrow with events.
@@ -64,6 +66,8 @@ struct Timeline {
     /// Who had no demand for each of `dropped` ("flat", "subscription 2 (from frame 4)");
     /// none: the test's subscriber.
     var droppedBy: [RenderedEvent: String] = [:]
+    /// Why each of `dropped` was lost, where not simply offered without demand.
+    var dropReasons: [RenderedEvent: DropReason] = [:]
 }
 
 struct Lane {
@@ -208,6 +212,7 @@ struct SceneBuilder {
             var timeline = Timeline(events: observed)
             timeline.cancelledAt = stream.subscriber?.cancel
             timeline.dropped = Self.droppedForTheTestSubscriber(stream)
+            timeline.dropReasons = Self.dropReasonsForTheTestSubscriber(stream)
             append(Lane(label: stream.name, sublabel: "received", content: .timeline(timeline), stream: stream.name, isRow: true),
                    spans: false)
             appendDemand(of: stream)
@@ -218,6 +223,12 @@ struct SceneBuilder {
     static func droppedForTheTestSubscriber(_ stream: StreamReport) -> [RenderedEvent] {
         guard let index = stream.subscriber?.subscription, stream.subscriptions.indices.contains(index) else { return [] }
         return stream.subscriptions[index].dropped
+    }
+
+    /// Why the test's subscriber to `stream` lost what it did (a CurrentValueSubject's held values).
+    static func dropReasonsForTheTestSubscriber(_ stream: StreamReport) -> [RenderedEvent: DropReason] {
+        guard let index = stream.subscriber?.subscription, stream.subscriptions.indices.contains(index) else { return [:] }
+        return stream.subscriptions[index].dropReasons
     }
 
     /// The values the subject `stream` sent that a subscription other than the test's subscriber
@@ -239,6 +250,7 @@ struct SceneBuilder {
             for event in record.dropped {
                 if lostBy[event] == nil { order.append(event) }
                 lostBy[event, default: []].append(who)
+                if let reason = record.dropReasons[event] { timeline.dropReasons[event] = reason }
             }
         }
         for event in order {
@@ -347,6 +359,7 @@ struct SceneBuilder {
             // `let late = subject`: what the subject dropped for it is known; through `share()`, inferred.
             let lost = Self.droppedForTheTestSubscriber(stream)
             timeline.dropped = lost.isEmpty ? droppedBySharedSubject(stream, received: observed) : lost
+            timeline.dropReasons = Self.dropReasonsForTheTestSubscriber(stream)
         } else {
             timeline = Timeline(events: [], dashed: true, note: "not observed")
             // How it ended is unknown, so no span is marked cancelled.
@@ -424,15 +437,15 @@ struct SceneBuilder {
                 let terminal = events.first { $0.event.isTerminal }?.frame
                 let natural = terminal.map { $0 <= end } ?? false
                 events = events.filter { natural ? $0.frame <= (terminal ?? end) : $0.frame < end }
-                return Instance(start: record.start, end: end, events: events, ending: natural ? .terminated : .cancelled, dropped: dropped)
+                return Instance(start: record.start, end: end, events: events, ending: natural ? .terminated : .cancelled, dropped: dropped, dropReasons: record.dropReasons)
             }
             // Still subscribed when the run stopped: what was due until then.
             events = events.filter { $0.frame <= lastFrame + 1 }
             if let terminal = events.firstIndex(where: { $0.event.isTerminal }) {
                 events = Array(events[...terminal]) + events[(terminal + 1)...].filter { $0.frame == events[terminal].frame }
-                return Instance(start: record.start, end: nil, events: events, ending: .terminated, dropped: dropped)
+                return Instance(start: record.start, end: nil, events: events, ending: .terminated, dropped: dropped, dropReasons: record.dropReasons)
             }
-            return Instance(start: record.start, end: nil, events: events, ending: .open, dropped: dropped)
+            return Instance(start: record.start, end: nil, events: events, ending: .open, dropped: dropped, dropReasons: record.dropReasons)
         }
     }
 

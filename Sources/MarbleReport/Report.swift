@@ -230,16 +230,32 @@ public struct SubscriptionRecord: Sendable, Hashable {
     public var delivered = 0
     /// What its subscriber requested through it, in order (`.request` events).
     public var requests: [RenderedEvent] = []
-    /// The values a subject sent while this subscription had no demand for them, so that it
-    /// never got them (at the frames they were sent).
+    /// The values this subscription never got for lack of demand, at the frames they were offered
+    /// to it: a subject's or a multicast's send, a CurrentValueSubject's held value, an operator's
+    /// timer (debounce, throttle, a timer tick).
     public var dropped: [RenderedEvent] = []
-    public init(start: Int, end: Int?, delivered: Int = 0, requests: [RenderedEvent] = [], dropped: [RenderedEvent] = []) {
+    /// Why each of `dropped` was lost, where it is not simply "offered without demand".
+    public var dropReasons: [RenderedEvent: DropReason] = [:]
+    public init(start: Int, end: Int?, delivered: Int = 0, requests: [RenderedEvent] = [], dropped: [RenderedEvent] = [],
+                dropReasons: [RenderedEvent: DropReason] = [:]) {
         self.start = start
         self.end = end
         self.delivered = delivered
         self.requests = requests
         self.dropped = dropped
+        self.dropReasons = dropReasons
     }
+}
+
+/// Why a subscription lost a value it was offered.
+public enum DropReason: Sendable, Hashable {
+    /// Offered while the subscription had no demand: a PassthroughSubject, a multicast's subject
+    /// or an operator whose timer fired passes it on only to demand.
+    case noDemand
+    /// A CurrentValueSubject held it for the subscription (no demand) until `value` replaced it at `frame`.
+    case replaced(by: String, frame: Int)
+    /// A CurrentValueSubject held it for the subscription (no demand) until it completed at `frame`.
+    case completed(frame: Int)
 }
 
 /// A `values` entry of a test (or of its file): the name and the literal as written.

@@ -137,11 +137,25 @@ struct GeometryTests {
             if case .value(let token) = event.event { return token } else { return nil }
         }
         let labels = ValueLabels(values: values, tokens: tokens)
+        var reasons: [RenderedEvent: DropReason] = [:]
+        for stream in test.streams {
+            for record in stream.subscriptions + stream.innerSubscriptions.flatMap(\.subscriptions) { reasons.merge(record.dropReasons) { first, _ in first } }
+        }
         return drops(in: test).sorted { ($0.frame, "\($0.event)") < ($1.frame, "\($1.event)") }.compactMap { drop in
             guard case .value(let token) = drop.event else { return nil }
-            let title = "\(labels.tooltip(token)) sent at "
-            let found = marks.contains { $0.attributes["data-frame"] == String(drop.frame) && ($0.title ?? "").hasPrefix(title) && ($0.title ?? "").contains("dropped: ") }
-            return found ? nil : "dropped \(token) at frame \(drop.frame) has no ghost mark"
+            // The mark says why: offered without demand, or held by a CurrentValueSubject until replaced or completed.
+            let (title, why, when): (String, String, String)
+            switch reasons[drop] ?? .noDemand {
+            case .noDemand: (title, why, when) = ("\(labels.tooltip(token)) sent at ", "dropped: ", "")
+            case .replaced(let newer, let frame):
+                (title, why, when) = ("\(labels.tooltip(token)) held from ", "dropped: replaced by \(labels.tooltip(newer)) at ", "(frame \(frame)) before")
+            case .completed(let frame): (title, why, when) = ("\(labels.tooltip(token)) held from ", "dropped: the subject completed at ", "(frame \(frame)) before")
+            }
+            let found = marks.contains {
+                $0.attributes["data-frame"] == String(drop.frame) && ($0.title ?? "").hasPrefix(title) && ($0.title ?? "").contains(why)
+                    && (when.isEmpty || ($0.title ?? "").contains(when))
+            }
+            return found ? nil : "dropped \(token) at frame \(drop.frame) has no ghost mark saying \"\(why)\""
         }
     }
 }

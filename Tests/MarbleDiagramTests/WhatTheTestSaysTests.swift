@@ -60,23 +60,39 @@ struct WhatTheTestSaysTests {
         let slow = try #require(root.classed("stream").last)
         #expect(slow.classed("value dropped").map(\.title) == ["\"b\" sent at 3ms (frame 3), dropped: the subscriber had no demand",
                                                                "\"c\" sent at 5ms (frame 5), dropped: the subscriber had no demand"])
-        // Through a CurrentValueSubject nothing is dropped: the subject holds its value.
+        // Through a CurrentValueSubject a value is held for slow, and lost only when a newer one replaces it.
         let held = try parseXML(try svg(source.replacingOccurrences(of: "source.share()", with: "source.multicast(subject: CurrentValueSubject(\"z\"))")
             .replacingOccurrences(of: "expect shared   -a-b-c-d-|", with: "connect shared   ^")
-            .replacingOccurrences(of: "expect slow     -a-----d-|", with: "expect slow     za-----d-|")))
-        #expect(held.classed("value dropped").isEmpty)
+            .replacingOccurrences(of: "expect slow     -a-----d-|", with: "expect slow     z-----c-d-|")))
+        let slowHeld = try #require(held.classed("stream").last)
+        #expect(slowHeld.classed("value dropped").map(\.title) == [
+            "\"a\" held from 1ms (frame 1), dropped: replaced by \"b\" at 3ms (frame 3) before the subscriber asked",
+            "\"b\" held from 3ms (frame 3), dropped: replaced by \"c\" at 5ms (frame 5) before the subscriber asked",
+            "\"d\" held from 7ms (frame 7), dropped: the subject completed at 9ms (frame 9) before the subscriber asked",
+        ])
     }
 
-    @Test func aCurrentValueSubjectDropsNothing() throws {
+    /// A CurrentValueSubject conflates: a value held for a subscriber without demand is dropped
+    /// only when a newer one replaces it (or the subject completes); the one it holds at the
+    /// next request is delivered.
+    @Test func aCurrentValueSubjectDropsOnlyWhatANewerValueReplaces() throws {
         let source = """
-            test "held, not dropped"
+            test "held, then replaced"
               subject state = CurrentValueSubject(0)
-              send    state   -1-2-|
+              send    state   -1-2---
               demand  state   1---1-
-              expect  state   0---2|
+              expect  state   0---2--
             """
         let root = try parseXML(try svg(source))
-        #expect(root.classed("value dropped").isEmpty)
+        #expect(root.classed("value dropped").map(\.title) == ["1 held from 1ms (frame 1), dropped: replaced by 2 at 3ms (frame 3) before the subscriber asked"])
+        // Asked for before the next value, the held value arrives: nothing is dropped.
+        let asked = try parseXML(try svg(source.replacingOccurrences(of: "demand  state   1---1-", with: "demand  state   1-1---")
+            .replacingOccurrences(of: "expect  state   0---2--", with: "expect  state   0-1----")))
+        #expect(asked.classed("value dropped").isEmpty)
+        // The subscriber's initial demand of none: the initial value is held from the subscription, and replaced.
+        let initial = try parseXML(try svg(source.replacingOccurrences(of: "demand  state   1---1-", with: "demand  state   ----1-")
+            .replacingOccurrences(of: "expect  state   0---2--", with: "expect  state   ----2--")))
+        #expect(initial.classed("value dropped").compactMap(\.title).map { $0.prefix(16) } == ["0 held from 0 (f", "1 held from 1ms "])
     }
 
     @Test func connectIsMarkedOnTheConnectable() throws {

@@ -18,20 +18,30 @@ enum MulticastCatalogue {
                        "a connectable publisher: subscribes upstream only when connect() is called") { call throws(EvalError) in
             // Combine's makeConnectable() is multicast through a PassthroughSubject; the engine keeps
             // Combine's `Failure == Never` constraint on it, and streams here can fail.
-            let connectable = try call.upstream.multicast(subject: PassthroughSubject<Value, StreamError>())
-            return .stream(StreamValue(publisher: connectable.eraseToAnyPublisher(), text: call.text, connect: connectable.connect))
+            let watch = BroadcastWatch()
+            let connectable = BroadcastWitness(upstream: try call.upstream, watch: watch).multicast(subject: PassthroughSubject<Value, StreamError>())
+            return .stream(StreamValue(publisher: connectable.eraseToAnyPublisher(), text: call.text, connect: connectable.connect, broadcast: watch))
         },
         CatalogueEntry("multicast", [Parameter("subject", .publisher)], family: "multicast",
                        "a connectable publisher that broadcasts upstream through the given subject") { call throws(EvalError) in
             let subject = try call.subject(0)
-            let connectable = try call.upstream.multicast(subject: subject)
-            return .stream(StreamValue(publisher: connectable.eraseToAnyPublisher(), text: call.text, connect: connectable.connect))
+            let watch = BroadcastWatch()
+            watch.subject = subject.handle
+            // `multicast(subject: s)`: s's own subscribers are offered each value too.
+            if case .identifier(let name) = call.arguments[0]?.syntax.kind { watch.subjectName = name }
+            let connectable = BroadcastWitness(upstream: try call.upstream, watch: watch).multicast(subject: subject)
+            return .stream(StreamValue(publisher: connectable.eraseToAnyPublisher(), text: call.text, connect: connectable.connect, broadcast: watch))
         },
         CatalogueEntry("multicast", [Parameter(nil, .closure)], family: "multicast",
                        "a connectable publisher that broadcasts through a subject created (once) by the closure") { call throws(EvalError) in
             let create = try call.publisherFactory(0)
-            let connectable = try call.upstream.multicast(create)
-            return .stream(StreamValue(publisher: connectable.eraseToAnyPublisher(), text: call.text, connect: connectable.connect))
+            let watch = BroadcastWatch()
+            let connectable = BroadcastWitness(upstream: try call.upstream, watch: watch).multicast { () -> ErasedSubject in
+                let subject = create()
+                watch.subject = subject.handle
+                return subject
+            }
+            return .stream(StreamValue(publisher: connectable.eraseToAnyPublisher(), text: call.text, connect: connectable.connect, broadcast: watch))
         },
         CatalogueEntry("autoconnect", [], family: "autoconnect",
                        "connects a connectable publisher on its first subscription") { call throws(EvalError) in
@@ -47,6 +57,13 @@ enum MulticastCatalogue {
 /// `around` for a stream bound to it, to see which subscriptions the value reaches.
 final class BroadcastWatch {
     var around: ((Value, () -> Void) -> Void)?
+    /// Called just before the subject passes on upstream's completion.
+    var beforeCompletion: (() -> Void)?
+    /// The subject broadcasting (nil: share's PassthroughSubject; a CurrentValueSubject conflates
+    /// rather than drops).
+    var subject: SubjectHandle?
+    /// `multicast(subject: s)`: the name of s, whose own subscribers are offered each value too.
+    var subjectName: String?
 }
 
 /// Passes everything through unchanged (the upstream subscription itself reaches downstream);
@@ -79,6 +96,7 @@ where Downstream.Input == Value, Downstream.Failure == StreamError {
     }
 
     override func receive(completion: Subscribers.Completion<StreamError>) {
+        watch.beforeCompletion?()
         downstream.receive(completion: completion)
     }
 }
@@ -102,7 +120,7 @@ final class ErasedSubject: Subject {
     typealias Output = Value
     typealias Failure = StreamError
     private let publisher: Stream
-    private let handle: SubjectHandle
+    let handle: SubjectHandle
 
     init(publisher: Stream, handle: SubjectHandle) {
         self.publisher = publisher

@@ -13,14 +13,16 @@ struct StreamValue {
     var connect: (() -> any Cancellable)? = nil
     /// For subjects: how to send into it.
     var subject: SubjectHandle? = nil
-    /// For `share()`: where its subject broadcasts (so that a run can note what it dropped).
+    /// For `share()`, `multicast`, `makeConnectable()`: where its subject broadcasts (so that a run
+    /// can note what it dropped).
     var broadcast: BroadcastWatch? = nil
 
-    init(publisher: Stream, text: CodeText, connect: (() -> any Cancellable)? = nil, subject: SubjectHandle? = nil) {
+    init(publisher: Stream, text: CodeText, connect: (() -> any Cancellable)? = nil, subject: SubjectHandle? = nil, broadcast: BroadcastWatch? = nil) {
         self.publisher = publisher
         self.code = text
         self.connect = connect
         self.subject = subject
+        self.broadcast = broadcast
     }
 
     init(publisher: Stream, text: String, connect: (() -> any Cancellable)? = nil, subject: SubjectHandle? = nil) {
@@ -59,11 +61,15 @@ struct SubjectHandle {
     /// A value sent while a subscriber has no demand is lost for it (a PassthroughSubject; a
     /// CurrentValueSubject keeps the value until asked).
     let dropsWithoutDemand: Bool
+    /// A CurrentValueSubject's value (it conflates: a value held for a subscriber without demand
+    /// is lost when the next replaces it); nil for other subjects.
+    let current: (() -> Value)?
 
     init<S: Subject>(_ subject: S) where S.Output == Value, S.Failure == StreamError {
         send = subject.send(event:)
         attach = subject.send(subscription:)
         dropsWithoutDemand = subject is PassthroughSubject<Value, StreamError>
+        current = (subject as? CurrentValueSubject<Value, StreamError>).map { held in { held.value } }
     }
 
     /// A handle that ignores everything (for names whose definition had an error).
@@ -71,6 +77,7 @@ struct SubjectHandle {
         send = { _ in }
         attach = { _ in }
         dropsWithoutDemand = false
+        current = nil
     }
 }
 

@@ -6,11 +6,12 @@ import MarbleSyntax
 
 extension SubjectHandle {
     /// A handle with its own way of sending (a `@Published` property sets its value after the send).
-    init(send: @escaping (TimelineEvent<Value, StreamError>) -> Void, attach: @escaping (any Subscription) -> Void) {
+    init(send: @escaping (TimelineEvent<Value, StreamError>) -> Void, attach: @escaping (any Subscription) -> Void, current: @escaping () -> Value) {
         self.send = send
         self.attach = attach
         // A `@Published` property is a CurrentValueSubject: it keeps its value until asked.
         dropsWithoutDemand = false
+        self.current = current
     }
 }
 
@@ -28,7 +29,7 @@ enum AppIdioms {
             guard case .value(let value) = event else { return }
             subject.send(value)
             interpreter?.globals[name] = .value(value)
-        }, attach: subject.send(subscription:))
+        }, attach: subject.send(subscription:), current: { subject.value })
         return StreamValue(publisher: subject.eraseToAnyPublisher(), text: publisherName(name), subject: handle)
     }
 

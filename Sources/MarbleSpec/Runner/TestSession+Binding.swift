@@ -21,12 +21,24 @@ extension TestSession {
                                   declaredTimeline: declared, observed: nil, subscriptions: [])
         streams[name.name] = NamedStream(stream: recorded, log: log, report: report, definition: name.location)
         if let watch = stream.broadcast {
-            // `let shared = source.share()`: its subject drops what a subscriber has no demand for.
+            // `let shared = source.share()` (or a multicast): its subject drops what a subscriber has
+            // no demand for; a CurrentValueSubject's holds it until the next value replaces it.
             let shared = name.name
             var witnesses: [SubscriptionLog]?
+            func seeing() -> [SubscriptionLog] {
+                if let witnesses { return witnesses }
+                let logs = logsSeeing(shared) + (watch.subjectName.map(logsSeeing) ?? [])
+                witnesses = logs
+                return logs
+            }
             watch.around = { [unowned self] value, broadcast in
-                if witnesses == nil { witnesses = logsSeeing(shared) }
-                noteDrops(of: value, in: witnesses ?? [], send: broadcast)
+                guard let subject = watch.subject, !subject.dropsWithoutDemand else { return noteDrops(of: value, in: seeing(), send: broadcast) }
+                guard let current = subject.current else { return broadcast() }
+                noteConflation(of: value, replacing: current(), in: seeing(), send: broadcast)
+            }
+            watch.beforeCompletion = { [unowned self] in
+                guard let current = watch.subject?.current else { return }
+                noteConflationEnds(holding: current(), in: seeing())
             }
         }
         streamOrder.append(name.name)

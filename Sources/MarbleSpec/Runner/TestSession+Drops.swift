@@ -2,7 +2,7 @@ import Reactive
 import MarbleNotation
 import MarbleSyntax
 
-/// Dropped values: the values a subject sent or a `share()` broadcast that an open subscription did not get (no demand), noted as they are sent, for the diagrams.
+/// Dropped values: the values a subject sent or a `share()`/multicast broadcast that an open subscription did not get (no demand), and those a CurrentValueSubject held for one until a newer value replaced them, noted as they are sent, for the diagrams.
 extension TestSession {
     /// The logs whose subscriptions reach the subject `name` directly: its own, the inner
     /// recorders of the streams that use it in closures, and `let other = name` aliases.
@@ -46,13 +46,87 @@ extension TestSession {
         offered.removeSubrange(base...)
     }
 
-    /// Subscription `index` of `log` was offered `value` now and did not get it.
-    func noteDrop(of value: Value, _ log: SubscriptionLog, _ index: Int) {
-        dropped[ObjectIdentifier(log), default: [:]][index, default: []].append(TimedEvent(scheduler.currentFrame, .value(value)))
+    /// Subscription `index` of `log` was offered `value` at `frame` (now, unless held) and did not get it.
+    func noteDrop(of value: Value, _ log: SubscriptionLog, _ index: Int, at frame: Int? = nil, _ loss: Loss = .noDemand) {
+        dropped[ObjectIdentifier(log), default: [:]][index, default: []].append((TimedEvent(frame ?? scheduler.currentFrame, .value(value)), loss))
+    }
+
+    /// Sends `value` into a CurrentValueSubject whose value is `current`. Such a subject does not
+    /// drop a value a subscriber has no demand for: it holds it and delivers it at the next request,
+    /// unless a newer value replaces it first (OpenCombine CurrentValueSubjectTests, "values
+    /// conflate"): that replaced value is noted as dropped, at the frame it was offered. A
+    /// subscription nothing was sent to since it began was offered `current` as it began.
+    func noteConflation(of value: Value, replacing current: Value, in logs: [SubscriptionLog], send: () -> Void) {
+        let before = forEachHeld(current, in: logs) { log, index, held in
+            noteDrop(of: held.value, log, index, at: held.frame, .replaced(by: value, frame: scheduler.currentFrame))
+        }
+        send()
+        for (log, index, delivered) in before where log.spans[index].end == nil {
+            held[ObjectIdentifier(log), default: [:]][index] = Held(value: value, frame: scheduler.currentFrame, delivered: delivered,
+                                                                    taken: log.deliveries[index] > delivered)
+        }
+    }
+
+    /// A CurrentValueSubject whose value is `current` is about to complete: what it still holds
+    /// for a subscriber is lost (the completion is delivered without demand, the value is not).
+    func noteConflationEnds(holding current: Value, in logs: [SubscriptionLog]) {
+        _ = forEachHeld(current, in: logs) { log, index, held in
+            noteDrop(of: held.value, log, index, at: held.frame, .completed(frame: scheduler.currentFrame))
+        }
+        for log in logs { held[ObjectIdentifier(log)] = nil }
+    }
+
+    /// Calls `body` for each active subscription of `logs` for which the subject still holds a
+    /// value (offered, never delivered); returns every active subscription with its deliveries.
+    private func forEachHeld(_ current: Value, in logs: [SubscriptionLog], _ body: (SubscriptionLog, Int, Held) -> Void)
+        -> [(log: SubscriptionLog, index: Int, delivered: Int)] {
+        var active: [(log: SubscriptionLog, index: Int, delivered: Int)] = []
+        for log in logs {
+            for index in log.active {
+                let delivered = log.deliveries[index]
+                let offer = held[ObjectIdentifier(log)]?[index] ?? Held(value: current, frame: log.spans[index].start, delivered: 0, taken: false)
+                if !offer.taken, delivered == offer.delivered { body(log, index, offer) }
+                active.append((log, index, delivered))
+            }
+        }
+        return active
     }
 
     /// What subscription `index` of `log` lost, as marble tokens.
     func droppedValues(_ log: SubscriptionLog, _ index: Int) -> [RenderedEvent] {
-        dropped[ObjectIdentifier(log)]?[index].map { Comparison.render($0, table) } ?? []
+        Comparison.render((dropped[ObjectIdentifier(log)]?[index] ?? []).map(\.event), table)
     }
+
+    /// Why subscription `index` of `log` lost what it did, where not for plain lack of demand.
+    func dropReasons(_ log: SubscriptionLog, _ index: Int) -> [RenderedEvent: DropReason] {
+        var reasons: [RenderedEvent: DropReason] = [:]
+        for (event, loss) in dropped[ObjectIdentifier(log)]?[index] ?? [] {
+            guard let token = Comparison.render([event], table).first else { continue }
+            switch loss {
+            case .noDemand: continue
+            case .replaced(let value, let frame):
+                guard case .value(let newer)? = Comparison.render([TimedEvent(frame, .value(value))], table).first?.event else { continue }
+                reasons[token] = .replaced(by: newer, frame: frame)
+            case .completed(let frame): reasons[token] = .completed(frame: frame)
+            }
+        }
+        return reasons
+    }
+}
+
+/// Why a subscription lost a value (rendered as a `DropReason` once the run's value names are known).
+enum Loss {
+    case noDemand
+    case replaced(by: Value, frame: Int)
+    case completed(frame: Int)
+}
+
+/// The value a CurrentValueSubject last offered one subscription: when, the subscription's
+/// deliveries just before, and whether it took it at once. Until its deliveries grow, it still
+/// holds it.
+struct Held {
+    var value: Value
+    var frame: Int
+    var delivered: Int
+    var taken: Bool
 }

@@ -49,7 +49,7 @@ extension TestSession {
                 for request in log.requests { requests[request.subscription, default: []].append((request.time, request.demand)) }
                 stream.subscriptions = log.spans.enumerated().map { index, span in
                     SubscriptionRecord(start: span.start, end: span.end, delivered: log.deliveries[index], requests: Comparison.render(requests[index] ?? []),
-                                       dropped: droppedValues(log, index))
+                                       dropped: droppedValues(log, index), dropReasons: dropReasons(log, index))
                 }
             }
             if let plan = subscribers.first(where: { $0.name == name }), let subscriber = plan.subscriber {
@@ -60,7 +60,7 @@ extension TestSession {
             }
             stream.innerSubscriptions = (innerLogs[name] ?? []).map { use in
                 InnerUse(source: use.source, subscriptions: use.log.spans.enumerated().map { index, span in
-                    SubscriptionRecord(start: span.start, end: span.end, dropped: droppedValues(use.log, index))
+                    SubscriptionRecord(start: span.start, end: span.end, dropped: droppedValues(use.log, index), dropReasons: dropReasons(use.log, index))
                 })
             }
             return stream
@@ -223,6 +223,17 @@ extension TestSession {
         }
         for send in sends {
             guard let subject = streams[send.name]?.stream.subject else { continue }
+            if let current = subject.current {
+                let witnesses = logsSeeing(send.name)
+                scheduler.play(send.events) { [unowned self] event in
+                    guard case .value(let value) = event else {
+                        noteConflationEnds(holding: current(), in: witnesses)
+                        return subject.send(event)
+                    }
+                    noteConflation(of: value, replacing: current(), in: witnesses) { subject.send(event) }
+                }
+                continue
+            }
             guard subject.dropsWithoutDemand else {
                 scheduler.play(send.events, deliver: subject.send)
                 continue

@@ -150,8 +150,10 @@ final class TestSession {
     var settling: (actions: Int, traced: Int, limit: Int)?
 
     // MARK: State of TestSession+Drops.swift
-    /// Per subscription log, per subscription: the values a subject sent that it did not get.
-    var dropped: [ObjectIdentifier: [Int: [TimedEvent<Value, StreamError>]]] = [:]
+    /// Per subscription log, per subscription: the values it was offered and did not get, and why.
+    var dropped: [ObjectIdentifier: [Int: [(event: TimedEvent<Value, StreamError>, loss: Loss)]]] = [:]
+    /// Per subscription log, per subscription of a CurrentValueSubject: the value it last offered it (see `noteConflation`).
+    var held: [ObjectIdentifier: [Int: Held]] = [:]
     /// The subscriptions a value is being offered to, with their deliveries before it (see `noteDrops`).
     var offered: [(log: Int, index: Int, delivered: Int)] = []
 
