@@ -227,12 +227,27 @@ struct Renderer {
         }
     }
 
-    /// The row of each inner arrow: one per subscription, in order of subscription (so no two
-    /// arrows share a row and no marble sits where an arrow turns).
+    /// The row of each inner arrow: one per subscription (so no two arrows share a row and no
+    /// marble sits where an arrow turns), in order of subscription — except that a subscription
+    /// whose drop would pass through a mark of an earlier one at its frame (flatMap's second
+    /// request starting as the first one's `x` arrives) takes a row above that one. Its drop then
+    /// crosses only rows of subscriptions made at or before its frame that have no mark there;
+    /// the earlier subscription's drop crosses its row where its arrow has not begun.
     static func innerRows(_ instances: [Instance]) -> [Int] {
         let order = instances.indices.sorted { (instances[$0].start, $0) < (instances[$1].start, $1) }
+        func marks(_ index: Int, at frame: Int) -> Bool {
+            let instance = instances[index]
+            return (instance.events + instance.dropped).contains { $0.frame == frame } || (instance.ending == .cancelled && instance.end == frame)
+        }
+        // Top to bottom.
+        var stack: [Int] = []
+        for index in order {
+            let start = instances[index].start
+            let position = stack.firstIndex { $0 != index && instances[$0].start < start && marks($0, at: start) } ?? stack.count
+            stack.insert(index, at: position)
+        }
         var rows = [Int](repeating: 0, count: instances.count)
-        for (row, index) in order.enumerated() { rows[index] = row }
+        for (row, index) in stack.enumerated() { rows[index] = row }
         return rows
     }
 

@@ -269,6 +269,16 @@ struct Geometry {
                 problems.append("marble off its lane: (\(marble.cx), \(marble.cy)) on an arrow at y \(axis.y) from x \(axis.from) to \(axis.to)")
             }
         }
+        // No inner arrow's drop (`M x top V level H end`) passes through a marble of a row it crosses.
+        for instance in root.all where instance.name == "g" && instance.attributes["class"] == "instance" {
+            guard let path = instance.children.first(where: { $0.attributes["class"] == "axis" }) else { continue }
+            let numbers = Self.numbers(in: path.attributes["d"] ?? "")
+            guard numbers.count == 4 else { continue }
+            let (x, top, level) = (numbers[0], numbers[1], numbers[2])
+            for marble in marbles where abs(marble.cx - x) < marble.width / 2 - 0.5 && marble.cy > top + 0.5 && marble.cy < level - 0.5 {
+                problems.append("an inner arrow's drop at x \(x) passes through the marble at (\(marble.cx), \(marble.cy))")
+            }
+        }
         // Events of one frame share an x, so bars of completions at one frame align.
         var xs: [Int: [Double]] = [:]
         for marble in marbles { if let frame = marble.frame { xs[frame, default: []].append(marble.cx) } }
