@@ -48,7 +48,9 @@ enum MulticastCatalogue {
             guard let receiver = call.receiver, let connect = receiver.connect else {
                 throw .fault(SpecDiagnostic("autoconnect() needs a connectable publisher (makeConnectable(), multicast, Timer.publish)", at: call.location))
             }
-            return call.result(ErasedConnectable(publisher: receiver.publisher, connectBody: connect).autoconnect())
+            // A timer's ticks without demand are still its own to tell.
+            let connected = call.result(ErasedConnectable(publisher: receiver.publisher, connectBody: connect).autoconnect())
+            return receiver.demandDrops.map(connected.droppingWithoutDemand) ?? connected
         },
     ]
 }

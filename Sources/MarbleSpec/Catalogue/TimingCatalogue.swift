@@ -6,11 +6,17 @@ enum TimingCatalogue {
     static let entries: [CatalogueEntry] = [
         CatalogueEntry("debounce", [Parameter("for", .duration), Parameter("scheduler", .scheduler), Parameter("options", .any, default: true)], family: "debounce",
                        "publishes a value once no newer one arrived for the due time; drops the pending value when upstream finishes") { call throws(EvalError) in
-            return call.result(try call.upstream.debounce(for: call.frames(0), scheduler: call.scheduler))
+            var debounced = try call.upstream.debounce(for: call.frames(0), scheduler: call.scheduler)
+            let drops = DemandDrops<Value>()
+            debounced.demandDrops = drops
+            return call.result(debounced).droppingWithoutDemand(drops)
         },
         CatalogueEntry("throttle", [Parameter("for", .duration), Parameter("scheduler", .scheduler), Parameter("latest", .bool)], family: "throttle",
                        "publishes at most one value per interval: the first at once (by a hop), then the latest or the first received in each interval") { call throws(EvalError) in
-            return call.result(try call.upstream.throttle(for: call.frames(0), scheduler: call.scheduler, latest: call.bool(2)))
+            var throttled = try call.upstream.throttle(for: call.frames(0), scheduler: call.scheduler, latest: call.bool(2))
+            let drops = DemandDrops<Value>()
+            throttled.demandDrops = drops
+            return call.result(throttled).droppingWithoutDemand(drops)
         },
         CatalogueEntry("delay", [Parameter("for", .duration), Parameter("tolerance", .any, default: true), Parameter("scheduler", .scheduler), Parameter("options", .any, default: true)], family: "delay",
                        "shifts every value and the completion (failure included) later by the interval") { call throws(EvalError) in
@@ -62,8 +68,17 @@ enum TimingCatalogue {
                        "a connectable timer: after connect(), ticks every interval (the first one interval after connecting), emitting the frame; never finishes") { call throws(EvalError) in
             let interval = try call.timerInterval(0)
             let timer = call.scheduler.timerPublisher(every: .init(frames: interval))
-            return .stream(StreamValue(publisher: Bridge(upstream: timer, value: { Value.int($0.frame) }, failure: neverFails).eraseToAnyPublisher(),
-                                       text: call.text, connect: timer.connect))
+            let drops = DemandDrops<Value>()
+            let ticks = DemandDrops<VirtualTimeScheduler.SchedulerTimeType>()
+            ticks.subscribed = {
+                guard let report = drops.subscription() else { return nil }
+                return { time in report(.int(time.frame)) }
+            }
+            timer.demandDrops = ticks
+            var stream = StreamValue(publisher: Bridge(upstream: timer, value: { Value.int($0.frame) }, failure: neverFails).eraseToAnyPublisher(),
+                                     text: call.text, connect: timer.connect)
+            stream.demandDrops = drops
+            return .stream(stream)
         },
     ]
 }
@@ -97,5 +112,15 @@ extension Value {
         case .int, .double: return true
         default: return false
         }
+    }
+}
+
+extension Runtime {
+    /// A stream whose operator tells `drops` what it discards without demand (debounce, throttle,
+    /// a timer), for the run to note (see `DemandDrops`).
+    func droppingWithoutDemand(_ drops: DemandDrops<Value>) -> Runtime {
+        guard case .stream(var stream) = self else { return self }
+        stream.demandDrops = drops
+        return .stream(stream)
     }
 }

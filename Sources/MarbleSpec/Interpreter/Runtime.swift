@@ -16,6 +16,8 @@ struct StreamValue {
     /// For `share()`, `multicast`, `makeConnectable()`: where its subject broadcasts (so that a run
     /// can note what it dropped).
     var broadcast: BroadcastWatch? = nil
+    /// For debounce, throttle and a timer: where it tells the values it discards without demand.
+    var demandDrops: DemandDrops<Value>? = nil
 
     init(publisher: Stream, text: CodeText, connect: (() -> any Cancellable)? = nil, subject: SubjectHandle? = nil, broadcast: BroadcastWatch? = nil) {
         self.publisher = publisher

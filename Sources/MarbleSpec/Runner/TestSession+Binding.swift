@@ -41,6 +41,14 @@ extension TestSession {
                 noteConflationEnds(holding: current(), in: seeing())
             }
         }
+        if let drops = stream.demandDrops {
+            // `let query = typing.debounce(…)` (throttle, a timer): each subscription of the
+            // operator begins inside one of this log's, which is the one that loses its drops.
+            drops.subscribed = { [unowned self, log] in
+                guard let index = log.active.last, log.spans[index].start == scheduler.currentFrame, log.deliveries[index] == 0 else { return nil }
+                return { [unowned self] value in noteDrop(of: value, log, index) }
+            }
+        }
         streamOrder.append(name.name)
         interpreter.globals[name.name] = .stream(recorded)
     }

@@ -12,6 +12,8 @@ extension Publishers {
         public let dueTime: Context.SchedulerTimeType.Stride
         public let scheduler: Context
         public let options: Context.SchedulerOptions?
+        /// Told of each value whose wait ends while the subscriber has no demand (not Combine API).
+        public var demandDrops: DemandDrops<Output>?
 
         public init(upstream: Upstream, dueTime: Context.SchedulerTimeType.Stride, scheduler: Context, options: Context.SchedulerOptions?) {
             self.upstream = upstream
@@ -22,10 +24,11 @@ extension Publishers {
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let clock = OperatorClock(scheduler, options: options)
+            let dropped = demandDrops?.subscription()
             if let virtual = clock.virtual, let frames = clock.frames(dueTime) {
-                upstream.receive(subscriber: VirtualLink(downstream: subscriber, dueTime: frames, scheduler: virtual))
+                upstream.receive(subscriber: VirtualLink(downstream: subscriber, dueTime: frames, scheduler: virtual, dropped: dropped))
             } else {
-                upstream.receive(subscriber: SchedulerLink(downstream: subscriber, dueTime: dueTime, clock: clock))
+                upstream.receive(subscriber: SchedulerLink(downstream: subscriber, dueTime: dueTime, clock: clock, dropped: dropped))
             }
         }
 
@@ -33,6 +36,13 @@ extension Publishers {
         /// everything; a cancel drops the pending value.
         private class Link<Downstream: Subscriber>: OperatorLink<Output, Upstream.Failure, Downstream> where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
             @exclusivity(unchecked) final var demand: Subscribers.Demand = .none
+            /// Told of a value dropped for lack of demand (see `DemandDrops`).
+            final let dropped: ((Output) -> Void)?
+
+            init(downstream: Downstream, dropped: ((Output) -> Void)?) {
+                self.dropped = dropped
+                super.init(downstream: downstream)
+            }
 
             override func receive(subscription: any Subscription) {
                 let accepted = upstream == nil && !isTerminated
@@ -55,7 +65,10 @@ extension Publishers {
 
             /// A wait ended: `value` goes downstream if it has demand, else it is dropped.
             final func deliver(_ value: Output) {
-                guard demand > 0 else { return }
+                guard demand > 0 else {
+                    dropped?(value)
+                    return
+                }
                 demand -= 1
                 demand += downstream.receive(value)
             }
@@ -78,10 +91,10 @@ extension Publishers {
             /// cancels the timer in `deinit`, so the action never runs after the link is gone.
             @exclusivity(unchecked) private var fire: () -> Void = {}
 
-            init(downstream: Downstream, dueTime: Int, scheduler: VirtualTimeScheduler) {
+            init(downstream: Downstream, dueTime: Int, scheduler: VirtualTimeScheduler, dropped: ((Output) -> Void)?) {
                 self.dueTime = dueTime
                 self.scheduler = scheduler
-                super.init(downstream: downstream)
+                super.init(downstream: downstream, dropped: dropped)
                 let link = Unmanaged.passUnretained(self)
                 fire = {
                     // Held for the call: downstream may drop the whole chain from inside it.
@@ -138,10 +151,10 @@ extension Publishers {
             private var pending: Output?
             private var generation = 0
 
-            init(downstream: Downstream, dueTime: Context.SchedulerTimeType.Stride, clock: OperatorClock<Context>) {
+            init(downstream: Downstream, dueTime: Context.SchedulerTimeType.Stride, clock: OperatorClock<Context>, dropped: ((Output) -> Void)?) {
                 self.dueTime = dueTime
                 self.clock = clock
-                super.init(downstream: downstream)
+                super.init(downstream: downstream, dropped: dropped)
             }
 
             override func receive(_ input: Output) -> Subscribers.Demand {

@@ -19,6 +19,8 @@ extension Publishers {
         public let interval: Context.SchedulerTimeType.Stride
         public let scheduler: Context
         public let latest: Bool
+        /// Told of each value that arrives while the subscriber has no demand (not Combine API).
+        public var demandDrops: DemandDrops<Output>?
 
         public init(upstream: Upstream, interval: Context.SchedulerTimeType.Stride, scheduler: Context, latest: Bool) {
             self.upstream = upstream
@@ -28,7 +30,8 @@ extension Publishers {
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.receive(subscriber: Link(downstream: subscriber, interval: interval, clock: OperatorClock(scheduler, options: nil), latest: latest))
+            upstream.receive(subscriber: Link(downstream: subscriber, interval: interval, clock: OperatorClock(scheduler, options: nil), latest: latest,
+                                              dropped: demandDrops?.subscription()))
         }
 
         private final class Link<Downstream: Subscriber>: OperatorLink<Output, Upstream.Failure, Downstream> where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
@@ -42,11 +45,14 @@ extension Publishers {
             private var emission: (any Cancellable)?
             /// Cancelled by downstream; unlike completion, this also drops the pending emission.
             private var isCancelled = false
+            /// Told of a value dropped for lack of demand (see `DemandDrops`).
+            private let dropped: ((Output) -> Void)?
 
-            init(downstream: Downstream, interval: Context.SchedulerTimeType.Stride, clock: OperatorClock<Context>, latest: Bool) {
+            init(downstream: Downstream, interval: Context.SchedulerTimeType.Stride, clock: OperatorClock<Context>, latest: Bool, dropped: ((Output) -> Void)?) {
                 self.interval = interval
                 self.clock = clock
                 self.latest = latest
+                self.dropped = dropped
                 super.init(downstream: downstream)
             }
 
@@ -57,7 +63,11 @@ extension Publishers {
             }
 
             override func receive(_ input: Output) -> Subscribers.Demand {
-                guard !isTerminated, demand > 0 else { return .none }
+                guard !isTerminated else { return .none }
+                guard demand > 0 else {
+                    dropped?(input)
+                    return .none
+                }
                 if pendingValue != nil {
                     if latest { pendingValue = input }
                     return .none

@@ -25,6 +25,8 @@ extension Publishers {
         public let scheduler: Context
         public let options: Context.SchedulerOptions?
         private var subscriptions: [Tick] = []
+        /// Told of each tick a subscriber misses for lack of demand (not Combine API).
+        public var demandDrops: DemandDrops<Output>?
 
         public init(every interval: Context.SchedulerTimeType.Stride, tolerance: Context.SchedulerTimeType.Stride? = nil, scheduler: Context, options: Context.SchedulerOptions? = nil) {
             self.interval = interval
@@ -34,7 +36,7 @@ extension Publishers {
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Never {
-            let subscription = Tick(AnySubscriber(subscriber), parent: self)
+            let subscription = Tick(AnySubscriber(subscriber), parent: self, dropped: demandDrops?.subscription())
             subscriptions.append(subscription)
             subscriber.receive(subscription: subscription)
         }
@@ -90,14 +92,20 @@ extension Publishers {
             private var downstream: AnySubscriber<Output, Never>?
             private var demand: Subscribers.Demand = .none
             private weak var parent: Timer?
+            private let dropped: ((Output) -> Void)?
 
-            init(_ downstream: AnySubscriber<Output, Never>, parent: Timer) {
+            init(_ downstream: AnySubscriber<Output, Never>, parent: Timer, dropped: ((Output) -> Void)?) {
                 self.downstream = downstream
                 self.parent = parent
+                self.dropped = dropped
             }
 
             func send(_ time: Output) {
-                guard let downstream, demand > 0 else { return }
+                guard let downstream else { return }
+                guard demand > 0 else {
+                    dropped?(time)
+                    return
+                }
                 demand -= 1
                 let more = downstream.receive(time)
                 if self.downstream != nil { demand += more }
