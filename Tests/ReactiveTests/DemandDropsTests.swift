@@ -18,12 +18,19 @@ import Testing
         }
     }
 
-    @Test func debounceTellsAValueWhoseWaitEndsWithoutDemandToItsSubscription() {
-        let scheduler = VirtualTimeScheduler()
+    /// A subject debounced by `frames`, with a watcher of its drops.
+    func watchedDebounce(_ frames: Int, on scheduler: VirtualTimeScheduler)
+        -> (PassthroughSubject<String, Never>, Publishers.Debounce<PassthroughSubject<String, Never>, VirtualTimeScheduler>, Watcher<String>) {
         let subject = PassthroughSubject<String, Never>()
-        var debounced = subject.debounce(for: 2, scheduler: scheduler)
+        var debounced = subject.debounce(for: .init(frames: frames), scheduler: scheduler)
         let watcher = Watcher<String>(scheduler)
         debounced.demandDrops = watcher.drops
+        return (subject, debounced, watcher)
+    }
+
+    @Test func debounceTellsAValueWhoseWaitEndsWithoutDemandToItsSubscription() {
+        let scheduler = VirtualTimeScheduler()
+        let (subject, debounced, watcher) = watchedDebounce(2, on: scheduler)
         let one = TestSubscriber<String, Never>(scheduler: scheduler, initialDemand: .max(1))
         let all = TestSubscriber<String, Never>(scheduler: scheduler, initialDemand: .unlimited)
         debounced.subscribe(one)
@@ -40,10 +47,7 @@ import Testing
 
     @Test func debounceTellsNothingOfAValueReplacedOrPendingAtCompletion() {
         let scheduler = VirtualTimeScheduler()
-        let subject = PassthroughSubject<String, Never>()
-        var debounced = subject.debounce(for: 3, scheduler: scheduler)
-        let watcher = Watcher<String>(scheduler)
-        debounced.demandDrops = watcher.drops
+        let (subject, debounced, watcher) = watchedDebounce(3, on: scheduler)
         let subscriber = TestSubscriber<String, Never>(scheduler: scheduler, initialDemand: .none)
         debounced.subscribe(subscriber)
         scheduler.schedule(at: 1) { subject.send("a") }
