@@ -41,16 +41,27 @@ extension TestSession {
                 noteConflationEnds(holding: current(), in: seeing())
             }
         }
-        if let drops = stream.demandDrops {
-            // `let query = typing.debounce(…)` (throttle, a timer): each subscription of the
-            // operator begins inside one of this log's, which is the one that loses its drops.
-            drops.subscribed = { [unowned self, log] in
-                guard let index = log.active.last, log.spans[index].start == scheduler.currentFrame, log.deliveries[index] == 0 else { return nil }
-                return { [unowned self] value in noteDrop(of: value, log, index) }
-            }
-        }
+        if let drops = stream.demandDrops { watchDrops(drops, for: log) }
         streamOrder.append(name.name)
         interpreter.globals[name.name] = .stream(recorded)
+    }
+
+    /// `let query = typing.debounce(…)` (throttle, a timer), and aliases `let slow = query`: each
+    /// subscription of the operator begins inside a subscription of each of these logs that has
+    /// just opened (nothing delivered yet), and those lose what it drops.
+    private func watchDrops(_ drops: DemandDrops<Value>, for log: SubscriptionLog) {
+        let key = ObjectIdentifier(drops)
+        if dropLogs[key] == nil {
+            drops.subscribed = { [unowned self] in
+                let losing = (dropLogs[key] ?? []).compactMap { log -> (SubscriptionLog, Int)? in
+                    guard let index = log.active.last, log.spans[index].start == scheduler.currentFrame, log.deliveries[index] == 0 else { return nil }
+                    return (log, index)
+                }
+                guard !losing.isEmpty else { return nil }
+                return { [unowned self] value in for (log, index) in losing { noteDrop(of: value, log, index) } }
+            }
+        }
+        dropLogs[key, default: []].append(log)
     }
 
     /// Binds a name whose definition had an error, so that later lines using it report their

@@ -154,6 +154,8 @@ final class TestSession {
     var dropped: [ObjectIdentifier: [Int: [(event: TimedEvent<Value, StreamError>, loss: Loss)]]] = [:]
     /// Per subscription log, per subscription of a CurrentValueSubject: the value it last offered it (see `noteConflation`).
     var held: [ObjectIdentifier: [Int: Held]] = [:]
+    /// The logs whose subscriptions an operator's drops go to, by its `DemandDrops` (see `watchDrops`).
+    var dropLogs: [ObjectIdentifier: [SubscriptionLog]] = [:]
     /// The subscriptions a value is being offered to, with their deliveries before it (see `noteDrops`).
     var offered: [(log: Int, index: Int, delivered: Int)] = []
 
