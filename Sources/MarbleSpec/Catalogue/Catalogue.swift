@@ -1,34 +1,75 @@
 import Reactive
 import MarbleSyntax
 
-/// What a parameter accepts; used to convert arguments and to print signatures.
-public enum ParameterType: String, Sendable {
-    case publisher = "Publisher"
-    case closure = "Closure"
-    case value = "Value"
-    case int = "Int"
-    case duration = "Duration"
-    case scheduler = "Scheduler"
-    case demand = "Demand"
-    case bool = "Bool"
-    case strategy = "Strategy"
-    case any = "Any"
+/// What a parameter accepts; used to convert arguments, to check what an entry reads (see
+/// `BoundCall.argument(_:as:)`), and to print signatures.
+public enum ParameterType: Sendable, Hashable {
+    case publisher, closure, value, int, duration, demand, bool, strategy, any
+    /// Every scheduler of a test is its one virtual scheduler: the dispatcher checks that a
+    /// scheduler is given, and nothing is read from it.
+    case scheduler
+    /// A scheduler's `options:`, a timer's run loop (`on:`) and mode (`in:`): accepted and
+    /// ignored, as they mean nothing on the virtual clock.
+    case schedulerOptions, runLoop, runLoopMode
+
+    /// How `usage` prints it.
+    public var name: String {
+        switch self {
+        case .publisher: return "Publisher"
+        case .closure: return "Closure"
+        case .value: return "Value"
+        case .int: return "Int"
+        case .duration: return "Duration"
+        case .scheduler: return "Scheduler"
+        case .demand: return "Demand"
+        case .bool: return "Bool"
+        case .strategy: return "Strategy"
+        case .any, .schedulerOptions, .runLoop, .runLoopMode: return "Any"
+        }
+    }
+
+    /// Whether an argument of this type says nothing in a diagram: it names the test's one
+    /// virtual clock (a scheduler, its options, a run loop and its mode).
+    var isTheVirtualClock: Bool {
+        switch self {
+        case .scheduler, .schedulerOptions, .runLoop, .runLoopMode: return true
+        default: return false
+        }
+    }
 }
 
-/// One parameter of an operator: its argument label (nil for `_`), what it accepts, and
-/// whether it can be left out.
+/// One parameter of an operator: its name, its argument label (nil for `_`), what it accepts,
+/// and whether it can be left out.
 public struct Parameter: Sendable, Hashable {
+    /// What the entry reads it by: the label, or for an unlabelled parameter the name Swift's
+    /// declaration gives it (`timeout(_ interval:…)` → `interval`). Unique within a signature.
+    public var name: String
     public var label: String?
     public var type: ParameterType
     public var hasDefault: Bool
     public var variadic: Bool
+    /// Whether a diagram keeps the argument although its type names the virtual clock:
+    /// `receive(on:)` and `subscribe(on:)`, whose scheduler is their point.
+    public var drawn: Bool
 
-    public init(_ label: String?, _ type: ParameterType, default hasDefault: Bool = false, variadic: Bool = false) {
-        self.label = label
+    /// `spelling` is written as in Swift's declaration: `"for"` (a label, also the name) or
+    /// `"_ interval"` (no label; the name).
+    public init(_ spelling: String, _ type: ParameterType, default hasDefault: Bool = false, variadic: Bool = false, drawn: Bool = false) {
+        if spelling.hasPrefix("_ ") {
+            name = String(spelling.dropFirst(2))
+            label = nil
+        } else {
+            name = spelling
+            label = spelling
+        }
         self.type = type
         self.hasDefault = hasDefault
         self.variadic = variadic
+        self.drawn = drawn
     }
+
+    /// Whether a diagram leaves the argument out of the operator's text.
+    var isLeftOutOfDiagrams: Bool { type.isTheVirtualClock && !drawn && label != nil }
 }
 
 /// The name, labels and one-line behaviour of an operator or publisher constructor.
@@ -50,7 +91,7 @@ public struct OperatorSignature: Sendable, Hashable {
     public var usage: String {
         if kind == .property { return name }
         let parts = parameters.map { parameter -> String in
-            var text = (parameter.label.map { $0 + ": " } ?? "") + parameter.type.rawValue
+            var text = (parameter.label.map { $0 + ": " } ?? "") + parameter.type.name
             if parameter.variadic { text += "..." }
             if parameter.hasDefault { text += " = …" }
             return text
