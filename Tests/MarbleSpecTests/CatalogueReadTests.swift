@@ -157,3 +157,36 @@ import MarbleSyntax
         } == "catalogue error: f(_:) reads 'other' as Publisher..., but declares it Publisher")
     }
 }
+
+/// What a diagram leaves out of an operator's text comes from the parameters' declared types.
+@Suite struct OmittedArgumentsTests {
+    @Test func theVirtualClocksParametersAreLeftOutPerCallee() {
+        #expect(Catalogue.omittedArguments.labels == [
+            "debounce": ["scheduler", "options"], "throttle": ["scheduler"], "delay": ["scheduler", "options"],
+            "timeout": ["scheduler", "options"], "measureInterval": ["using", "options"],
+            "receive": ["options"], "subscribe": ["options"], "collect": ["options"],
+            "Timer.publish": ["on", "in", "options"],
+        ])
+    }
+
+    @Test func receiveAndSubscribeKeepTheirSchedulerBecauseTheCatalogueSaysSo() {
+        for name in ["receive", "subscribe"] {
+            let on = Catalogue.signatures.first { $0.name == name }?.parameters.first
+            #expect(on?.type == .scheduler && on?.drawn == true, "\(name)(on:)")
+            #expect(Catalogue.omittedArguments.omits(label: "on", callee: "t." + name) == false)
+        }
+        #expect(Catalogue.omittedArguments.omits(label: "scheduler", callee: "typing.debounce"))
+        #expect(Catalogue.omittedArguments.omits(label: "tolerance", callee: "Timer.publish") == false)
+    }
+
+    @Test func theRunnerPutsItInEveryTestReport() {
+        let report = runMarble("""
+        test "t"
+          hot    a  -1-|
+          let    b = a.delay(for: 1, scheduler: RunLoop.main)
+          expect b  --1-|
+        """)
+        #expect(problems(report) == [])
+        #expect(report.tests.map(\.omittedArguments) == [Catalogue.omittedArguments])
+    }
+}

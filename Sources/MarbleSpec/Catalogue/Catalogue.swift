@@ -152,6 +152,14 @@ public enum Catalogue {
                           kind: .property, family: "sequence-publisher"),
     ]
 
+    /// The labels a diagram leaves out of an operator's text, per operator or constructor name:
+    /// the parameters whose type names the virtual clock, unless the entry keeps them drawn
+    /// (`receive(on:)`, `subscribe(on:)`). The runner puts it in every `TestReport`.
+    public static let omittedArguments = OmittedArguments(labels: entries.reduce(into: [:]) { labels, entry in
+        let omitted = entry.signature.parameters.filter(\.isLeftOutOfDiagrams).compactMap(\.label)
+        if !omitted.isEmpty { labels[entry.signature.name, default: []].formUnion(omitted) }
+    })
+
     static var constructorNames: [String] { Array(constructors.keys) }
 
     static func isConstructor(_ name: String) -> Bool { constructors[name] != nil }
