@@ -158,6 +158,48 @@ import MarbleSyntax
     }
 }
 
+/// The typing rules (`OperatorTypes.rules`) read arguments by name too, through
+/// `TypedCall.argument(_:as:)`, with the same check against the declared types.
+@Suite struct TypingRuleReadTests {
+    static let location = SourceLocation(line: 1, column: 1)
+
+    /// Runs `rule` on a call of `signature` whose arguments are all left out, or all of unknown
+    /// type; the checker's messages.
+    static func messages(_ signature: OperatorSignature, _ rule: OperatorTypes.Rule, given: Bool) throws -> [String] {
+        let checker = ExpressionChecker()
+        let syntax = try MarbleFileParser.parseExpression("x", at: location)
+        let arguments = signature.parameters.map { parameter in
+            given ? TypedArgument(label: parameter.label, checked: .unknown, location: location, syntax: syntax) : nil
+        }
+        let variadic = zip(signature.parameters, arguments).compactMap { $0.variadic ? $1 : nil }
+        let call = TypedCall(signature: signature, receiver: signature.kind == .method ? .unknown : nil, arguments: arguments,
+                             variadic: variadic, location: location, checker: checker)
+        _ = rule(call)
+        return checker.diagnostics.map(\.message)
+    }
+
+    @Test(arguments: [true, false])
+    func everyRuleReadsItsArgumentsAsDeclared(given: Bool) throws {
+        for entry in Catalogue.entries {
+            guard let rule = OperatorTypes.rules[entry.signature.selector] else { continue }
+            // Other messages are the rule's own about arguments of no known type (or none).
+            #expect(try Self.messages(entry.signature, rule, given: given).filter { $0.hasPrefix("catalogue error") } == [], "\(entry.signature.selector)")
+        }
+    }
+
+    @Test func aMisreadIsReportedAsTheCataloguesMistake() throws {
+        let signature = OperatorSignature(name: "f", parameters: [Parameter("_ count", .int), Parameter("others", .publisher, variadic: true)],
+                                          summary: "", kind: .method, family: "map")
+        #expect(try Self.messages(signature, { call in StreamType(output: call.value("count"), failure: .never) }, given: true)
+                == ["catalogue error: f(_:others:) reads 'count' as Value, but declares it Int"])
+        #expect(try Self.messages(signature, { call in call.publisher("others") }, given: true)
+                == ["catalogue error: f(_:others:) reads 'others' as Publisher, but declares it Publisher..."])
+        #expect(try Self.messages(signature, { call in call.has("n") ? .unknown : call.same }, given: true)
+                == ["catalogue error: f(_:others:) has no parameter 'n'"])
+        #expect(try Self.messages(signature, { call in call.variadicPublishers("others").first ?? .unknown }, given: true) == [])
+    }
+}
+
 /// What a diagram leaves out of an operator's text comes from the parameters' declared types.
 @Suite struct OmittedArgumentsTests {
     @Test func theVirtualClocksParametersAreLeftOutPerCallee() {
