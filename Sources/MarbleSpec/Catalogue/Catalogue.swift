@@ -12,7 +12,8 @@ public enum ParameterType: Sendable, Hashable {
     /// ignored, as they mean nothing on the virtual clock.
     case schedulerOptions, runLoop, runLoopMode
 
-    /// How `usage` prints it.
+    /// How `usage` (`marbles operators`, docs/operators.md) prints it. The virtual clock's
+    /// options, run loop and mode print as `Any`: any argument is accepted and ignored.
     public var name: String {
         switch self {
         case .publisher: return "Publisher"
