@@ -37,19 +37,18 @@ struct BoundCall {
 
     // MARK: The one way in
 
-    /// The position of the parameter `name`, which the entry reads as `type`. Every read goes
-    /// through here, so that reading an argument as something other than what its parameter
-    /// declares (a `.duration` from an `.int`), or by a name the signature lacks, is reported
-    /// as the catalogue's mistake — and `CatalogueReadTests` runs every entry to find one.
-    private func position(of name: String, as type: ParameterType, variadic: Bool = false) throws(EvalError) -> Int {
-        let index = try position(of: name)
-        let parameter = signature.parameters[index]
-        guard parameter.type == type, parameter.variadic == variadic else {
-            let declared = parameter.type.name + (parameter.variadic ? "..." : "")
-            throw fail("catalogue error: \(signature.selector) reads '\(name)' as \(type.name)\(variadic ? "..." : ""), but declares it \(declared)")
+    /// The position of the parameter `name`, which the entry reads as `type` (nil: only asks
+    /// whether it is given). Every read goes through here, so that a read the declaration does
+    /// not allow is reported as the catalogue's mistake (`OperatorSignature.position(of:as:variadic:)`)
+    /// — and `CatalogueReadTests` runs every entry to find one.
+    private func position(of name: String, as type: ParameterType? = nil, variadic: Bool = false) throws(EvalError) -> Int {
+        switch signature.position(of: name, as: type, variadic: variadic) {
+        case .success(let index):
+            if type != nil { reads?.names.insert(name) }
+            return index
+        case .failure(let misread):
+            throw fail(misread.message)
         }
-        reads?.names.insert(name)
-        return index
     }
 
     /// The argument given for the parameter `name`, read as `type`.
@@ -58,13 +57,6 @@ struct BoundCall {
             throw fail("missing argument '\(name)' in \(signature.selector)")
         }
         return argument
-    }
-
-    private func position(of name: String) throws(EvalError) -> Int {
-        guard let index = signature.parameters.firstIndex(where: { $0.name == name }) else {
-            throw fail("catalogue error: \(signature.selector) has no parameter '\(name)'")
-        }
-        return index
     }
 
     /// Whether the call gives the (defaulted) parameter `name`.

@@ -101,6 +101,28 @@ public struct OperatorSignature: Sendable, Hashable {
     }
 }
 
+extension OperatorSignature {
+    /// Where the parameter `name` is, for a read of it as `type` (nil: any type, to ask whether
+    /// it is given) — or the catalogue's mistake: no parameter of that name, or one declared
+    /// as another type or variadic-ness. `BoundCall` and `TypedCall` read every argument through it.
+    func position(of name: String, as type: ParameterType?, variadic: Bool) -> Result<Int, CatalogueMisread> {
+        guard let index = parameters.firstIndex(where: { $0.name == name }) else {
+            return .failure(CatalogueMisread(message: "catalogue error: \(selector) has no parameter '\(name)'"))
+        }
+        let parameter = parameters[index]
+        if let type, parameter.type != type || parameter.variadic != variadic {
+            let declared = parameter.type.name + (parameter.variadic ? "..." : "")
+            return .failure(CatalogueMisread(message: "catalogue error: \(selector) reads '\(name)' as \(type.name)\(variadic ? "..." : ""), but declares it \(declared)"))
+        }
+        return .success(index)
+    }
+}
+
+/// A catalogue entry or typing rule reading an argument its signature does not declare so.
+struct CatalogueMisread: Error {
+    let message: String
+}
+
 /// An operator or constructor: its signature and how to build it. Its typing rule, for the
 /// check before a test runs, is `OperatorTypes.rules[signature.selector]`.
 struct CatalogueEntry: Sendable {

@@ -56,22 +56,18 @@ struct TypedCall {
 
     // MARK: The one way in
 
-    /// The position of the parameter `name`, which the rule reads as `type`; nil, and the
-    /// catalogue's mistake reported, when the signature has no such parameter or declares it
-    /// otherwise (the static side of `BoundCall.argument(_:as:)`; `TypingRuleReadTests` runs
-    /// every rule to find one).
+    /// The position of the parameter `name`, which the rule reads as `type` (nil: only asks
+    /// whether it is given); nil, and the catalogue's mistake reported, for a read the
+    /// declaration does not allow — as `BoundCall` does at run time; `TypingRuleReadTests` runs
+    /// every rule to find one.
     private func position(of name: String, as type: ParameterType? = nil, variadic: Bool = false) -> Int? {
-        guard let index = signature.parameters.firstIndex(where: { $0.name == name }) else {
-            checker.error("catalogue error: \(signature.selector) has no parameter '\(name)'", at: location)
+        switch signature.position(of: name, as: type, variadic: variadic) {
+        case .success(let index):
+            return index
+        case .failure(let misread):
+            checker.error(misread.message, at: location)
             return nil
         }
-        let parameter = signature.parameters[index]
-        if let type, parameter.type != type || parameter.variadic != variadic {
-            let declared = parameter.type.name + (parameter.variadic ? "..." : "")
-            checker.error("catalogue error: \(signature.selector) reads '\(name)' as \(type.name)\(variadic ? "..." : ""), but declares it \(declared)", at: location)
-            return nil
-        }
-        return index
     }
 
     /// The argument given for the parameter `name`, read as `type`; nil when it is left out.
