@@ -306,6 +306,8 @@ public struct TestReport: Sendable, Hashable {
     public var frameNanoseconds: Int64
     /// Wall-clock time of the run, in seconds.
     public var seconds: Double
+    /// The arguments its diagram leaves out of operator texts (none unless the runner says).
+    public var omittedArguments = OmittedArguments()
 
     package init(name: String, line: Int, checks: [CheckReport], error: FileDiagnostic?, trace: [TraceLine], frameNanoseconds: Int64, seconds: Double) {
         self.name = name

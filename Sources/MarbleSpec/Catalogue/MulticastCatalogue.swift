@@ -24,17 +24,17 @@ enum MulticastCatalogue {
         },
         CatalogueEntry("multicast", [Parameter("subject", .publisher)], family: "multicast",
                        "a connectable publisher that broadcasts upstream through the given subject") { call throws(EvalError) in
-            let subject = try call.subject(0)
+            let subject = try call.subject("subject")
             let watch = BroadcastWatch()
             watch.subject = subject.handle
             // `multicast(subject: s)`: s's own subscribers are offered each value too.
-            if case .identifier(let name) = call.arguments[0]?.syntax.kind { watch.subjectName = name }
+            if case .identifier(let name) = try call.argument("subject", as: .publisher).syntax.kind { watch.subjectName = name }
             let connectable = BroadcastWitness(upstream: try call.upstream, watch: watch).multicast(subject: subject)
             return .stream(StreamValue(publisher: connectable.eraseToAnyPublisher(), text: call.text, connect: connectable.connect, broadcast: watch))
         },
-        CatalogueEntry("multicast", [Parameter(nil, .closure)], family: "multicast",
+        CatalogueEntry("multicast", [Parameter("_ createSubject", .closure)], family: "multicast",
                        "a connectable publisher that broadcasts through a subject created (once) by the closure") { call throws(EvalError) in
-            let create = try call.publisherFactory(0)
+            let create = try call.subjectFactory("createSubject")
             let watch = BroadcastWatch()
             let connectable = BroadcastWitness(upstream: try call.upstream, watch: watch).multicast { () -> ErasedSubject in
                 let subject = create()
@@ -139,16 +139,17 @@ final class ErasedSubject: Subject {
 }
 
 extension BoundCall {
-    func subject(_ index: Int) throws(EvalError) -> ErasedSubject {
-        guard let argument = arguments[index], case .stream(let stream) = argument.value, let handle = stream.subject else {
-            throw .fault(SpecDiagnostic("\(signature.selector) needs a subject here (PassthroughSubject() or CurrentValueSubject(v))", at: arguments[index]?.location ?? location))
+    func subject(_ name: String) throws(EvalError) -> ErasedSubject {
+        let argument = try argument(name, as: .publisher)
+        guard case .stream(let stream) = argument.value, let handle = stream.subject else {
+            throw .fault(SpecDiagnostic("\(signature.selector) needs a subject here (PassthroughSubject() or CurrentValueSubject(v))", at: argument.location))
         }
         return ErasedSubject(publisher: stream.publisher, handle: handle)
     }
 
     /// `multicast { PassthroughSubject() }`: the closure creating the subject.
-    func publisherFactory(_ index: Int) throws(EvalError) -> () -> ErasedSubject {
-        let closure = try closure(index)
+    func subjectFactory(_ name: String) throws(EvalError) -> () -> ErasedSubject {
+        let closure = try closure(name)
         let interpreter = self.interpreter
         return {
             switch Result(catching: { () throws(EvalError) -> Runtime in try interpreter.call(closure, with: []) }) {
