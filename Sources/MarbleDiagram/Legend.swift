@@ -80,8 +80,14 @@ extension Renderer {
         return Mark.allCases.filter(used.contains)
     }
 
+    /// A value's entry is drawn in the monospace face (`a = "done"`), a mark's in the sans one.
     static func legendWidth(_ entry: LegendEntry) -> Double {
-        Layout.legendSymbolWidth + TextMetrics.sans(entry.text, size: Layout.legendFont) + Layout.legendGap
+        let text: Double
+        switch entry.symbol {
+        case .value: text = TextMetrics.monospace(entry.text, size: Layout.legendFont)
+        case .mark: text = TextMetrics.sans(entry.text, size: Layout.legendFont)
+        }
+        return Layout.legendSymbolWidth + text + Layout.legendGap
     }
 
     static func legendRows(_ entries: [LegendEntry], width: Double) -> [[LegendEntry]] {

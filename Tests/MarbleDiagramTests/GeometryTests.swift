@@ -63,6 +63,7 @@ struct GeometryTests {
             <text x="280" y="100" font-size="12">far too long for the canvas</text>
             <text x="20" y="20" font-size="12">one label</text><text x="30" y="22" font-size="12">another</text>
             <text x="85" y="64" font-size="11">boom</text>
+            <g class="legend"><circle cx="20" cy="105" r="9"/><text x="35" y="109" font-size="12" font-family="monospace">a = "far too long"</text><circle cx="70" cy="105" r="9"/></g>
             </svg>
             """
         let problems = try Geometry(svg).problems(lastFrame: 3)
@@ -73,6 +74,7 @@ struct GeometryTests {
         #expect(problems.contains { $0.hasPrefix("text leaves the canvas") })
         #expect(problems.contains { $0.hasPrefix("texts overlap: \"one label\" and \"another\"") })
         #expect(problems.contains { $0.hasPrefix("text on a marble: \"boom\"") })
+        #expect(problems.contains { $0.hasPrefix("legend text runs into a symbol: \"a = \"far too long\"\"") })
     }
 
     /// Every value the run says a subject dropped (sent while a subscription had no demand) has
@@ -231,6 +233,21 @@ struct Geometry {
         for (i, a) in texts.enumerated() {
             for b in texts[(i + 1)...] where a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1 {
                 problems.append("texts overlap: \"\(a.text)\" and \"\(b.text)\"")
+            }
+        }
+        // No legend text runs into a symbol of its row (the next entry's circle or mark).
+        for legend in root.all where legend.attributes["class"] == "legend" {
+            let symbols = legend.children.filter { $0.name == "circle" }.compactMap { circle -> (cx: Double, cy: Double, r: Double)? in
+                guard let cx = circle.attributes["cx"].flatMap(Double.init), let cy = circle.attributes["cy"].flatMap(Double.init),
+                      let r = circle.attributes["r"].flatMap(Double.init) else { return nil }
+                return (cx, cy, r)
+            }
+            for text in legend.children where text.name == "text" {
+                let bounds = Self.bounds(of: text)
+                for symbol in symbols where bounds.left < symbol.cx + symbol.r - 1 && symbol.cx - symbol.r < bounds.right - 1
+                    && bounds.top < symbol.cy + symbol.r - 1 && symbol.cy - symbol.r < bounds.bottom - 1 {
+                    problems.append("legend text runs into a symbol: \"\(bounds.text)\" at x \(symbol.cx)")
+                }
             }
         }
         // No text lies on a marble but its own label.
