@@ -5,12 +5,12 @@ extension Publishers {
     public struct AllSatisfyOrTry<Upstream: Publisher, Failure: Error>: Publisher {
         public typealias Output = Bool
         public let upstream: Upstream
-        public let predicate: (Upstream.Output) throws(Failure) -> Bool
+        public let predicate: (Upstream.Output) throws -> Bool
         private let kind: FailureKind<Upstream.Failure, Failure>
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let predicate = self.predicate
-            upstream.receive(subscriber: ReducingLink<Upstream.Output, Upstream.Failure, S>(name: kind.name("AllSatisfy"), downstream: subscriber, initial: true, mapFailure: kind.mapFailure) { result, input throws(Failure) in
+            upstream.receive(subscriber: ReducingLink<Upstream.Output, Upstream.Failure, S>(name: kind.name("AllSatisfy"), downstream: subscriber, initial: true, kind: kind) { result, input in
                 guard try !predicate(input) else { return .continue }
                 result = false
                 return .finish
@@ -25,10 +25,12 @@ extension Publishers {
 }
 
 extension Publishers.AllSatisfyOrTry where Failure == Upstream.Failure {
+    /// The publisher of `allSatisfy(_:)`: fails only as upstream does.
     public init(upstream: Upstream, predicate: @escaping (Upstream.Output) -> Bool) { self.init(upstream: upstream, predicate: predicate, kind: .plain) }
 }
 
 extension Publishers.AllSatisfyOrTry where Failure == any Error {
+    /// The publisher of `tryAllSatisfy(_:)`: a throw from the closure fails it with that error.
     public init(upstream: Upstream, predicate: @escaping (Upstream.Output) throws -> Bool) { self.init(upstream: upstream, predicate: predicate, kind: .throwing) }
 }
 

@@ -50,7 +50,7 @@ extension Publishers {
             let transform: (Upstream.Output) throws -> Output?
             init(downstream: Downstream, transform: @escaping (Upstream.Output) throws -> Output?) {
                 self.transform = transform
-                super.init(name: "TryCompactMap", downstream: downstream, mapFailure: { $0 })
+                super.init(name: "TryCompactMap", downstream: downstream, kind: .throwing)
             }
             override func receive(_ input: Upstream.Output) -> Subscribers.Demand {
                 guard !isTerminated else { return .none }

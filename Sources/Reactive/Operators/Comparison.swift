@@ -6,12 +6,12 @@ extension Publishers {
     public struct ComparisonOrTry<Upstream: Publisher, Failure: Error>: Publisher {
         public typealias Output = Upstream.Output
         public let upstream: Upstream
-        public let areInIncreasingOrder: (Upstream.Output, Upstream.Output) throws(Failure) -> Bool
+        public let areInIncreasingOrder: (Upstream.Output, Upstream.Output) throws -> Bool
         private let kind: FailureKind<Upstream.Failure, Failure>
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let isLess = areInIncreasingOrder
-            upstream.receive(subscriber: ReducingLink<Upstream.Output, Upstream.Failure, S>(name: kind.name("Comparison"), downstream: subscriber, initial: nil, mapFailure: kind.mapFailure) { result, input throws(Failure) in
+            upstream.receive(subscriber: ReducingLink<Upstream.Output, Upstream.Failure, S>(name: kind.name("Comparison"), downstream: subscriber, initial: nil, kind: kind) { result, input in
                 if let current = result, try !isLess(current, input) { return .continue }
                 result = input
                 return .continue
@@ -26,12 +26,14 @@ extension Publishers {
 }
 
 extension Publishers.ComparisonOrTry where Failure == Upstream.Failure {
+    /// The publisher of `max(by:)`: fails only as upstream does.
     public init(upstream: Upstream, areInIncreasingOrder: @escaping (Upstream.Output, Upstream.Output) -> Bool) {
         self.init(upstream: upstream, areInIncreasingOrder: areInIncreasingOrder, kind: .plain)
     }
 }
 
 extension Publishers.ComparisonOrTry where Failure == any Error {
+    /// The publisher of `tryMax(by:)`: a throw from the closure fails it with that error.
     public init(upstream: Upstream, areInIncreasingOrder: @escaping (Upstream.Output, Upstream.Output) throws -> Bool) {
         self.init(upstream: upstream, areInIncreasingOrder: areInIncreasingOrder, kind: .throwing)
     }

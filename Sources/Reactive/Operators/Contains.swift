@@ -14,7 +14,7 @@ extension Publishers {
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let wanted = output
-            upstream.receive(subscriber: ReducingLink<Upstream.Output, Upstream.Failure, S>(name: "Contains", downstream: subscriber, initial: false, mapFailure: { $0 }) { result, input in
+            upstream.receive(subscriber: ReducingLink<Upstream.Output, Upstream.Failure, S>(name: "Contains", downstream: subscriber, initial: false, kind: .plain) { result, input in
                 guard input == wanted else { return .continue }
                 result = true
                 return .finish
@@ -28,12 +28,12 @@ extension Publishers {
     public struct ContainsWhereOrTry<Upstream: Publisher, Failure: Error>: Publisher {
         public typealias Output = Bool
         public let upstream: Upstream
-        public let predicate: (Upstream.Output) throws(Failure) -> Bool
+        public let predicate: (Upstream.Output) throws -> Bool
         private let kind: FailureKind<Upstream.Failure, Failure>
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let predicate = self.predicate
-            upstream.receive(subscriber: ReducingLink<Upstream.Output, Upstream.Failure, S>(name: kind.name("ContainsWhere"), downstream: subscriber, initial: false, mapFailure: kind.mapFailure) { result, input throws(Failure) in
+            upstream.receive(subscriber: ReducingLink<Upstream.Output, Upstream.Failure, S>(name: kind.name("ContainsWhere"), downstream: subscriber, initial: false, kind: kind) { result, input in
                 guard try predicate(input) else { return .continue }
                 result = true
                 return .finish
@@ -48,10 +48,12 @@ extension Publishers {
 }
 
 extension Publishers.ContainsWhereOrTry where Failure == Upstream.Failure {
+    /// The publisher of `contains(where:)`: fails only as upstream does.
     public init(upstream: Upstream, predicate: @escaping (Upstream.Output) -> Bool) { self.init(upstream: upstream, predicate: predicate, kind: .plain) }
 }
 
 extension Publishers.ContainsWhereOrTry where Failure == any Error {
+    /// The publisher of `tryContains(where:)`: a throw from the closure fails it with that error.
     public init(upstream: Upstream, predicate: @escaping (Upstream.Output) throws -> Bool) { self.init(upstream: upstream, predicate: predicate, kind: .throwing) }
 }
 

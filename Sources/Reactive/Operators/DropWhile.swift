@@ -5,19 +5,19 @@ extension Publishers {
     public struct DropWhileOrTry<Upstream: Publisher, Failure: Error>: Publisher {
         public typealias Output = Upstream.Output
         public let upstream: Upstream
-        public let predicate: (Output) throws(Failure) -> Bool
+        public let predicate: (Output) throws -> Bool
         private let kind: FailureKind<Upstream.Failure, Failure>
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.receive(subscriber: Link(name: kind.name("DropWhile"), downstream: subscriber, mapFailure: kind.mapFailure, predicate: predicate))
+            upstream.receive(subscriber: Link(name: kind.name("DropWhile"), downstream: subscriber, kind: kind, predicate: predicate))
         }
 
         private final class Link<Downstream: Subscriber>: FilteringLink<Output, Upstream.Failure, Downstream> where Downstream.Input == Output, Downstream.Failure == Failure {
-            let predicate: (Output) throws(Downstream.Failure) -> Bool
+            let predicate: (Output) throws -> Bool
             var isDropping = true
-            init(name: String, downstream: Downstream, mapFailure: @escaping (Upstream.Failure) -> Downstream.Failure, predicate: @escaping (Output) throws(Downstream.Failure) -> Bool) {
+            init(name: String, downstream: Downstream, kind: FailureKind<Upstream.Failure, Downstream.Failure>, predicate: @escaping (Output) throws -> Bool) {
                 self.predicate = predicate
-                super.init(name: name, downstream: downstream, mapFailure: mapFailure)
+                super.init(name: name, downstream: downstream, kind: kind)
             }
             override func receive(_ input: Output) -> Subscribers.Demand {
                 guard !isTerminated else { return .none }
@@ -25,7 +25,7 @@ extension Publishers {
                     do {
                         if try predicate(input) { return .max(1) }
                     } catch {
-                        end(.failure(error))
+                        fail(error)
                         return .none
                     }
                     isDropping = false
@@ -42,10 +42,12 @@ extension Publishers {
 }
 
 extension Publishers.DropWhileOrTry where Failure == Upstream.Failure {
+    /// The publisher of `drop(while:)`: fails only as upstream does.
     public init(upstream: Upstream, predicate: @escaping (Output) -> Bool) { self.init(upstream: upstream, predicate: predicate, kind: .plain) }
 }
 
 extension Publishers.DropWhileOrTry where Failure == any Error {
+    /// The publisher of `tryDrop(while:)`: a throw from the closure fails it with that error.
     public init(upstream: Upstream, predicate: @escaping (Output) throws -> Bool) { self.init(upstream: upstream, predicate: predicate, kind: .throwing) }
 }
 

@@ -52,7 +52,7 @@ extension Publishers {
             let isIncluded: (Output) throws -> Bool
             init(downstream: Downstream, isIncluded: @escaping (Output) throws -> Bool) {
                 self.isIncluded = isIncluded
-                super.init(name: "TryFilter", downstream: downstream, mapFailure: { $0 })
+                super.init(name: "TryFilter", downstream: downstream, kind: .throwing)
             }
             override func receive(_ input: Output) -> Subscribers.Demand {
                 guard !isTerminated else { return .none }

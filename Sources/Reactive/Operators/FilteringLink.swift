@@ -9,22 +9,27 @@
 class FilteringLink<Input, UpstreamFailure: Error, Downstream: Subscriber>: OperatorLink<Input, UpstreamFailure, Downstream>, CustomStringConvertible {
     /// The operator's name, as `print` shows the subscription ("DropWhile", "TryDropWhile").
     let description: String
-    private let mapFailure: (UpstreamFailure) -> Downstream.Failure
+    private let kind: FailureKind<UpstreamFailure, Downstream.Failure>
 
-    init(name: String, downstream: Downstream, mapFailure: @escaping (UpstreamFailure) -> Downstream.Failure) {
+    init(name: String, downstream: Downstream, kind: FailureKind<UpstreamFailure, Downstream.Failure>) {
         description = name
-        self.mapFailure = mapFailure
+        self.kind = kind
         super.init(downstream: downstream)
     }
 
     final override func receive(completion: Subscribers.Completion<UpstreamFailure>) {
         guard terminate() else { return }
-        downstream.receive(completion: completion.mapError(mapFailure))
+        downstream.receive(completion: completion.mapError(kind.mapFailure))
     }
 
     /// Cancels upstream and sends `completion` downstream.
     final func end(_ completion: Subscribers.Completion<Downstream.Failure>) {
         cancel()
         downstream.receive(completion: completion)
+    }
+
+    /// Ends the stream with what the operator's closure threw.
+    final func fail(_ error: any Error) {
+        end(.failure(kind.thrown(error)))
     }
 }

@@ -11,7 +11,7 @@ extension Publishers {
         public init(upstream: Upstream) { self.upstream = upstream }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.receive(subscriber: ReducingLink<Upstream.Output, Upstream.Failure, S>(name: "First", downstream: subscriber, initial: nil, mapFailure: { $0 }) { result, input in
+            upstream.receive(subscriber: ReducingLink<Upstream.Output, Upstream.Failure, S>(name: "First", downstream: subscriber, initial: nil, kind: .plain) { result, input in
                 result = input
                 return .finish
             })
@@ -23,12 +23,12 @@ extension Publishers {
     public struct FirstWhereOrTry<Upstream: Publisher, Failure: Error>: Publisher {
         public typealias Output = Upstream.Output
         public let upstream: Upstream
-        public let predicate: (Output) throws(Failure) -> Bool
+        public let predicate: (Output) throws -> Bool
         private let kind: FailureKind<Upstream.Failure, Failure>
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let predicate = self.predicate
-            upstream.receive(subscriber: ReducingLink<Upstream.Output, Upstream.Failure, S>(name: kind.name("FirstWhere"), downstream: subscriber, initial: nil, mapFailure: kind.mapFailure) { result, input throws(Failure) in
+            upstream.receive(subscriber: ReducingLink<Upstream.Output, Upstream.Failure, S>(name: kind.name("FirstWhere"), downstream: subscriber, initial: nil, kind: kind) { result, input in
                 guard try predicate(input) else { return .continue }
                 result = input
                 return .finish
@@ -43,10 +43,12 @@ extension Publishers {
 }
 
 extension Publishers.FirstWhereOrTry where Failure == Upstream.Failure {
+    /// The publisher of `first(where:)`: fails only as upstream does.
     public init(upstream: Upstream, predicate: @escaping (Output) -> Bool) { self.init(upstream: upstream, predicate: predicate, kind: .plain) }
 }
 
 extension Publishers.FirstWhereOrTry where Failure == any Error {
+    /// The publisher of `tryFirst(where:)`: a throw from the closure fails it with that error.
     public init(upstream: Upstream, predicate: @escaping (Output) throws -> Bool) { self.init(upstream: upstream, predicate: predicate, kind: .throwing) }
 }
 

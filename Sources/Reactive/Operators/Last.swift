@@ -10,7 +10,7 @@ extension Publishers {
         public init(upstream: Upstream) { self.upstream = upstream }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.receive(subscriber: ReducingLink<Upstream.Output, Upstream.Failure, S>(name: "Last", downstream: subscriber, initial: nil, mapFailure: { $0 }) { result, input in
+            upstream.receive(subscriber: ReducingLink<Upstream.Output, Upstream.Failure, S>(name: "Last", downstream: subscriber, initial: nil, kind: .plain) { result, input in
                 result = input
                 return .continue
             })
@@ -22,12 +22,12 @@ extension Publishers {
     public struct LastWhereOrTry<Upstream: Publisher, Failure: Error>: Publisher {
         public typealias Output = Upstream.Output
         public let upstream: Upstream
-        public let predicate: (Output) throws(Failure) -> Bool
+        public let predicate: (Output) throws -> Bool
         private let kind: FailureKind<Upstream.Failure, Failure>
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let predicate = self.predicate
-            upstream.receive(subscriber: ReducingLink<Upstream.Output, Upstream.Failure, S>(name: kind.name("LastWhere"), downstream: subscriber, initial: nil, mapFailure: kind.mapFailure) { result, input throws(Failure) in
+            upstream.receive(subscriber: ReducingLink<Upstream.Output, Upstream.Failure, S>(name: kind.name("LastWhere"), downstream: subscriber, initial: nil, kind: kind) { result, input in
                 if try predicate(input) { result = input }
                 return .continue
             })
@@ -41,10 +41,12 @@ extension Publishers {
 }
 
 extension Publishers.LastWhereOrTry where Failure == Upstream.Failure {
+    /// The publisher of `last(where:)`: fails only as upstream does.
     public init(upstream: Upstream, predicate: @escaping (Output) -> Bool) { self.init(upstream: upstream, predicate: predicate, kind: .plain) }
 }
 
 extension Publishers.LastWhereOrTry where Failure == any Error {
+    /// The publisher of `tryLast(where:)`: a throw from the closure fails it with that error.
     public init(upstream: Upstream, predicate: @escaping (Output) throws -> Bool) { self.init(upstream: upstream, predicate: predicate, kind: .throwing) }
 }
 

@@ -50,7 +50,7 @@ extension Publishers {
             let transform: (Upstream.Output) throws -> Output
             init(downstream: Downstream, transform: @escaping (Upstream.Output) throws -> Output) {
                 self.transform = transform
-                super.init(name: "TryMap", downstream: downstream, mapFailure: { $0 })
+                super.init(name: "TryMap", downstream: downstream, kind: .throwing)
             }
             /// After a cancel values are still transformed and forwarded, and a throw still
             /// fails the stream; an upstream completion is not forwarded (OpenCombine

@@ -5,18 +5,18 @@ extension Publishers {
     public struct PrefixWhileOrTry<Upstream: Publisher, Failure: Error>: Publisher {
         public typealias Output = Upstream.Output
         public let upstream: Upstream
-        public let predicate: (Output) throws(Failure) -> Bool
+        public let predicate: (Output) throws -> Bool
         private let kind: FailureKind<Upstream.Failure, Failure>
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.receive(subscriber: Link(name: kind.name("PrefixWhile"), downstream: subscriber, mapFailure: kind.mapFailure, predicate: predicate))
+            upstream.receive(subscriber: Link(name: kind.name("PrefixWhile"), downstream: subscriber, kind: kind, predicate: predicate))
         }
 
         private final class Link<Downstream: Subscriber>: FilteringLink<Output, Upstream.Failure, Downstream> where Downstream.Input == Output, Downstream.Failure == Failure {
-            let predicate: (Output) throws(Downstream.Failure) -> Bool
-            init(name: String, downstream: Downstream, mapFailure: @escaping (Upstream.Failure) -> Downstream.Failure, predicate: @escaping (Output) throws(Downstream.Failure) -> Bool) {
+            let predicate: (Output) throws -> Bool
+            init(name: String, downstream: Downstream, kind: FailureKind<Upstream.Failure, Downstream.Failure>, predicate: @escaping (Output) throws -> Bool) {
                 self.predicate = predicate
-                super.init(name: name, downstream: downstream, mapFailure: mapFailure)
+                super.init(name: name, downstream: downstream, kind: kind)
             }
             override func receive(_ input: Output) -> Subscribers.Demand {
                 guard !isTerminated else { return .none }
@@ -24,7 +24,7 @@ extension Publishers {
                     if try predicate(input) { return downstream.receive(input) }
                     end(.finished)
                 } catch {
-                    end(.failure(error))
+                    fail(error)
                 }
                 return .none
             }
@@ -38,10 +38,12 @@ extension Publishers {
 }
 
 extension Publishers.PrefixWhileOrTry where Failure == Upstream.Failure {
+    /// The publisher of `prefix(while:)`: fails only as upstream does.
     public init(upstream: Upstream, predicate: @escaping (Output) -> Bool) { self.init(upstream: upstream, predicate: predicate, kind: .plain) }
 }
 
 extension Publishers.PrefixWhileOrTry where Failure == any Error {
+    /// The publisher of `tryPrefix(while:)`: a throw from the closure fails it with that error.
     public init(upstream: Upstream, predicate: @escaping (Output) throws -> Bool) { self.init(upstream: upstream, predicate: predicate, kind: .throwing) }
 }
 

@@ -5,12 +5,12 @@ extension Publishers {
     public struct ReduceOrTry<Upstream: Publisher, Output, Failure: Error>: Publisher {
         public let upstream: Upstream
         public let initial: Output
-        public let nextPartialResult: (Output, Upstream.Output) throws(Failure) -> Output
+        public let nextPartialResult: (Output, Upstream.Output) throws -> Output
         private let kind: FailureKind<Upstream.Failure, Failure>
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let next = nextPartialResult
-            upstream.receive(subscriber: ReducingLink<Upstream.Output, Upstream.Failure, S>(name: kind.name("Reduce"), downstream: subscriber, initial: initial, mapFailure: kind.mapFailure) { result, input throws(Failure) in
+            upstream.receive(subscriber: ReducingLink<Upstream.Output, Upstream.Failure, S>(name: kind.name("Reduce"), downstream: subscriber, initial: initial, kind: kind) { result, input in
                 if let current = result { result = try next(current, input) }
                 return .continue
             })
@@ -24,12 +24,14 @@ extension Publishers {
 }
 
 extension Publishers.ReduceOrTry where Failure == Upstream.Failure {
+    /// The publisher of `reduce(_:_:)`: fails only as upstream does.
     public init(upstream: Upstream, initial: Output, nextPartialResult: @escaping (Output, Upstream.Output) -> Output) {
         self.init(upstream: upstream, initial: initial, nextPartialResult: nextPartialResult, kind: .plain)
     }
 }
 
 extension Publishers.ReduceOrTry where Failure == any Error {
+    /// The publisher of `tryReduce(_:_:)`: a throw from the closure fails it with that error.
     public init(upstream: Upstream, initial: Output, nextPartialResult: @escaping (Output, Upstream.Output) throws -> Output) {
         self.init(upstream: upstream, initial: initial, nextPartialResult: nextPartialResult, kind: .throwing)
     }

@@ -17,8 +17,8 @@ final class ReducingLink<Input, UpstreamFailure: Error, Downstream: Subscriber>:
     /// The operator's name, as `print` shows the subscription ("Collect", "First").
     let description: String
     private var result: Downstream.Input?
-    private let step: (inout Downstream.Input?, Input) throws(Downstream.Failure) -> ReduceStep
-    private let mapFailure: (UpstreamFailure) -> Downstream.Failure
+    private let step: (inout Downstream.Input?, Input) throws -> ReduceStep
+    private let kind: FailureKind<UpstreamFailure, Downstream.Failure>
     private var downstreamRequested = false
     /// The result is ready and waits for downstream's first request.
     private var isHolding = false
@@ -27,12 +27,12 @@ final class ReducingLink<Input, UpstreamFailure: Error, Downstream: Subscriber>:
         name: String,
         downstream: Downstream,
         initial: Downstream.Input?,
-        mapFailure: @escaping (UpstreamFailure) -> Downstream.Failure,
-        step: @escaping (inout Downstream.Input?, Input) throws(Downstream.Failure) -> ReduceStep
+        kind: FailureKind<UpstreamFailure, Downstream.Failure>,
+        step: @escaping (inout Downstream.Input?, Input) throws -> ReduceStep
     ) {
         result = initial
         self.step = step
-        self.mapFailure = mapFailure
+        self.kind = kind
         description = name
         super.init(downstream: downstream)
     }
@@ -53,7 +53,7 @@ final class ReducingLink<Input, UpstreamFailure: Error, Downstream: Subscriber>:
         } catch {
             cancel()
             result = nil
-            downstream.receive(completion: .failure(error))
+            downstream.receive(completion: .failure(kind.thrown(error)))
         }
         return .none
     }
@@ -65,7 +65,7 @@ final class ReducingLink<Input, UpstreamFailure: Error, Downstream: Subscriber>:
             resultIsReady()
         case .failure(let error):
             result = nil
-            downstream.receive(completion: .failure(mapFailure(error)))
+            downstream.receive(completion: .failure(kind.mapFailure(error)))
         }
     }
 

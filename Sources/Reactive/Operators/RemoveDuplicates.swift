@@ -10,19 +10,19 @@ extension Publishers {
     public struct RemoveDuplicatesOrTry<Upstream: Publisher, Failure: Error>: Publisher {
         public typealias Output = Upstream.Output
         public let upstream: Upstream
-        public let predicate: (Output, Output) throws(Failure) -> Bool
+        public let predicate: (Output, Output) throws -> Bool
         private let kind: FailureKind<Upstream.Failure, Failure>
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.receive(subscriber: Link(name: kind.name("RemoveDuplicates"), downstream: subscriber, mapFailure: kind.mapFailure, predicate: predicate))
+            upstream.receive(subscriber: Link(name: kind.name("RemoveDuplicates"), downstream: subscriber, kind: kind, predicate: predicate))
         }
 
         private final class Link<Downstream: Subscriber>: FilteringLink<Output, Upstream.Failure, Downstream> where Downstream.Input == Output, Downstream.Failure == Failure {
-            let predicate: (Output, Output) throws(Downstream.Failure) -> Bool
+            let predicate: (Output, Output) throws -> Bool
             var last: Output?
-            init(name: String, downstream: Downstream, mapFailure: @escaping (Upstream.Failure) -> Downstream.Failure, predicate: @escaping (Output, Output) throws(Downstream.Failure) -> Bool) {
+            init(name: String, downstream: Downstream, kind: FailureKind<Upstream.Failure, Downstream.Failure>, predicate: @escaping (Output, Output) throws -> Bool) {
                 self.predicate = predicate
-                super.init(name: name, downstream: downstream, mapFailure: mapFailure)
+                super.init(name: name, downstream: downstream, kind: kind)
             }
             override func receive(_ input: Output) -> Subscribers.Demand {
                 guard !isTerminated else { return .none }
@@ -31,7 +31,7 @@ extension Publishers {
                 do {
                     if let previous, try predicate(previous, input) { return .max(1) }
                 } catch {
-                    end(.failure(error))
+                    fail(error)
                     return .none
                 }
                 return downstream.receive(input)
@@ -46,10 +46,12 @@ extension Publishers {
 }
 
 extension Publishers.RemoveDuplicatesOrTry where Failure == Upstream.Failure {
+    /// The publisher of `removeDuplicates(by:)`: fails only as upstream does.
     public init(upstream: Upstream, predicate: @escaping (Output, Output) -> Bool) { self.init(upstream: upstream, predicate: predicate, kind: .plain) }
 }
 
 extension Publishers.RemoveDuplicatesOrTry where Failure == any Error {
+    /// The publisher of `tryRemoveDuplicates(by:)`: a throw from the closure fails it with that error.
     public init(upstream: Upstream, predicate: @escaping (Output, Output) throws -> Bool) { self.init(upstream: upstream, predicate: predicate, kind: .throwing) }
 }
 

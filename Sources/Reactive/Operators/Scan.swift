@@ -59,7 +59,7 @@ extension Publishers {
             init(downstream: Downstream, initialResult: Output, nextPartialResult: @escaping (Output, Upstream.Output) throws -> Output) {
                 result = initialResult
                 self.nextPartialResult = nextPartialResult
-                super.init(name: "TryScan", downstream: downstream, mapFailure: { $0 })
+                super.init(name: "TryScan", downstream: downstream, kind: .throwing)
             }
             /// After a cancel values are still accumulated and forwarded; a throw then ends it
             /// silently, and an upstream completion is not forwarded (OpenCombine `Publishers.TryScan`).
