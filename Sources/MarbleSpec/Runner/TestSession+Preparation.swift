@@ -1,0 +1,113 @@
+import Reactive
+import MarbleNotation
+import MarbleSyntax
+
+/// Preparing a test: the frame length, the declared types, and the check that every name a test uses is defined.
+extension TestSession {
+    func prepare(fileStatements: [Statement]) {
+        // The file's types and the test's own come before any value that uses them.
+        declareTypes(fileStatements + syntax.statements)
+        guard diagnostics.isEmpty else { return }
+        // Value names apply to the whole test wherever written.
+        for statement in fileStatements + syntax.statements {
+            if case .values(let bindings) = statement.kind {
+                for binding in bindings {
+                    switch Result(catching: { () throws(EvalError) -> Value in
+                        try interpreter.valueOf(interpreter.evaluate(binding.value, in: Environment()), at: binding.value.location, purpose: "a value")
+                    }) {
+                    case .success(let value):
+                        table.bind(binding.name, to: value)
+                        valueNames.append(ValueName(name: binding.name, literal: interpreter.text(of: binding.value.range)))
+                    case .failure(let error): report(error, at: binding.value.location)
+                    }
+                }
+            }
+        }
+
+        checkNames()
+        guard diagnostics.isEmpty else { return }
+        for statement in syntax.statements { define(statement) }
+        for statement in syntax.statements { observe(statement) }
+        validateSubscribers()
+        // Closures are checked before anything runs, whether or not a value would reach them.
+        guard diagnostics.isEmpty else { return }
+        for diagnostic in typeChecker.check(syntax.statements) { diagnose(diagnostic) }
+    }
+
+    /// Collects the `struct`, `enum`, `typealias` and `extension` declarations the test sees.
+    func declareTypes(_ statements: [Statement]) {
+        var types = UserTypes()
+        let problems = types.declare(statements) { raw in
+            switch Result(catching: { () throws(EvalError) -> Value in
+                try interpreter.valueOf(interpreter.evaluate(raw, in: Environment()), at: raw.location, purpose: "a raw value")
+            }) {
+            case .success(let value): return value
+            case .failure(let error):
+                report(error, at: raw.location)
+                return nil
+            }
+        }
+        problems.forEach(diagnose)
+        interpreter.types = types
+        typeChecker.types = types
+    }
+
+    static func frameLength(_ duration: DurationSyntax, path: String, lines: LineTable, current: Int64) -> (Int64, [FileDiagnostic]) {
+        func diagnostic(_ message: String, _ hint: String?) -> [FileDiagnostic] {
+            [FileDiagnostic(path: path, line: duration.location.line, column: duration.location.column, length: duration.text.count,
+                            message: message, hint: hint, lineText: lines.line(duration.location.line))]
+        }
+        do {
+            guard let nanoseconds = try MarbleDuration.nanoseconds(duration.text), nanoseconds > 0 else {
+                return (current, diagnostic("'\(duration.text)' is not a frame length", "write a positive duration such as 1ms, 100ms or 1s"))
+            }
+            return (nanoseconds, [])
+        } catch {
+            return (current, diagnostic(error.message, error.hint))
+        }
+    }
+
+    /// Reports every name used in an expression that the test does not define.
+    func checkNames() {
+        var defined = Set(Builtins.globalNames + Catalogue.constructorNames + ["Publishers", "Timer", "true", "false", "nil"] + interpreter.types.names)
+        for statement in syntax.statements {
+            switch statement.kind {
+            case .hot(let name, _), .cold(let name, _), .subject(let name, _), .binding(let name, _): defined.insert(name.name)
+            case .published(let name, _, _): defined.formUnion([name.name, AppIdioms.publisherName(name.name)])
+            default: break
+            }
+        }
+        knownNames = defined
+        let check = NameCheck(known: defined)
+        var checked: [Expr] = []
+        for statement in fileStatements + syntax.statements {
+            switch statement.kind {
+            case .binding(_, let expr): checked.append(expr)
+            case .published(_, _, let expr): checked.append(expr)
+            case .declaration(let declaration):
+                // A computed property's body sees `self` and the stored properties.
+                var fields = ["self"]
+                if case .structure(let stored) = declaration.kind { fields += stored.map(\.name.name) }
+                if let target = interpreter.types.structType(declaration.name.name) { fields += target.fields.map(\.name.name) }
+                for property in declaration.properties {
+                    checked.append(Expr(kind: .closure(Closure(parameters: fields, body: property.body)), location: property.name.location))
+                }
+            default: break
+            }
+        }
+        for expr in checked {
+            if let idiom = AppIdioms.subscriberCall(in: expr) {
+                diagnose(idiom)
+                continue
+            }
+            for (name, location) in check.undefinedNames(in: expr) {
+                if let idiom = AppIdioms.unavailableName(name) {
+                    diagnose(idiom.message, at: location, length: name.count, hint: idiom.hint)
+                    continue
+                }
+                diagnose("cannot find '\(name)' in scope", at: location, length: name.count,
+                         hint: Suggestions.nearest(to: name, in: defined).map { "did you mean '\($0)'?" })
+            }
+        }
+    }
+}
