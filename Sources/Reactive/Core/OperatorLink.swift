@@ -70,3 +70,12 @@ open class OperatorLink<Input, UpstreamFailure: Error, Downstream: Subscriber>: 
         upstream?.request(demand)
     }
 }
+
+extension OperatorLink where Downstream.Failure == UpstreamFailure {
+    /// Terminates the link and passes `completion` on, unless it had already terminated (by an
+    /// earlier completion or a cancel): the completion of an operator whose failure is upstream's.
+    public func forwardOnce(_ completion: Subscribers.Completion<UpstreamFailure>) {
+        guard terminate() else { return }
+        downstream.receive(completion: completion)
+    }
+}

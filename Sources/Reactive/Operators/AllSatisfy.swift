@@ -1,52 +1,37 @@
 extension Publishers {
-    /// `false` as soon as a value fails `predicate` (upstream is cancelled at that instant),
-    /// `true` at upstream finish otherwise (also for an empty upstream).
-    public struct AllSatisfy<Upstream: Publisher>: Publisher {
+    /// `allSatisfy(_:)` and `tryAllSatisfy(_:)`: `false` as soon as a value fails `predicate`
+    /// (upstream is cancelled at that instant), `true` at upstream finish otherwise (also for an
+    /// empty upstream). A throw (only `TryAllSatisfy`'s predicate can) cancels upstream and fails the stream.
+    public struct AllSatisfyOrTry<Upstream: Publisher, Failure: Error>: Publisher {
         public typealias Output = Bool
-        public typealias Failure = Upstream.Failure
-        public let upstream: Upstream
-        public let predicate: (Upstream.Output) -> Bool
-
-        public init(upstream: Upstream, predicate: @escaping (Upstream.Output) -> Bool) {
-            self.upstream = upstream
-            self.predicate = predicate
-        }
-
-        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let predicate = self.predicate
-            upstream.receive(subscriber: ReducingLink<Upstream.Output, Upstream.Failure, S>(name: "AllSatisfy", downstream: subscriber, initial: true, mapFailure: { $0 }) { result, input in
-                guard !predicate(input) else { return .continue }
-                result = false
-                return .finish
-            })
-        }
-    }
-
-    /// Like `AllSatisfy`, but the predicate may throw, which cancels upstream and fails the stream.
-    public struct TryAllSatisfy<Upstream: Publisher>: Publisher {
-        public typealias Output = Bool
-        public typealias Failure = any Error
         public let upstream: Upstream
         public let predicate: (Upstream.Output) throws -> Bool
-
-        public init(upstream: Upstream, predicate: @escaping (Upstream.Output) throws -> Bool) {
-            self.upstream = upstream
-            self.predicate = predicate
-        }
+        private let kind: FailureKind<Upstream.Failure, Failure>
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let predicate = self.predicate
-            upstream.receive(subscriber: ReducingLink<Upstream.Output, Upstream.Failure, S>(name: "TryAllSatisfy", downstream: subscriber, initial: true, mapFailure: { $0 }) { result, input in
-                do {
-                    guard try !predicate(input) else { return .continue }
-                } catch {
-                    return .fail(error)
-                }
+            upstream.receive(subscriber: ReducingLink<Upstream.Output, Upstream.Failure, S>(name: kind.name("AllSatisfy"), downstream: subscriber, initial: true, kind: kind) { result, input in
+                guard try !predicate(input) else { return .continue }
                 result = false
                 return .finish
             })
         }
     }
+
+    /// `false` at the first value failing `predicate`, `true` at upstream finish otherwise.
+    public typealias AllSatisfy<Upstream: Publisher> = AllSatisfyOrTry<Upstream, Upstream.Failure>
+    /// Like `AllSatisfy`, but the predicate may throw, which cancels upstream and fails the stream.
+    public typealias TryAllSatisfy<Upstream: Publisher> = AllSatisfyOrTry<Upstream, any Error>
+}
+
+extension Publishers.AllSatisfyOrTry where Failure == Upstream.Failure {
+    /// The publisher of `allSatisfy(_:)`: fails only as upstream does.
+    public init(upstream: Upstream, predicate: @escaping (Upstream.Output) -> Bool) { self.init(upstream: upstream, predicate: predicate, kind: .plain) }
+}
+
+extension Publishers.AllSatisfyOrTry where Failure == any Error {
+    /// The publisher of `tryAllSatisfy(_:)`: a throw from the closure fails it with that error.
+    public init(upstream: Upstream, predicate: @escaping (Upstream.Output) throws -> Bool) { self.init(upstream: upstream, predicate: predicate, kind: .throwing) }
 }
 
 extension Publisher {

@@ -7,7 +7,7 @@ extension Publishers {
         public init(upstream: Upstream) { self.upstream = upstream }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.receive(subscriber: ReducingLink<Upstream.Output, Upstream.Failure, S>(name: "Collect", downstream: subscriber, initial: [], mapFailure: { $0 }) { result, input in
+            upstream.receive(subscriber: ReducingLink<Upstream.Output, Upstream.Failure, S>(name: "Collect", downstream: subscriber, initial: [], kind: .plain) { result, input in
                 result?.append(input)
                 return .continue
             })

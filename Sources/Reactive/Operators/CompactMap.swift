@@ -46,11 +46,11 @@ extension Publishers {
             upstream.receive(subscriber: Link(downstream: subscriber, transform: transform))
         }
 
-        private final class Link<Downstream: Subscriber>: OperatorLink<Upstream.Output, Upstream.Failure, Downstream> where Downstream.Input == Output, Downstream.Failure == any Error {
+        private final class Link<Downstream: Subscriber>: FilteringLink<Upstream.Output, Upstream.Failure, Downstream> where Downstream.Input == Output, Downstream.Failure == any Error {
             let transform: (Upstream.Output) throws -> Output?
             init(downstream: Downstream, transform: @escaping (Upstream.Output) throws -> Output?) {
                 self.transform = transform
-                super.init(downstream: downstream)
+                super.init(name: "TryCompactMap", downstream: downstream, kind: .throwing)
             }
             override func receive(_ input: Upstream.Output) -> Subscribers.Demand {
                 guard !isTerminated else { return .none }
@@ -58,14 +58,9 @@ extension Publishers {
                     guard let output = try transform(input) else { return .max(1) }
                     return downstream.receive(output)
                 } catch {
-                    cancel()
-                    downstream.receive(completion: .failure(error))
+                    end(.failure(error))
                     return .none
                 }
-            }
-            override func receive(completion: Subscribers.Completion<Upstream.Failure>) {
-                guard terminate() else { return }
-                downstream.receive(completion: completion.eraseError)
             }
         }
     }

@@ -1,52 +1,41 @@
 extension Publishers {
-    /// The greatest value by `areInIncreasingOrder`, delivered at upstream finish; `min` uses the
-    /// flipped order. A value replaces the current one only if strictly greater, so ties keep the
-    /// first received. An empty upstream gives `.finished` only.
-    public struct Comparison<Upstream: Publisher>: Publisher {
+    /// `max(by:)`/`min(by:)` and their `try` twins: the greatest value by `areInIncreasingOrder`,
+    /// delivered at upstream finish; `min` uses the flipped order. A value replaces the current
+    /// one only if strictly greater, so ties keep the first received. An empty upstream gives
+    /// `.finished` only. A throw (only `TryComparison`'s ordering can) cancels upstream and fails the stream.
+    public struct ComparisonOrTry<Upstream: Publisher, Failure: Error>: Publisher {
         public typealias Output = Upstream.Output
-        public typealias Failure = Upstream.Failure
         public let upstream: Upstream
-        public let areInIncreasingOrder: (Upstream.Output, Upstream.Output) -> Bool
-
-        public init(upstream: Upstream, areInIncreasingOrder: @escaping (Upstream.Output, Upstream.Output) -> Bool) {
-            self.upstream = upstream
-            self.areInIncreasingOrder = areInIncreasingOrder
-        }
+        public let areInIncreasingOrder: (Upstream.Output, Upstream.Output) throws -> Bool
+        private let kind: FailureKind<Upstream.Failure, Failure>
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let isLess = areInIncreasingOrder
-            upstream.receive(subscriber: ReducingLink<Upstream.Output, Upstream.Failure, S>(name: "Comparison", downstream: subscriber, initial: nil, mapFailure: { $0 }) { result, input in
-                if let current = result, !isLess(current, input) { return .continue }
+            upstream.receive(subscriber: ReducingLink<Upstream.Output, Upstream.Failure, S>(name: kind.name("Comparison"), downstream: subscriber, initial: nil, kind: kind) { result, input in
+                if let current = result, try !isLess(current, input) { return .continue }
                 result = input
                 return .continue
             })
         }
     }
 
+    /// The greatest value by an ordering (`min` flips it), delivered at upstream finish.
+    public typealias Comparison<Upstream: Publisher> = ComparisonOrTry<Upstream, Upstream.Failure>
     /// Like `Comparison`, but the ordering may throw, which cancels upstream and fails the stream.
-    public struct TryComparison<Upstream: Publisher>: Publisher {
-        public typealias Output = Upstream.Output
-        public typealias Failure = any Error
-        public let upstream: Upstream
-        public let areInIncreasingOrder: (Upstream.Output, Upstream.Output) throws -> Bool
+    public typealias TryComparison<Upstream: Publisher> = ComparisonOrTry<Upstream, any Error>
+}
 
-        public init(upstream: Upstream, areInIncreasingOrder: @escaping (Upstream.Output, Upstream.Output) throws -> Bool) {
-            self.upstream = upstream
-            self.areInIncreasingOrder = areInIncreasingOrder
-        }
+extension Publishers.ComparisonOrTry where Failure == Upstream.Failure {
+    /// The publisher of `max(by:)`: fails only as upstream does.
+    public init(upstream: Upstream, areInIncreasingOrder: @escaping (Upstream.Output, Upstream.Output) -> Bool) {
+        self.init(upstream: upstream, areInIncreasingOrder: areInIncreasingOrder, kind: .plain)
+    }
+}
 
-        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let isLess = areInIncreasingOrder
-            upstream.receive(subscriber: ReducingLink<Upstream.Output, Upstream.Failure, S>(name: "TryComparison", downstream: subscriber, initial: nil, mapFailure: { $0 }) { result, input in
-                do {
-                    if let current = result, try !isLess(current, input) { return .continue }
-                    result = input
-                    return .continue
-                } catch {
-                    return .fail(error)
-                }
-            })
-        }
+extension Publishers.ComparisonOrTry where Failure == any Error {
+    /// The publisher of `tryMax(by:)`: a throw from the closure fails it with that error.
+    public init(upstream: Upstream, areInIncreasingOrder: @escaping (Upstream.Output, Upstream.Output) throws -> Bool) {
+        self.init(upstream: upstream, areInIncreasingOrder: areInIncreasingOrder, kind: .throwing)
     }
 }
 

@@ -14,7 +14,7 @@ extension Publishers {
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let wanted = output
-            upstream.receive(subscriber: ReducingLink<Upstream.Output, Upstream.Failure, S>(name: "Contains", downstream: subscriber, initial: false, mapFailure: { $0 }) { result, input in
+            upstream.receive(subscriber: ReducingLink<Upstream.Output, Upstream.Failure, S>(name: "Contains", downstream: subscriber, initial: false, kind: .plain) { result, input in
                 guard input == wanted else { return .continue }
                 result = true
                 return .finish
@@ -22,54 +22,39 @@ extension Publishers {
         }
     }
 
-    /// `true` as soon as a value satisfies `predicate` (upstream is cancelled at that instant),
-    /// `false` at upstream finish otherwise.
-    public struct ContainsWhere<Upstream: Publisher>: Publisher {
+    /// `contains(where:)` and `tryContains(where:)`: `true` as soon as a value satisfies
+    /// `predicate` (upstream is cancelled at that instant), `false` at upstream finish otherwise.
+    /// A throw (only `TryContainsWhere`'s predicate can) cancels upstream and fails the stream.
+    public struct ContainsWhereOrTry<Upstream: Publisher, Failure: Error>: Publisher {
         public typealias Output = Bool
-        public typealias Failure = Upstream.Failure
-        public let upstream: Upstream
-        public let predicate: (Upstream.Output) -> Bool
-
-        public init(upstream: Upstream, predicate: @escaping (Upstream.Output) -> Bool) {
-            self.upstream = upstream
-            self.predicate = predicate
-        }
-
-        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let predicate = self.predicate
-            upstream.receive(subscriber: ReducingLink<Upstream.Output, Upstream.Failure, S>(name: "ContainsWhere", downstream: subscriber, initial: false, mapFailure: { $0 }) { result, input in
-                guard predicate(input) else { return .continue }
-                result = true
-                return .finish
-            })
-        }
-    }
-
-    /// Like `ContainsWhere`, but the predicate may throw, which cancels upstream and fails the stream.
-    public struct TryContainsWhere<Upstream: Publisher>: Publisher {
-        public typealias Output = Bool
-        public typealias Failure = any Error
         public let upstream: Upstream
         public let predicate: (Upstream.Output) throws -> Bool
-
-        public init(upstream: Upstream, predicate: @escaping (Upstream.Output) throws -> Bool) {
-            self.upstream = upstream
-            self.predicate = predicate
-        }
+        private let kind: FailureKind<Upstream.Failure, Failure>
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let predicate = self.predicate
-            upstream.receive(subscriber: ReducingLink<Upstream.Output, Upstream.Failure, S>(name: "TryContainsWhere", downstream: subscriber, initial: false, mapFailure: { $0 }) { result, input in
-                do {
-                    guard try predicate(input) else { return .continue }
-                } catch {
-                    return .fail(error)
-                }
+            upstream.receive(subscriber: ReducingLink<Upstream.Output, Upstream.Failure, S>(name: kind.name("ContainsWhere"), downstream: subscriber, initial: false, kind: kind) { result, input in
+                guard try predicate(input) else { return .continue }
                 result = true
                 return .finish
             })
         }
     }
+
+    /// `true` at the first value satisfying `predicate`, `false` at upstream finish otherwise.
+    public typealias ContainsWhere<Upstream: Publisher> = ContainsWhereOrTry<Upstream, Upstream.Failure>
+    /// Like `ContainsWhere`, but the predicate may throw, which cancels upstream and fails the stream.
+    public typealias TryContainsWhere<Upstream: Publisher> = ContainsWhereOrTry<Upstream, any Error>
+}
+
+extension Publishers.ContainsWhereOrTry where Failure == Upstream.Failure {
+    /// The publisher of `contains(where:)`: fails only as upstream does.
+    public init(upstream: Upstream, predicate: @escaping (Upstream.Output) -> Bool) { self.init(upstream: upstream, predicate: predicate, kind: .plain) }
+}
+
+extension Publishers.ContainsWhereOrTry where Failure == any Error {
+    /// The publisher of `tryContains(where:)`: a throw from the closure fails it with that error.
+    public init(upstream: Upstream, predicate: @escaping (Upstream.Output) throws -> Bool) { self.init(upstream: upstream, predicate: predicate, kind: .throwing) }
 }
 
 extension Publisher {

@@ -7,7 +7,7 @@ extension Publishers {
         public init(upstream: Upstream) { self.upstream = upstream }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.receive(subscriber: ReducingLink<Upstream.Output, Upstream.Failure, S>(name: "Count", downstream: subscriber, initial: 0, mapFailure: { $0 }) { result, _ in
+            upstream.receive(subscriber: ReducingLink<Upstream.Output, Upstream.Failure, S>(name: "Count", downstream: subscriber, initial: 0, kind: .plain) { result, _ in
                 result = (result ?? 0) + 1
                 return .continue
             })

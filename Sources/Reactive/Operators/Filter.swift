@@ -48,25 +48,20 @@ extension Publishers {
             upstream.receive(subscriber: Link(downstream: subscriber, isIncluded: isIncluded))
         }
 
-        private final class Link<Downstream: Subscriber>: OperatorLink<Output, Upstream.Failure, Downstream> where Downstream.Input == Output, Downstream.Failure == any Error {
+        private final class Link<Downstream: Subscriber>: FilteringLink<Output, Upstream.Failure, Downstream> where Downstream.Input == Output, Downstream.Failure == any Error {
             let isIncluded: (Output) throws -> Bool
             init(downstream: Downstream, isIncluded: @escaping (Output) throws -> Bool) {
                 self.isIncluded = isIncluded
-                super.init(downstream: downstream)
+                super.init(name: "TryFilter", downstream: downstream, kind: .throwing)
             }
             override func receive(_ input: Output) -> Subscribers.Demand {
                 guard !isTerminated else { return .none }
                 do {
                     return try isIncluded(input) ? downstream.receive(input) : .max(1)
                 } catch {
-                    cancel()
-                    downstream.receive(completion: .failure(error))
+                    end(.failure(error))
                     return .none
                 }
-            }
-            override func receive(completion: Subscribers.Completion<Upstream.Failure>) {
-                guard terminate() else { return }
-                downstream.receive(completion: completion.eraseError)
             }
         }
     }

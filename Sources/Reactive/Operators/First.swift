@@ -11,7 +11,25 @@ extension Publishers {
         public init(upstream: Upstream) { self.upstream = upstream }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.receive(subscriber: ReducingLink<Upstream.Output, Upstream.Failure, S>(name: "First", downstream: subscriber, initial: nil, mapFailure: { $0 }) { result, input in
+            upstream.receive(subscriber: ReducingLink<Upstream.Output, Upstream.Failure, S>(name: "First", downstream: subscriber, initial: nil, kind: .plain) { result, input in
+                result = input
+                return .finish
+            })
+        }
+    }
+
+    /// `first(where:)` and `tryFirst(where:)`: the first value satisfying `predicate`, as `First`.
+    /// A throw (only `TryFirstWhere`'s predicate can) cancels upstream and fails the stream.
+    public struct FirstWhereOrTry<Upstream: Publisher, Failure: Error>: Publisher {
+        public typealias Output = Upstream.Output
+        public let upstream: Upstream
+        public let predicate: (Output) throws -> Bool
+        private let kind: FailureKind<Upstream.Failure, Failure>
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            let predicate = self.predicate
+            upstream.receive(subscriber: ReducingLink<Upstream.Output, Upstream.Failure, S>(name: kind.name("FirstWhere"), downstream: subscriber, initial: nil, kind: kind) { result, input in
+                guard try predicate(input) else { return .continue }
                 result = input
                 return .finish
             })
@@ -19,52 +37,19 @@ extension Publishers {
     }
 
     /// The first value satisfying `predicate`, as `First`.
-    public struct FirstWhere<Upstream: Publisher>: Publisher {
-        public typealias Output = Upstream.Output
-        public typealias Failure = Upstream.Failure
-        public let upstream: Upstream
-        public let predicate: (Output) -> Bool
-
-        public init(upstream: Upstream, predicate: @escaping (Output) -> Bool) {
-            self.upstream = upstream
-            self.predicate = predicate
-        }
-
-        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let predicate = self.predicate
-            upstream.receive(subscriber: ReducingLink<Upstream.Output, Upstream.Failure, S>(name: "FirstWhere", downstream: subscriber, initial: nil, mapFailure: { $0 }) { result, input in
-                guard predicate(input) else { return .continue }
-                result = input
-                return .finish
-            })
-        }
-    }
-
+    public typealias FirstWhere<Upstream: Publisher> = FirstWhereOrTry<Upstream, Upstream.Failure>
     /// Like `FirstWhere`, but the predicate may throw, which cancels upstream and fails the stream.
-    public struct TryFirstWhere<Upstream: Publisher>: Publisher {
-        public typealias Output = Upstream.Output
-        public typealias Failure = any Error
-        public let upstream: Upstream
-        public let predicate: (Output) throws -> Bool
+    public typealias TryFirstWhere<Upstream: Publisher> = FirstWhereOrTry<Upstream, any Error>
+}
 
-        public init(upstream: Upstream, predicate: @escaping (Output) throws -> Bool) {
-            self.upstream = upstream
-            self.predicate = predicate
-        }
+extension Publishers.FirstWhereOrTry where Failure == Upstream.Failure {
+    /// The publisher of `first(where:)`: fails only as upstream does.
+    public init(upstream: Upstream, predicate: @escaping (Output) -> Bool) { self.init(upstream: upstream, predicate: predicate, kind: .plain) }
+}
 
-        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let predicate = self.predicate
-            upstream.receive(subscriber: ReducingLink<Upstream.Output, Upstream.Failure, S>(name: "TryFirstWhere", downstream: subscriber, initial: nil, mapFailure: { $0 }) { result, input in
-                do {
-                    guard try predicate(input) else { return .continue }
-                } catch {
-                    return .fail(error)
-                }
-                result = input
-                return .finish
-            })
-        }
-    }
+extension Publishers.FirstWhereOrTry where Failure == any Error {
+    /// The publisher of `tryFirst(where:)`: a throw from the closure fails it with that error.
+    public init(upstream: Upstream, predicate: @escaping (Output) throws -> Bool) { self.init(upstream: upstream, predicate: predicate, kind: .throwing) }
 }
 
 extension Publisher {

@@ -72,8 +72,7 @@ extension Publishers {
                 guard !isTerminated else { return }
                 receiveCompletion?(completion)
                 release()
-                guard terminate() else { return }
-                downstream.receive(completion: completion)
+                forwardOnce(completion)
             }
 
             override func request(_ demand: Subscribers.Demand) {

@@ -10,58 +10,44 @@ extension Publishers {
         public init(upstream: Upstream) { self.upstream = upstream }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.receive(subscriber: ReducingLink<Upstream.Output, Upstream.Failure, S>(name: "Last", downstream: subscriber, initial: nil, mapFailure: { $0 }) { result, input in
+            upstream.receive(subscriber: ReducingLink<Upstream.Output, Upstream.Failure, S>(name: "Last", downstream: subscriber, initial: nil, kind: .plain) { result, input in
                 result = input
                 return .continue
             })
         }
     }
 
-    /// The last value satisfying `predicate`, as `Last`.
-    public struct LastWhere<Upstream: Publisher>: Publisher {
+    /// `last(where:)` and `tryLast(where:)`: the last value satisfying `predicate`, as `Last`.
+    /// A throw (only `TryLastWhere`'s predicate can) cancels upstream and fails the stream.
+    public struct LastWhereOrTry<Upstream: Publisher, Failure: Error>: Publisher {
         public typealias Output = Upstream.Output
-        public typealias Failure = Upstream.Failure
         public let upstream: Upstream
-        public let predicate: (Output) -> Bool
-
-        public init(upstream: Upstream, predicate: @escaping (Output) -> Bool) {
-            self.upstream = upstream
-            self.predicate = predicate
-        }
+        public let predicate: (Output) throws -> Bool
+        private let kind: FailureKind<Upstream.Failure, Failure>
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let predicate = self.predicate
-            upstream.receive(subscriber: ReducingLink<Upstream.Output, Upstream.Failure, S>(name: "LastWhere", downstream: subscriber, initial: nil, mapFailure: { $0 }) { result, input in
-                if predicate(input) { result = input }
+            upstream.receive(subscriber: ReducingLink<Upstream.Output, Upstream.Failure, S>(name: kind.name("LastWhere"), downstream: subscriber, initial: nil, kind: kind) { result, input in
+                if try predicate(input) { result = input }
                 return .continue
             })
         }
     }
 
+    /// The last value satisfying `predicate`, as `Last`.
+    public typealias LastWhere<Upstream: Publisher> = LastWhereOrTry<Upstream, Upstream.Failure>
     /// Like `LastWhere`, but the predicate may throw, which cancels upstream and fails the stream.
-    public struct TryLastWhere<Upstream: Publisher>: Publisher {
-        public typealias Output = Upstream.Output
-        public typealias Failure = any Error
-        public let upstream: Upstream
-        public let predicate: (Output) throws -> Bool
+    public typealias TryLastWhere<Upstream: Publisher> = LastWhereOrTry<Upstream, any Error>
+}
 
-        public init(upstream: Upstream, predicate: @escaping (Output) throws -> Bool) {
-            self.upstream = upstream
-            self.predicate = predicate
-        }
+extension Publishers.LastWhereOrTry where Failure == Upstream.Failure {
+    /// The publisher of `last(where:)`: fails only as upstream does.
+    public init(upstream: Upstream, predicate: @escaping (Output) -> Bool) { self.init(upstream: upstream, predicate: predicate, kind: .plain) }
+}
 
-        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let predicate = self.predicate
-            upstream.receive(subscriber: ReducingLink<Upstream.Output, Upstream.Failure, S>(name: "TryLastWhere", downstream: subscriber, initial: nil, mapFailure: { $0 }) { result, input in
-                do {
-                    if try predicate(input) { result = input }
-                    return .continue
-                } catch {
-                    return .fail(error)
-                }
-            })
-        }
-    }
+extension Publishers.LastWhereOrTry where Failure == any Error {
+    /// The publisher of `tryLast(where:)`: a throw from the closure fails it with that error.
+    public init(upstream: Upstream, predicate: @escaping (Output) throws -> Bool) { self.init(upstream: upstream, predicate: predicate, kind: .throwing) }
 }
 
 extension Publisher {

@@ -46,11 +46,11 @@ extension Publishers {
             upstream.receive(subscriber: Link(downstream: subscriber, transform: transform))
         }
 
-        private final class Link<Downstream: Subscriber>: OperatorLink<Upstream.Output, Upstream.Failure, Downstream> where Downstream.Input == Output, Downstream.Failure == any Error {
+        private final class Link<Downstream: Subscriber>: FilteringLink<Upstream.Output, Upstream.Failure, Downstream> where Downstream.Input == Output, Downstream.Failure == any Error {
             let transform: (Upstream.Output) throws -> Output
             init(downstream: Downstream, transform: @escaping (Upstream.Output) throws -> Output) {
                 self.transform = transform
-                super.init(downstream: downstream)
+                super.init(name: "TryMap", downstream: downstream, kind: .throwing)
             }
             /// After a cancel values are still transformed and forwarded, and a throw still
             /// fails the stream; an upstream completion is not forwarded (OpenCombine
@@ -65,10 +65,6 @@ extension Publishers {
                     downstream.receive(completion: .failure(error))
                     return .none
                 }
-            }
-            override func receive(completion: Subscribers.Completion<Upstream.Failure>) {
-                guard terminate() else { return }
-                downstream.receive(completion: completion.eraseError)
             }
         }
     }

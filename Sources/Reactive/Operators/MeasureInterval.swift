@@ -41,8 +41,7 @@ extension Publishers {
             }
 
             override func receive(completion: Subscribers.Completion<Upstream.Failure>) {
-                guard terminate() else { return }
-                downstream.receive(completion: completion)
+                forwardOnce(completion)
             }
         }
     }

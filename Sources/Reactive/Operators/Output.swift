@@ -52,8 +52,7 @@ extension Publishers {
                 return demand
             }
             override func receive(completion: Subscribers.Completion<Upstream.Failure>) {
-                guard terminate() else { return }
-                downstream.receive(completion: completion)
+                forwardOnce(completion)
             }
             private func finish() {
                 guard !isTerminated else { return }

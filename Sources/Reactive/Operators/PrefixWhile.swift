@@ -1,82 +1,50 @@
 extension Publishers {
-    /// Passes values while `predicate` holds. The first value that fails it is not emitted:
-    /// upstream is cancelled and `.finished` sent at that instant.
-    public struct PrefixWhile<Upstream: Publisher>: Publisher {
+    /// `prefix(while:)` and `tryPrefix(while:)`: passes values while `predicate` holds. The first
+    /// value that fails it is not emitted: upstream is cancelled and `.finished` sent at that
+    /// instant. A throw (only `TryPrefixWhile`'s predicate can) cancels upstream and fails the stream.
+    public struct PrefixWhileOrTry<Upstream: Publisher, Failure: Error>: Publisher {
         public typealias Output = Upstream.Output
-        public typealias Failure = Upstream.Failure
-        public let upstream: Upstream
-        public let predicate: (Output) -> Bool
-
-        public init(upstream: Upstream, predicate: @escaping (Output) -> Bool) {
-            self.upstream = upstream
-            self.predicate = predicate
-        }
-
-        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.receive(subscriber: Link(downstream: subscriber, predicate: predicate))
-        }
-
-        private final class Link<Downstream: Subscriber>: OperatorLink<Upstream.Output, Upstream.Failure, Downstream> where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
-            let predicate: (Upstream.Output) -> Bool
-            init(downstream: Downstream, predicate: @escaping (Upstream.Output) -> Bool) {
-                self.predicate = predicate
-                super.init(downstream: downstream)
-            }
-            override func receive(_ input: Upstream.Output) -> Subscribers.Demand {
-                guard !isTerminated else { return .none }
-                if predicate(input) { return downstream.receive(input) }
-                cancel()
-                downstream.receive(completion: .finished)
-                return .none
-            }
-            override func receive(completion: Subscribers.Completion<Upstream.Failure>) {
-                guard terminate() else { return }
-                downstream.receive(completion: completion)
-            }
-        }
-    }
-
-    /// Like `PrefixWhile`, but the predicate may throw, which cancels upstream and fails the stream.
-    public struct TryPrefixWhile<Upstream: Publisher>: Publisher {
-        public typealias Output = Upstream.Output
-        public typealias Failure = any Error
         public let upstream: Upstream
         public let predicate: (Output) throws -> Bool
-
-        public init(upstream: Upstream, predicate: @escaping (Output) throws -> Bool) {
-            self.upstream = upstream
-            self.predicate = predicate
-        }
+        private let kind: FailureKind<Upstream.Failure, Failure>
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.receive(subscriber: Link(downstream: subscriber, predicate: predicate))
+            upstream.receive(subscriber: Link(name: kind.name("PrefixWhile"), downstream: subscriber, kind: kind, predicate: predicate))
         }
 
-        private final class Link<Downstream: Subscriber>: OperatorLink<Upstream.Output, Upstream.Failure, Downstream> where Downstream.Input == Upstream.Output, Downstream.Failure == any Error {
-            let predicate: (Upstream.Output) throws -> Bool
-            init(downstream: Downstream, predicate: @escaping (Upstream.Output) throws -> Bool) {
+        private final class Link<Downstream: Subscriber>: FilteringLink<Output, Upstream.Failure, Downstream> where Downstream.Input == Output, Downstream.Failure == Failure {
+            let predicate: (Output) throws -> Bool
+            init(name: String, downstream: Downstream, kind: FailureKind<Upstream.Failure, Downstream.Failure>, predicate: @escaping (Output) throws -> Bool) {
                 self.predicate = predicate
-                super.init(downstream: downstream)
+                super.init(name: name, downstream: downstream, kind: kind)
             }
-            override func receive(_ input: Upstream.Output) -> Subscribers.Demand {
+            override func receive(_ input: Output) -> Subscribers.Demand {
                 guard !isTerminated else { return .none }
-                let completion: Subscribers.Completion<any Error>
                 do {
                     if try predicate(input) { return downstream.receive(input) }
-                    completion = .finished
+                    end(.finished)
                 } catch {
-                    completion = .failure(error)
+                    fail(error)
                 }
-                cancel()
-                downstream.receive(completion: completion)
                 return .none
-            }
-            override func receive(completion: Subscribers.Completion<Upstream.Failure>) {
-                guard terminate() else { return }
-                downstream.receive(completion: completion.eraseError)
             }
         }
     }
+
+    /// Passes values while `predicate` holds; the first that fails it finishes the stream.
+    public typealias PrefixWhile<Upstream: Publisher> = PrefixWhileOrTry<Upstream, Upstream.Failure>
+    /// Like `PrefixWhile`, but the predicate may throw, which cancels upstream and fails the stream.
+    public typealias TryPrefixWhile<Upstream: Publisher> = PrefixWhileOrTry<Upstream, any Error>
+}
+
+extension Publishers.PrefixWhileOrTry where Failure == Upstream.Failure {
+    /// The publisher of `prefix(while:)`: fails only as upstream does.
+    public init(upstream: Upstream, predicate: @escaping (Output) -> Bool) { self.init(upstream: upstream, predicate: predicate, kind: .plain) }
+}
+
+extension Publishers.PrefixWhileOrTry where Failure == any Error {
+    /// The publisher of `tryPrefix(while:)`: a throw from the closure fails it with that error.
+    public init(upstream: Upstream, predicate: @escaping (Output) throws -> Bool) { self.init(upstream: upstream, predicate: predicate, kind: .throwing) }
 }
 
 extension Publisher {

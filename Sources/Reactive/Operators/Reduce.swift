@@ -1,50 +1,39 @@
 extension Publishers {
-    /// Folds all values into one result, delivered at upstream finish (`initial` if there were none).
-    public struct Reduce<Upstream: Publisher, Output>: Publisher {
-        public typealias Failure = Upstream.Failure
+    /// `reduce(_:_:)` and `tryReduce(_:_:)`: folds all values into one result, delivered at
+    /// upstream finish (`initial` if there were none). A throw (only `TryReduce`'s closure can)
+    /// cancels upstream and fails the stream.
+    public struct ReduceOrTry<Upstream: Publisher, Output, Failure: Error>: Publisher {
         public let upstream: Upstream
         public let initial: Output
-        public let nextPartialResult: (Output, Upstream.Output) -> Output
-
-        public init(upstream: Upstream, initial: Output, nextPartialResult: @escaping (Output, Upstream.Output) -> Output) {
-            self.upstream = upstream
-            self.initial = initial
-            self.nextPartialResult = nextPartialResult
-        }
+        public let nextPartialResult: (Output, Upstream.Output) throws -> Output
+        private let kind: FailureKind<Upstream.Failure, Failure>
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let next = nextPartialResult
-            upstream.receive(subscriber: ReducingLink<Upstream.Output, Upstream.Failure, S>(name: "Reduce", downstream: subscriber, initial: initial, mapFailure: { $0 }) { result, input in
-                if let current = result { result = next(current, input) }
+            upstream.receive(subscriber: ReducingLink<Upstream.Output, Upstream.Failure, S>(name: kind.name("Reduce"), downstream: subscriber, initial: initial, kind: kind) { result, input in
+                if let current = result { result = try next(current, input) }
                 return .continue
             })
         }
     }
 
+    /// Folds all values into one result, delivered at upstream finish.
+    public typealias Reduce<Upstream: Publisher, Output> = ReduceOrTry<Upstream, Output, Upstream.Failure>
     /// Like `Reduce`, but the closure may throw, which cancels upstream and fails the stream.
-    public struct TryReduce<Upstream: Publisher, Output>: Publisher {
-        public typealias Failure = any Error
-        public let upstream: Upstream
-        public let initial: Output
-        public let nextPartialResult: (Output, Upstream.Output) throws -> Output
+    public typealias TryReduce<Upstream: Publisher, Output> = ReduceOrTry<Upstream, Output, any Error>
+}
 
-        public init(upstream: Upstream, initial: Output, nextPartialResult: @escaping (Output, Upstream.Output) throws -> Output) {
-            self.upstream = upstream
-            self.initial = initial
-            self.nextPartialResult = nextPartialResult
-        }
+extension Publishers.ReduceOrTry where Failure == Upstream.Failure {
+    /// The publisher of `reduce(_:_:)`: fails only as upstream does.
+    public init(upstream: Upstream, initial: Output, nextPartialResult: @escaping (Output, Upstream.Output) -> Output) {
+        self.init(upstream: upstream, initial: initial, nextPartialResult: nextPartialResult, kind: .plain)
+    }
+}
 
-        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let next = nextPartialResult
-            upstream.receive(subscriber: ReducingLink<Upstream.Output, Upstream.Failure, S>(name: "TryReduce", downstream: subscriber, initial: initial, mapFailure: { $0 }) { result, input in
-                do {
-                    if let current = result { result = try next(current, input) }
-                    return .continue
-                } catch {
-                    return .fail(error)
-                }
-            })
-        }
+extension Publishers.ReduceOrTry where Failure == any Error {
+    /// The publisher of `tryReduce(_:_:)`: a throw from the closure fails it with that error.
+    public init(upstream: Upstream, initial: Output, nextPartialResult: @escaping (Output, Upstream.Output) throws -> Output) {
+        self.init(upstream: upstream, initial: initial, nextPartialResult: nextPartialResult, kind: .throwing)
     }
 }
 

@@ -1,11 +1,9 @@
-/// What a reducer makes of one upstream value.
-enum ReduceStep<Failure: Error> {
+/// What a reducer makes of one upstream value (a throw from the step fails the stream instead).
+enum ReduceStep {
     /// Keep going.
     case `continue`
     /// The result is known: cancel upstream and deliver it (first, contains, allSatisfy).
     case finish
-    /// The reducer threw: cancel upstream and fail.
-    case fail(Failure)
 }
 
 /// The machinery shared by the reducers (first, last, reduce, collect(), count, min/max,
@@ -13,13 +11,14 @@ enum ReduceStep<Failure: Error> {
 /// after downstream has its subscription, folds each value into `result` with `step`, and on
 /// upstream finish (or an early `.finish` step, which cancels upstream at that instant) delivers
 /// `result` (if any) and `.finished` — at once if downstream has ever requested, otherwise on its
-/// first request. A failure discards the partial result and is delivered at once, demand or not.
+/// first request. A failure discards the partial result and is delivered at once, demand or not;
+/// a throw from `step` (a `try` reducer's closure) cancels upstream and fails the same way.
 final class ReducingLink<Input, UpstreamFailure: Error, Downstream: Subscriber>: OperatorLink<Input, UpstreamFailure, Downstream>, CustomStringConvertible {
     /// The operator's name, as `print` shows the subscription ("Collect", "First").
     let description: String
     private var result: Downstream.Input?
-    private let step: (inout Downstream.Input?, Input) -> ReduceStep<Downstream.Failure>
-    private let mapFailure: (UpstreamFailure) -> Downstream.Failure
+    private let step: (inout Downstream.Input?, Input) throws -> ReduceStep
+    private let kind: FailureKind<UpstreamFailure, Downstream.Failure>
     private var downstreamRequested = false
     /// The result is ready and waits for downstream's first request.
     private var isHolding = false
@@ -28,12 +27,12 @@ final class ReducingLink<Input, UpstreamFailure: Error, Downstream: Subscriber>:
         name: String,
         downstream: Downstream,
         initial: Downstream.Input?,
-        mapFailure: @escaping (UpstreamFailure) -> Downstream.Failure,
-        step: @escaping (inout Downstream.Input?, Input) -> ReduceStep<Downstream.Failure>
+        kind: FailureKind<UpstreamFailure, Downstream.Failure>,
+        step: @escaping (inout Downstream.Input?, Input) throws -> ReduceStep
     ) {
         result = initial
         self.step = step
-        self.mapFailure = mapFailure
+        self.kind = kind
         description = name
         super.init(downstream: downstream)
     }
@@ -46,17 +45,15 @@ final class ReducingLink<Input, UpstreamFailure: Error, Downstream: Subscriber>:
 
     override func receive(_ input: Input) -> Subscribers.Demand {
         guard !isTerminated else { return .none }
-        switch step(&result, input) {
-        case .continue:
-            break
-        case .finish:
+        do {
+            guard try step(&result, input) == .finish else { return .none }
             cancelUpstream()
             terminate()
             resultIsReady()
-        case .fail(let error):
+        } catch {
             cancel()
             result = nil
-            downstream.receive(completion: .failure(error))
+            downstream.receive(completion: .failure(kind.thrown(error)))
         }
         return .none
     }
@@ -68,7 +65,7 @@ final class ReducingLink<Input, UpstreamFailure: Error, Downstream: Subscriber>:
             resultIsReady()
         case .failure(let error):
             result = nil
-            downstream.receive(completion: .failure(mapFailure(error)))
+            downstream.receive(completion: .failure(kind.mapFailure(error)))
         }
     }
 

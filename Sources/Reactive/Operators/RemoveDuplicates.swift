@@ -1,89 +1,58 @@
 extension Publishers {
-    /// Passes a value unless `predicate(previous, value)` says it duplicates the previous one;
-    /// the first value always passes, and each dropped value is asked for again upstream.
+    /// `removeDuplicates(by:)` and `tryRemoveDuplicates(by:)`: passes a value unless
+    /// `predicate(previous, value)` says it duplicates the previous one; the first value always
+    /// passes, and each dropped value is asked for again upstream. A throw (only
+    /// `TryRemoveDuplicates`'s predicate can) cancels upstream and fails the stream.
     ///
     /// Disputed: "previous" is the last value *received*, not the last emitted (OpenCombine,
     /// compatibility-tested; CombineX compares with the last emitted). It only matters for
     /// non-transitive predicates.
-    public struct RemoveDuplicates<Upstream: Publisher>: Publisher {
+    public struct RemoveDuplicatesOrTry<Upstream: Publisher, Failure: Error>: Publisher {
         public typealias Output = Upstream.Output
-        public typealias Failure = Upstream.Failure
-        public let upstream: Upstream
-        public let predicate: (Output, Output) -> Bool
-
-        public init(upstream: Upstream, predicate: @escaping (Output, Output) -> Bool) {
-            self.upstream = upstream
-            self.predicate = predicate
-        }
-
-        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.receive(subscriber: Link(downstream: subscriber, predicate: predicate))
-        }
-
-        private final class Link<Downstream: Subscriber>: OperatorLink<Upstream.Output, Upstream.Failure, Downstream> where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
-            let predicate: (Upstream.Output, Upstream.Output) -> Bool
-            var last: Upstream.Output?
-            init(downstream: Downstream, predicate: @escaping (Upstream.Output, Upstream.Output) -> Bool) {
-                self.predicate = predicate
-                super.init(downstream: downstream)
-            }
-            override func receive(_ input: Upstream.Output) -> Subscribers.Demand {
-                guard !isTerminated else { return .none }
-                let previous = last
-                last = input
-                if let previous, predicate(previous, input) { return .max(1) }
-                return downstream.receive(input)
-            }
-            override func receive(completion: Subscribers.Completion<Upstream.Failure>) {
-                guard terminate() else { return }
-                downstream.receive(completion: completion)
-            }
-        }
-    }
-
-    /// Like `RemoveDuplicates`, but the predicate may throw, which cancels upstream and fails the stream.
-    public struct TryRemoveDuplicates<Upstream: Publisher>: Publisher {
-        public typealias Output = Upstream.Output
-        public typealias Failure = any Error
         public let upstream: Upstream
         public let predicate: (Output, Output) throws -> Bool
-
-        public init(upstream: Upstream, predicate: @escaping (Output, Output) throws -> Bool) {
-            self.upstream = upstream
-            self.predicate = predicate
-        }
+        private let kind: FailureKind<Upstream.Failure, Failure>
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.receive(subscriber: Link(downstream: subscriber, predicate: predicate))
+            upstream.receive(subscriber: Link(name: kind.name("RemoveDuplicates"), downstream: subscriber, kind: kind, predicate: predicate))
         }
 
-        private final class Link<Downstream: Subscriber>: OperatorLink<Upstream.Output, Upstream.Failure, Downstream> where Downstream.Input == Upstream.Output, Downstream.Failure == any Error {
-            let predicate: (Upstream.Output, Upstream.Output) throws -> Bool
-            var last: Upstream.Output?
-            init(downstream: Downstream, predicate: @escaping (Upstream.Output, Upstream.Output) throws -> Bool) {
+        private final class Link<Downstream: Subscriber>: FilteringLink<Output, Upstream.Failure, Downstream> where Downstream.Input == Output, Downstream.Failure == Failure {
+            let predicate: (Output, Output) throws -> Bool
+            var last: Output?
+            init(name: String, downstream: Downstream, kind: FailureKind<Upstream.Failure, Downstream.Failure>, predicate: @escaping (Output, Output) throws -> Bool) {
                 self.predicate = predicate
-                super.init(downstream: downstream)
+                super.init(name: name, downstream: downstream, kind: kind)
             }
-            override func receive(_ input: Upstream.Output) -> Subscribers.Demand {
+            override func receive(_ input: Output) -> Subscribers.Demand {
                 guard !isTerminated else { return .none }
                 let previous = last
                 last = input
-                guard let previous else { return downstream.receive(input) }
                 do {
-                    if try predicate(previous, input) { return .max(1) }
+                    if let previous, try predicate(previous, input) { return .max(1) }
                 } catch {
-                    cancel()
-                    downstream.receive(completion: .failure(error))
+                    fail(error)
                     return .none
                 }
                 return downstream.receive(input)
             }
-            override func receive(completion: Subscribers.Completion<Upstream.Failure>) {
-                guard terminate() else { return }
-                downstream.receive(completion: completion.eraseError)
-            }
         }
     }
+
+    /// Drops a value that `predicate` says duplicates the one received just before it.
+    public typealias RemoveDuplicates<Upstream: Publisher> = RemoveDuplicatesOrTry<Upstream, Upstream.Failure>
+    /// Like `RemoveDuplicates`, but the predicate may throw, which cancels upstream and fails the stream.
+    public typealias TryRemoveDuplicates<Upstream: Publisher> = RemoveDuplicatesOrTry<Upstream, any Error>
+}
+
+extension Publishers.RemoveDuplicatesOrTry where Failure == Upstream.Failure {
+    /// The publisher of `removeDuplicates(by:)`: fails only as upstream does.
+    public init(upstream: Upstream, predicate: @escaping (Output, Output) -> Bool) { self.init(upstream: upstream, predicate: predicate, kind: .plain) }
+}
+
+extension Publishers.RemoveDuplicatesOrTry where Failure == any Error {
+    /// The publisher of `tryRemoveDuplicates(by:)`: a throw from the closure fails it with that error.
+    public init(upstream: Upstream, predicate: @escaping (Output, Output) throws -> Bool) { self.init(upstream: upstream, predicate: predicate, kind: .throwing) }
 }
 
 extension Publisher where Output: Equatable {

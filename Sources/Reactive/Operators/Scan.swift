@@ -53,13 +53,13 @@ extension Publishers {
             upstream.receive(subscriber: Link(downstream: subscriber, initialResult: initialResult, nextPartialResult: nextPartialResult))
         }
 
-        private final class Link<Downstream: Subscriber>: OperatorLink<Upstream.Output, Upstream.Failure, Downstream> where Downstream.Input == Output, Downstream.Failure == any Error {
+        private final class Link<Downstream: Subscriber>: FilteringLink<Upstream.Output, Upstream.Failure, Downstream> where Downstream.Input == Output, Downstream.Failure == any Error {
             var result: Output
             let nextPartialResult: (Output, Upstream.Output) throws -> Output
             init(downstream: Downstream, initialResult: Output, nextPartialResult: @escaping (Output, Upstream.Output) throws -> Output) {
                 result = initialResult
                 self.nextPartialResult = nextPartialResult
-                super.init(downstream: downstream)
+                super.init(name: "TryScan", downstream: downstream, kind: .throwing)
             }
             /// After a cancel values are still accumulated and forwarded; a throw then ends it
             /// silently, and an upstream completion is not forwarded (OpenCombine `Publishers.TryScan`).
@@ -74,10 +74,6 @@ extension Publishers {
                     return .none
                 }
                 return downstream.receive(result)
-            }
-            override func receive(completion: Subscribers.Completion<Upstream.Failure>) {
-                guard terminate() else { return }
-                downstream.receive(completion: completion.eraseError)
             }
         }
     }

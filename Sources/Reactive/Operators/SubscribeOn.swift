@@ -34,8 +34,7 @@ extension Publishers {
             }
 
             override func receive(completion: Subscribers.Completion<Upstream.Failure>) {
-                guard terminate() else { return }
-                downstream.receive(completion: completion)
+                forwardOnce(completion)
             }
 
             override func request(_ demand: Subscribers.Demand) {

@@ -65,8 +65,7 @@ extension Publishers {
                 stopClock()
                 clock.hop { [self] in
                     // A cancel before this hop drops the completion.
-                    guard terminate() else { return }
-                    downstream.receive(completion: completion)
+                    forwardOnce(completion)
                 }
             }
 
