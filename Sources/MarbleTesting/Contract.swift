@@ -82,8 +82,12 @@ public enum PublisherContract {
         var violations: [ContractViolation] = []
         let cancelFrame = 5
 
-        // A scenario: a fresh scheduler and publisher, a contract subscriber, a script, a run.
-        func scenario(_ script: (ContractSubscriber<P.Output, P.Failure>, VirtualTimeScheduler) -> Void) -> (ContractSubscriber<P.Output, P.Failure>, TestSubscriptions?) {
+        // A scenario: a fresh scheduler and publisher, a contract subscriber, a script, a run,
+        // then `inspect` of what it recorded. A stream still open at the horizon, and work still
+        // queued on the clock, hold the scheduler in cycles (a link holds its scheduler and its
+        // subscriber, the subscriber its subscription, the clock its actions): both let go after.
+        func scenario(_ script: (ContractSubscriber<P.Output, P.Failure>, VirtualTimeScheduler) -> Void,
+                      inspect: (ContractSubscriber<P.Output, P.Failure>, TestSubscriptions?) -> Void = { _, _ in }) {
             let scheduler = TestScheduler()
             let (publisher, upstream) = make(scheduler)
             let subscriber = ContractSubscriber<P.Output, P.Failure>(clock: scheduler.clock)
@@ -91,37 +95,40 @@ public enum PublisherContract {
             scheduler.clock.schedule(at: 0) { publisher.subscribe(subscriber) }
             scheduler.run(until: horizon)
             violations += subscriber.violations
-            return (subscriber, upstream)
+            inspect(subscriber, upstream)
+            subscriber.release()
+            scheduler.clock.discardPendingWork()
         }
 
         // Demand: one value at a time, a new request every third frame.
-        _ = scenario { subscriber, clock in
+        scenario { subscriber, clock in
             subscriber.initialDemand = .max(1)
             for frame in stride(from: 3, through: 60, by: 3) { clock.schedule(at: frame) { subscriber.request(.max(1)) } }
         }
         // Unlimited demand: the reference for what the publisher sends.
-        let (unlimited, _) = scenario { subscriber, _ in subscriber.initialDemand = .unlimited }
+        var unlimitedFrames: [VirtualTime] = []
+        scenario({ subscriber, _ in subscriber.initialDemand = .unlimited }, inspect: { subscriber, _ in unlimitedFrames = subscriber.valueFrames })
         // Cancellation in the middle of the stream.
-        let (cancelled, upstream) = scenario { subscriber, clock in
+        scenario({ subscriber, clock in
             subscriber.initialDemand = .unlimited
             clock.schedule(at: cancelFrame) { subscriber.cancel(rule: .cancellation) }
-        }
-        if let upstream, cancelled.cancelledAt != nil {
+        }, inspect: { cancelled, upstream in
+            guard let upstream, cancelled.cancelledAt != nil else { return }
             for span in upstream.spans where span.end.map({ $0 > cancelFrame }) ?? true {
                 violations.append(ContractViolation(rule: .cancellation, frame: cancelFrame,
                                                     sentence: span.end.map { "the upstream subscription begun at frame \(span.start) ended only at frame \($0)" }
                                                         ?? "the upstream subscription begun at frame \(span.start) was never cancelled"))
             }
-        }
+        })
         // request(.none) before any demand, then real demand later.
-        _ = scenario { subscriber, clock in
+        scenario { subscriber, clock in
             subscriber.initialDemand = .none
             clock.schedule(at: 1) { subscriber.request(.none, rule: .requestNone) }
             clock.schedule(at: 2) { subscriber.request(.none, rule: .requestNone) }
             clock.schedule(at: 8) { subscriber.request(.unlimited) }
         }
         // Two cancels in a row, and a third later.
-        _ = scenario { subscriber, clock in
+        scenario { subscriber, clock in
             subscriber.initialDemand = .unlimited
             clock.schedule(at: cancelFrame) {
                 subscriber.cancel(rule: .doubleCancel)
@@ -130,14 +137,15 @@ public enum PublisherContract {
             clock.schedule(at: cancelFrame + 1) { subscriber.cancel(rule: .doubleCancel) }
         }
         // One value at a time, each asked for from inside receive(_:).
-        let (reentrant, _) = scenario { subscriber, _ in
+        var reentrantFrames: [VirtualTime] = []
+        scenario({ subscriber, _ in
             subscriber.initialDemand = .max(1)
             subscriber.requestsOnReceive = true
-        }
-        if reentrant.valueFrames.count < unlimited.valueFrames.count {
-            let missing = unlimited.valueFrames[reentrant.valueFrames.count]
+        }, inspect: { subscriber, _ in reentrantFrames = subscriber.valueFrames })
+        if reentrantFrames.count < unlimitedFrames.count {
+            let missing = unlimitedFrames[reentrantFrames.count]
             violations.append(ContractViolation(rule: .reentrantRequest, frame: missing,
-                                                sentence: "asking for one more value inside receive(_:) got \(reentrant.valueFrames.count) values, asking for .unlimited got \(unlimited.valueFrames.count); the first one missing was due here"))
+                                                sentence: "asking for one more value inside receive(_:) got \(reentrantFrames.count) values, asking for .unlimited got \(unlimitedFrames.count); the first one missing was due here"))
         }
         return violations.enumerated().sorted { lhs, rhs in
             let (a, b) = (lhs.element, rhs.element)
@@ -210,6 +218,14 @@ final class ContractSubscriber<Input, Failure: Error>: Subscriber {
     func cancel(rule: ContractRule) {
         self.rule = rule
         if cancelledAt == nil { cancelledAt = clock.currentFrame }
+        subscription?.cancel()
+    }
+
+    /// Ends the scenario: cancels a subscription still open (nothing is checked any more) and
+    /// lets go of it, which breaks the cycle between the two.
+    func release() {
+        let subscription = self.subscription
+        self.subscription = nil
         subscription?.cancel()
     }
 

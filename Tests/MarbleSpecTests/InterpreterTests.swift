@@ -257,3 +257,59 @@ import Testing
         }
     }
 }
+
+/// A closure kept in the very scope it captures (`let g = { … }` in a closure body or at test
+/// level) must not keep that scope alive: the scope and the closure would hold each other.
+@Suite struct ScopeLifetimeTests {
+    @Test func aClosureDefinedInTheScopeItCapturesLetsTheScopeGo() {
+        weak var released: Environment?
+        do {
+            let scope = Environment(parent: Environment())
+            let syntax = Closure(parameters: ["x"], body: [])
+            scope["g"] = .closure(ClosureValue(syntax: syntax, environment: scope, location: SourceLocation(line: 2, column: 11),
+                                               usesSecondAnonymousArgument: true))
+            // Read back (here and through a child scope, as a call of `g` inside `g` does), the
+            // closure has its scope again.
+            for reader in [scope, Environment(parent: scope)] {
+                guard case .closure(let read) = reader["g"] else {
+                    Issue.record("g is not a closure")
+                    return
+                }
+                #expect(read.environment === scope)
+                #expect(read.location == SourceLocation(line: 2, column: 11))
+                #expect(read.usesSecondAnonymousArgument)
+                #expect(read.syntax.parameters == ["x"])
+            }
+            #expect(scope.assign("g", .closure(ClosureValue(syntax: syntax, environment: scope, location: SourceLocation(line: 3, column: 1)))))
+            released = scope
+        }
+        #expect(released == nil)
+    }
+
+    /// A closure of another scope is kept as it is (it holds that scope, which does not hold it).
+    @Test func aClosureOfAnEnclosingScopeIsKeptWithItsScope() {
+        let outer = Environment()
+        let inner = Environment(parent: outer)
+        inner["f"] = .closure(ClosureValue(syntax: Closure(parameters: nil, body: []), environment: outer, location: SourceLocation(line: 1, column: 1)))
+        guard case .closure(let read) = inner["f"] else {
+            Issue.record("f is not a closure")
+            return
+        }
+        #expect(read.environment === outer)
+    }
+
+    /// End to end: a closure body that defines a closure and calls it (the name read back from
+    /// the scope it captures).
+    @Test func aLocalClosureIsCalledWithItsScope() {
+        let report = runMarble("""
+        test "t"
+          let out = Just(4).map { n in
+            let twice = { (k: Int) in k * 2 + n - n }
+            return twice(n)
+          }
+          expect out (8|)
+        """)
+        #expect(report.diagnostics.map(\.message) == [])
+        #expect(report.tests.first?.outcome == .passed)
+    }
+}

@@ -336,3 +336,34 @@ import Testing
         #expect(diagnostics == ["this expression is nested too deeply to check its types (more than \(ExpressionChecker.maximumDepth) levels)"])
     }
 }
+
+/// The checker's scopes, as the interpreter's: a closure kept in the scope it captures does not
+/// keep that scope alive (`let g = { h in h(h) }` in a body).
+@Suite struct TypeScopeLifetimeTests {
+    @Test func aClosureDefinedInTheScopeItCapturesLetsTheScopeGo() {
+        weak var released: TypeEnvironment?
+        do {
+            let scope = TypeEnvironment(parent: TypeEnvironment())
+            let reference = ClosureReference(syntax: Closure(parameters: ["h"], body: []), environment: scope,
+                                             location: SourceLocation(line: 3, column: 13), usesSecondAnonymousArgument: false)
+            scope["g"] = .closure(reference)
+            scope.declareVariable("v", .closure(reference))
+            scope.update("v", .closure(reference))
+            for name in ["g", "v"] {
+                guard case .closure(let read) = readThroughChild(scope, name) else {
+                    Issue.record("\(name) is not a closure")
+                    return
+                }
+                #expect(read.environment === scope)
+                #expect(read.location == SourceLocation(line: 3, column: 13))
+                #expect(read.syntax.parameters == ["h"])
+            }
+            released = scope
+        }
+        #expect(released == nil)
+    }
+
+    /// Read through a child scope, as the body of a call does.
+    private func readThroughChild(_ scope: TypeEnvironment, _ name: String) -> Checked? { TypeEnvironment(parent: scope)[name] }
+}
+

@@ -140,6 +140,43 @@ private struct Broken: Publisher {
     @Test func engineOperatorsKeepTheContractOverAColdUpstream() {
         #expect(PublisherContract.check(operator: "map") { upstream, _ in upstream.map { $0 * 2 } }.isEmpty)
     }
+
+    /// A stream still open at the horizon, and work queued past it, are let go once a scenario
+    /// is checked: the subscriber and its subscription hold each other, the clock its actions.
+    @Test func aScenarioLetsGoOfAStreamStillOpenAtTheHorizon() {
+        let made = Made()
+        #expect(PublisherContract.check("endless", horizon: 100) { scheduler in Endless(clock: scheduler.clock, made: made) }.isEmpty)
+        #expect(made.subscriptions.count == 6)
+        #expect(made.subscriptions.allSatisfy { $0.object == nil })
+    }
+}
+
+/// What `Endless` made, held weakly.
+private final class Made {
+    struct Weak { weak var object: AnyObject? }
+    var subscriptions: [Weak] = []
+}
+
+/// Never sends, never finishes; each subscription also queues work past the horizon.
+private struct Endless: Publisher {
+    typealias Output = Int
+    typealias Failure = Never
+    let clock: VirtualTimeScheduler
+    let made: Made
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+        let link = Link(downstream: subscriber)
+        made.subscriptions.append(Made.Weak(object: link))
+        subscriber.receive(subscription: link)
+        clock.schedule(at: 1_000) { link.request(.none) }
+    }
+
+    final class Link<Downstream: Subscriber>: Subscription {
+        var downstream: Downstream?
+        init(downstream: Downstream) { self.downstream = downstream }
+        func request(_ demand: Subscribers.Demand) {}
+        func cancel() { downstream = nil }
+    }
 }
 
 /// Forwards everything but never passes a cancel upstream (and stops forwarding itself).
@@ -160,7 +197,11 @@ private struct LeakyCancel<Upstream: Publisher>: Publisher {
             downstream?.receive(subscription: self)
         }
         func receive(_ input: Downstream.Input) -> Subscribers.Demand { downstream?.receive(input) ?? .none }
-        func receive(completion: Subscribers.Completion<Downstream.Failure>) { downstream?.receive(completion: completion) }
+        func receive(completion: Subscribers.Completion<Downstream.Failure>) {
+            // The upstream ended: let go of it (the two hold each other until one lets go).
+            upstream = nil
+            downstream?.receive(completion: completion)
+        }
         func request(_ demand: Subscribers.Demand) { upstream?.request(demand) }
         func cancel() { downstream = nil }
     }

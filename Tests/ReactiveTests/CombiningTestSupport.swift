@@ -4,7 +4,7 @@ extension Bench {
     /// Like `run`, but lists every received event as "frame:value" (or "frame:|", "frame:#"),
     /// for outputs whose values are longer than one character.
     func runListingEvents<P: Publisher>(_ publisher: P, initialDemand: Subscribers.Demand = .unlimited, subscribeAt: Int = 0, cancelAt: Int? = nil, requests: [(Int, Subscribers.Demand)] = []) -> [String] {
-        let subscriber = TestSubscriber<P.Output, P.Failure>(scheduler: scheduler, initialDemand: initialDemand)
+        let subscriber: TestSubscriber<P.Output, P.Failure> = testSubscriber(initialDemand: initialDemand)
         scheduler.schedule(at: subscribeAt) { publisher.subscribe(subscriber) }
         for (time, demand) in requests { scheduler.schedule(at: time) { subscriber.request(demand) } }
         if let cancelAt { scheduler.schedule(at: cancelAt) { subscriber.cancel() } }
@@ -21,7 +21,7 @@ extension Bench {
     /// Attaches a test subscriber to `publisher` at `at` (and cancels it at `cancelAt`); run the
     /// scheduler afterwards and read `render(subscriber.events)`.
     func attachTestSubscriber<P: Publisher>(_ publisher: P, at: Int = 0, initialDemand: Subscribers.Demand = .unlimited, cancelAt: Int? = nil, requests: [(Int, Subscribers.Demand)] = []) -> TestSubscriber<P.Output, P.Failure> {
-        let subscriber = TestSubscriber<P.Output, P.Failure>(scheduler: scheduler, initialDemand: initialDemand)
+        let subscriber: TestSubscriber<P.Output, P.Failure> = testSubscriber(initialDemand: initialDemand)
         scheduler.schedule(at: at) { publisher.subscribe(subscriber) }
         for (time, demand) in requests { scheduler.schedule(at: time) { subscriber.request(demand) } }
         if let cancelAt { scheduler.schedule(at: cancelAt) { subscriber.cancel() } }

@@ -170,6 +170,8 @@ struct TimeOperatorRow: Sendable, CustomTestStringConvertible {
         scheduler.run()
         #expect(seenInline == (hops ? 0 : 1), "\(row.name)")
         #expect(trace(subscriber.events) == [arrives], "\(row.name)")
+        // The subject never finishes: the subscriber and the chain hold each other until cancelled.
+        subscriber.cancel()
     }
 
     /// Operators that pass demand through: a cold source (which sends only what is asked for)

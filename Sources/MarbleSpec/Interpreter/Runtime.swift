@@ -132,14 +132,29 @@ indirect enum Runtime {
 
 /// Names visible to an expression: closure parameters and local `let`s, then the test's streams.
 final class Environment {
-    private var names: [String: Runtime] = [:]
+    /// A closure defined in the scope that it captures (`let f = { … }` in a body, at test level)
+    /// is kept without that environment: the scope holding a closure that holds the scope would
+    /// be a retain cycle, leaked when the scope ends. Reading the name puts the scope back.
+    private enum Entry {
+        case runtime(Runtime)
+        case ownClosure(Closure, location: SourceLocation, usesSecondAnonymousArgument: Bool)
+    }
+
+    private var names: [String: Entry] = [:]
     let parent: Environment?
 
     init(parent: Environment? = nil) { self.parent = parent }
 
     subscript(name: String) -> Runtime? {
-        get { names[name] ?? parent?[name] }
-        set { names[name] = newValue }
+        get {
+            var scope: Environment? = self
+            while let current = scope {
+                if let entry = current.names[name] { return current.runtime(entry) }
+                scope = current.parent
+            }
+            return nil
+        }
+        set { names[name] = newValue.map(entry) }
     }
 
     /// Sets `name` in the scope that defines it (a `var` of this or an enclosing scope, as a
@@ -148,7 +163,7 @@ final class Environment {
         var scope: Environment? = self
         while let current = scope {
             if current.names[name] != nil {
-                current.names[name] = value
+                current.names[name] = current.entry(value)
                 return true
             }
             scope = current.parent
@@ -162,6 +177,21 @@ final class Environment {
 
     /// Forgets every name (see `Interpreter.tearDown`).
     func removeAll() { names.removeAll() }
+
+    private func entry(_ value: Runtime) -> Entry {
+        if case .closure(let closure) = value, closure.environment === self {
+            return .ownClosure(closure.syntax, location: closure.location, usesSecondAnonymousArgument: closure.usesSecondAnonymousArgument)
+        }
+        return .runtime(value)
+    }
+
+    private func runtime(_ entry: Entry) -> Runtime {
+        switch entry {
+        case .runtime(let value): return value
+        case .ownClosure(let syntax, let location, let usesSecond):
+            return .closure(ClosureValue(syntax: syntax, environment: self, location: location, usesSecondAnonymousArgument: usesSecond))
+        }
+    }
 }
 
 /// Why evaluation stopped.

@@ -52,7 +52,14 @@ final class PromiseSink {
 
 /// Names visible to an expression, as `Environment` holds them at run time.
 final class TypeEnvironment {
-    private var names: [String: Checked] = [:]
+    /// As in `Environment`: a closure defined in the scope it captures is kept without that
+    /// scope (else a retain cycle), which reading the name puts back.
+    private enum Entry {
+        case checked(Checked)
+        case ownClosure(Closure, location: SourceLocation, usesSecondAnonymousArgument: Bool)
+    }
+
+    private var names: [String: Entry] = [:]
     /// The names declared with `var` in this scope.
     private var variables: Set<String> = []
     let parent: TypeEnvironment?
@@ -63,17 +70,17 @@ final class TypeEnvironment {
         get {
             var scope: TypeEnvironment? = self
             while let current = scope {
-                if let found = current.names[name] { return found }
+                if let found = current.names[name] { return current.checked(found) }
                 scope = current.parent
             }
             return nil
         }
-        set { names[name] = newValue }
+        set { names[name] = newValue.map(entry) }
     }
 
     /// Declares `name` with `var`: statements after it may assign it.
     func declareVariable(_ name: String, _ checked: Checked) {
-        names[name] = checked
+        names[name] = entry(checked)
         variables.insert(name)
     }
 
@@ -92,10 +99,25 @@ final class TypeEnvironment {
         var scope: TypeEnvironment? = self
         while let current = scope {
             if current.names[name] != nil {
-                current.names[name] = checked
+                current.names[name] = current.entry(checked)
                 return
             }
             scope = current.parent
+        }
+    }
+
+    private func entry(_ checked: Checked) -> Entry {
+        if case .closure(let closure) = checked, closure.environment === self {
+            return .ownClosure(closure.syntax, location: closure.location, usesSecondAnonymousArgument: closure.usesSecondAnonymousArgument)
+        }
+        return .checked(checked)
+    }
+
+    private func checked(_ entry: Entry) -> Checked {
+        switch entry {
+        case .checked(let checked): return checked
+        case .ownClosure(let syntax, let location, let usesSecond):
+            return .closure(ClosureReference(syntax: syntax, environment: self, location: location, usesSecondAnonymousArgument: usesSecond))
         }
     }
 }

@@ -31,6 +31,22 @@ func render(_ log: SubscriptionLog) -> [String] { Marbles.text(log.spans) }
 /// A test bench: one scheduler, hot and cold sources in the mini dialect, a test subscriber.
 final class Bench {
     let scheduler = VirtualTimeScheduler()
+    /// Every subscriber made here: a stream still open when the test ends, and work still
+    /// queued, hold the scheduler in cycles (subscriber and subscription hold each other, the
+    /// clock its actions) that the bench breaks when it goes.
+    private var made: [any Cancellable] = []
+
+    deinit {
+        for subscriber in made { subscriber.cancel() }
+        scheduler.discardPendingWork()
+    }
+
+    /// A test subscriber on the bench's clock, cancelled when the bench goes.
+    func testSubscriber<Input, Failure: Error>(initialDemand: Subscribers.Demand) -> TestSubscriber<Input, Failure> {
+        let subscriber = TestSubscriber<Input, Failure>(scheduler: scheduler, initialDemand: initialDemand)
+        made.append(subscriber)
+        return subscriber
+    }
 
     /// A hot source: a PassthroughSubject fed at absolute frames; subscriptions are logged.
     func hot(_ text: String, log: SubscriptionLog = SubscriptionLog()) -> SubscriptionRecorder<PassthroughSubject<String, TestFailure>> {
@@ -52,7 +68,7 @@ final class Bench {
     /// Subscribes a test subscriber at `subscribeAt`, optionally cancelling at `cancelAt`,
     /// runs the scheduler and returns the recorded events rendered in the mini dialect.
     func run<P: Publisher>(_ publisher: P, initialDemand: Subscribers.Demand = .unlimited, subscribeAt: Int = 0, cancelAt: Int? = nil, requests: [(Int, Subscribers.Demand)] = [], until deadline: Int? = nil) -> String {
-        let subscriber = TestSubscriber<P.Output, P.Failure>(scheduler: scheduler, initialDemand: initialDemand)
+        let subscriber: TestSubscriber<P.Output, P.Failure> = testSubscriber(initialDemand: initialDemand)
         scheduler.schedule(at: subscribeAt) { publisher.subscribe(subscriber) }
         for (time, demand) in requests { scheduler.schedule(at: time) { subscriber.request(demand) } }
         if let cancelAt { scheduler.schedule(at: cancelAt) { subscriber.cancel() } }
@@ -79,7 +95,7 @@ func trace<Output, Failure>(_ events: [TimedEvent<Output, Failure>]) -> [String]
 extension Bench {
     /// Like `run`, but returns the subscriber, for `trace` and for checks on its bookkeeping.
     func subscriber<P: Publisher>(_ publisher: P, initialDemand: Subscribers.Demand = .unlimited, subscribeAt: Int = 0, cancelAt: Int? = nil, requests: [(Int, Subscribers.Demand)] = [], until deadline: Int? = nil) -> TestSubscriber<P.Output, P.Failure> {
-        let subscriber = TestSubscriber<P.Output, P.Failure>(scheduler: scheduler, initialDemand: initialDemand)
+        let subscriber: TestSubscriber<P.Output, P.Failure> = testSubscriber(initialDemand: initialDemand)
         scheduler.schedule(at: subscribeAt) { publisher.subscribe(subscriber) }
         for (time, demand) in requests { scheduler.schedule(at: time) { subscriber.request(demand) } }
         if let cancelAt { scheduler.schedule(at: cancelAt) { subscriber.cancel() } }
