@@ -1,26 +1,16 @@
-/// The text of an operator box: a `let` expression as written, with its receiver left out when
-/// the receiver is drawn right above the box, and `scheduler:` arguments left out because every
-/// scheduler of a test is its one virtual scheduler.
-enum PipelineText {
-    /// Whether the argument labelled `label` of a call to `callee` says nothing in a diagram:
-    /// schedulers and their options (every scheduler is the test's virtual one), and the run
-    /// loop and mode of `Timer.publish`. `receive(on:)` and `subscribe(on:)` keep theirs.
-    static func isDropped(label: String, callee: String) -> Bool {
-        func calls(_ name: String) -> Bool { callee == name || callee.hasSuffix("." + name) }
-        switch label {
-        case "scheduler", "options": return true
-        case "using": return calls("measureInterval")
-        case "on", "in": return calls("Timer.publish")
-        default: return false
-        }
-    }
+import MarbleReport
 
-    static func text(_ expression: String, receiver: String?) -> String {
+/// The text of an operator box: a `let` expression as written, with its receiver left out when
+/// the receiver is drawn right above the box, and the arguments the catalogue says name the
+/// virtual clock (`scheduler:`, `options:`, …) left out because every scheduler of a test is
+/// its one virtual scheduler.
+enum PipelineText {
+    static func text(_ expression: String, receiver: String?, omitting omitted: OmittedArguments) -> String {
         var text = expression
         if let receiver, text.hasPrefix(receiver + "."), text.count > receiver.count + 1 {
             text = String(text.dropFirst(receiver.count + 1))
         }
-        return droppingArguments(text, isDropped: isDropped)
+        return droppingArguments(text, isDropped: { omitted.omits(label: $0, callee: $1) })
     }
 
     /// What a scan of Swift text knows at each character.

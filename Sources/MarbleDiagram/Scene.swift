@@ -335,7 +335,7 @@ struct SceneBuilder {
             lanes.append(Lane(content: .box(lines: ["another subscriber to \(expression)"], subscriber: true, taps: taps), stream: stream.name))
         } else {
             let receiver = inputsAbove ? stream.inputs.first : nil
-            var text = PipelineText.text(expression, receiver: receiver)
+            var text = PipelineText.text(expression, receiver: receiver, omitting: test.omittedArguments)
             if text.isEmpty { text = expression }
             lanes.append(Lane(content: .box(lines: [text], subscriber: false, taps: taps), stream: stream.name))
         }

@@ -31,8 +31,10 @@ extension TextDiagramLayout {
         case .subscriptions, .requests: suffix = " " + check.label
         case .events: suffix = labelled ? " " + check.label : ""
         }
-        rows.append(.aligned(label: "expected" + suffix, events: check.expected))
-        rows.append(.aligned(label: "actual" + suffix, events: check.actual))
+        // `expect a == b` compares two streams: each row says which one it shows.
+        let sides = check.expectedStream.map { (expected: " (\($0))", actual: " (\(check.stream))") } ?? (expected: suffix, actual: suffix)
+        rows.append(.aligned(label: "expected" + sides.expected, events: check.expected))
+        rows.append(.aligned(label: "actual" + sides.actual, events: check.actual))
         self.init(rows: rows, differences: check.differences, notes: check.notes, indent: indent)
     }
 

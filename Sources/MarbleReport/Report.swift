@@ -71,6 +71,8 @@ public struct CheckReport: Sendable, Hashable {
     /// Whether `--update` may write what the stream did into the line: not for a line with
     /// matchers, an `expect NAME.values` line or an `expect A == B` line.
     public var rewritable = true
+    /// For `expect A == B`: B, the stream whose events are the expectation (`stream` is A).
+    public var expectedStream: String? = nil
 
     public init(kind: Kind, label: String, stream: String, line: Int, column: Int = 1, expected: [RenderedEvent], actual: [RenderedEvent],
                 differences: [Difference], notes: [String] = []) {
@@ -288,6 +290,8 @@ public struct TestReport: Sendable, Hashable {
     public var frameNanoseconds: Int64
     /// Wall-clock time of the run, in seconds.
     public var seconds: Double
+    /// The arguments its diagram leaves out of operator texts (none unless the runner says).
+    public var omittedArguments = OmittedArguments()
 
     package init(name: String, line: Int, checks: [CheckReport], error: FileDiagnostic?, trace: [TraceLine], frameNanoseconds: Int64, seconds: Double) {
         self.name = name

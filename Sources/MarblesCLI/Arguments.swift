@@ -70,6 +70,8 @@ struct RunArguments: Equatable {
     var passWithNoTests = false
     var list = false
     var slowest: Int? = nil
+    /// `--quiet`: the human report leaves out passing tests and files where every test passed.
+    var quiet = false
     /// `--svg DIR`: write a diagram of every failing test there (see SVGCommand.swift).
     var svgDirectory: String? = nil
 
@@ -175,7 +177,7 @@ enum ArgumentParser {
     // MARK: run
 
     static let runOptions = ["--reporter", "--output", "--update", "--filter", "--jobs", "--shard", "--fail-fast",
-                             "--pass-with-no-tests", "--list", "--slowest", "--svg", "--no-color", "--help"]
+                             "--pass-with-no-tests", "--list", "--slowest", "--svg", "--quiet", "--no-color", "--help"]
 
     private static func parseRun(_ rest: [String]) throws(UsageError) -> Command {
         var run = RunArguments()
@@ -191,6 +193,7 @@ enum ArgumentParser {
                 case "--fail-fast": try reader.noValue(name, inline); run.failFast = true
                 case "--pass-with-no-tests": try reader.noValue(name, inline); run.passWithNoTests = true
                 case "--list": try reader.noValue(name, inline); run.list = true
+                case "--quiet", "-q": try reader.noValue(name, inline); run.quiet = true
                 case "--reporter":
                     let value = try reader.value(for: name, inline)
                     guard let kind = ReporterKind(rawValue: value) else {
@@ -245,7 +248,7 @@ enum ArgumentParser {
 
     private static func validate(_ run: RunArguments) throws(UsageError) {
         if run.list {
-            let conflicting = [("--update", run.update), ("--fail-fast", run.failFast), ("--slowest", run.slowest != nil),
+            let conflicting = [("--update", run.update), ("--fail-fast", run.failFast), ("--slowest", run.slowest != nil), ("--quiet", run.quiet),
                                ("--reporter", !run.reporters.isEmpty), ("--svg", run.svgDirectory != nil)].first { $0.1 }
             if let (option, _) = conflicting {
                 throw UsageError(message: "--list only prints the tests that would run; it cannot be combined with \(option)", topic: .run)
@@ -269,6 +272,9 @@ enum ArgumentParser {
         }
         if run.slowest != nil, !reporters.contains(where: { $0.kind == .human }) {
             throw UsageError(message: "--slowest adds to the human report; add --reporter human", topic: .run)
+        }
+        if run.quiet, !reporters.contains(where: { $0.kind == .human }) {
+            throw UsageError(message: "--quiet shortens the human report; add --reporter human", topic: .run)
         }
     }
 
@@ -421,6 +427,7 @@ enum ArgumentParser {
                 case "--check": try reader.noValue(name, inline); doc.check = true
                 case "-u", "--update": try reader.noValue(name, inline); doc.update = true
                 case "--no-color": try reader.noValue(name, inline); doc.noColor = true
+                case "--quiet", "-q": try reader.noValue(name, inline); doc.quiet = true
                 case "--out":
                     let folder = try reader.value(for: name, inline)
                     guard !folder.isEmpty else { throw UsageError(message: "--out needs a folder", topic: .doc) }
@@ -429,7 +436,7 @@ enum ArgumentParser {
                     let folder = try reader.value(for: name, inline)
                     guard !folder.isEmpty else { throw UsageError(message: "--catalogue needs a folder of catalogue files", topic: .doc) }
                     doc.catalogue = folder
-                default: throw reader.unknown(name, known: ["--check", "--update", "--out", "--catalogue", "--no-color", "--help"])
+                default: throw reader.unknown(name, known: ["--check", "--update", "--out", "--catalogue", "--quiet", "--no-color", "--help"])
                 }
             }
         }

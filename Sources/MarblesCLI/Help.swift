@@ -7,7 +7,7 @@ enum Help {
     static let evalUsage = "usage: marbles eval [--hot NAME=MARBLES]… [--cold NAME=MARBLES]… [OPTIONS] [NAME = EXPRESSION]… EXPRESSION"
     static let traceUsage = "usage: marbles trace FILE [--test NAME] [--no-color]"
     static let fmtUsage = "usage: marbles fmt [--check] [PATH…]"
-    static let docUsage = "usage: marbles doc [--check | --update] [--out DIR] PATH… | marbles doc [--check] [--out DIR] --catalogue DIR FILE.md"
+    static let docUsage = "usage: marbles doc [--check | --update] [--out DIR] [--quiet] PATH… | marbles doc [--check] [--out DIR] --catalogue DIR FILE.md"
     static let compareUsage = "usage: marbles compare [--seed N] [--cases N] PIPELINE PIPELINE"
 
     static let usage = """
@@ -16,7 +16,7 @@ enum Help {
                marbles compare [--seed N] [--cases N] PIPELINE PIPELINE
                marbles trace FILE [--test NAME]
                marbles fmt [--check] [PATH…]
-               marbles doc [--check | --update] [--out DIR] PATH…
+               marbles doc [--check | --update] [--out DIR] [--quiet] PATH…
                marbles doc [--check] [--out DIR] --catalogue DIR FILE.md
                marbles operators
                marbles --help | --version
@@ -96,6 +96,8 @@ enum Help {
                              whole at the end; '-' is standard output); junit, tap and json
                              need standard output to themselves, human and github can share it
           --slowest N        end the human report with the N slowest tests and their times
+          -q, --quiet        leave passing tests (and their print() output) out of the
+                             human report: failures, errors, warnings and the totals remain
           --svg DIR          also write an SVG diagram of every failing test into DIR (created
                              if missing), expected events ghosted beside the actual ones
 
@@ -240,7 +242,9 @@ enum Help {
         <!-- marbles:begin --> and <!-- marbles:end --> shows them: a <picture> that follows
         the reader's colour scheme (GitHub), or @Image(source: "NAME.svg") in a file inside a
         .docc folder (DocC picks NAME~dark.svg by itself). The region is replaced on each run;
-        nothing else in the document changes, and a second run changes nothing.
+        nothing else in the document changes, and a second run changes nothing. A diagram
+        file of the document that no block draws any more (a test renamed or removed) is
+        deleted.
 
         Options:
           --check        write nothing; exit 1 if a document or a diagram is not up to date
@@ -251,6 +255,7 @@ enum Help {
                          FILE.md is generated from the catalogue files in DIR (one section
                          per operator family: its comment, signatures, first test as a marble
                          block) and then treated as above; --check says when it is stale
+          -q, --quiet    leave passing tests out of the report
           --no-color     no colour
           -h, --help     show this help
 

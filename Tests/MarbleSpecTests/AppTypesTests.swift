@@ -105,7 +105,7 @@ import Testing
          "20:22: value of type 'User' has no member 'nmae' | did you mean 'name'?"),
         ("  let j = Just(APIError.ofline)\n  expect j -", "18:25: type 'APIError' has no member 'ofline' | did you mean 'offline'?"),
         ("  let j = Just(LoadingState.loaded(1))\n  expect j -", "18:36: cannot convert value of type 'Int' to expected argument type '[String]'"),
-        ("  let j = Just(LoadingState.failed)\n  expect j -", "18:16: expected a value for '_', found the function LoadingState.failed"),
+        ("  let j = Just(LoadingState.failed)\n  expect j -", "18:16: expected a value for 'output', found the function LoadingState.failed"),
         ("  let j = Just(APIError(rawValue: 1))\n  expect j -",
          "18:16: 'APIError' cannot be constructed because it has no accessible initializers | write one of its cases: APIError.offline"),
         ("  hot t -a-|\n  let s = t.map { _ in .idel }\n  expect s -",

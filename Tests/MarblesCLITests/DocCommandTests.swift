@@ -162,6 +162,38 @@ struct DocCommandTests {
         #expect(try sandbox.read("diagrams/readme--second~dark.svg") == "<svg/>")
     }
 
+    @Test func diagramsOfARemovedTestAreStaleThenRemovedAndOtherDocumentsKeepTheirs() throws {
+        let sandbox = try Sandbox(["README.md": Self.readme, "guide.md": "```marble\ntest \"g\"\n  hot x -a-|\n  expect x -a-|\n```\n"])
+        #expect(marbles("doc", sandbox.path("README.md"), sandbox.path("guide.md")).code == 0)
+        // The test "second" is renamed: its two diagrams are no longer drawn by any block.
+        try sandbox.write("README.md", try sandbox.read("README.md").replacingOccurrences(of: "test \"second\"", with: "test \"renamed\""))
+        try sandbox.write("diagrams/readmeish--x.svg", "<svg/>")
+        let check = marbles("doc", "--check", sandbox.path("README.md"))
+        #expect(check.code == 1)
+        #expect(check.stdout.contains("stale: \(sandbox.path("diagrams/readme--second.svg")) (no block draws it any more; 'marbles doc' removes it)"))
+        #expect(check.stdout.contains("stale: \(sandbox.path("diagrams/readme--second~dark.svg"))"))
+        #expect(FileManager.default.fileExists(atPath: sandbox.path("diagrams/readme--second.svg")))
+
+        let write = marbles("doc", sandbox.path("README.md"))
+        #expect(write.code == 0)
+        #expect(write.stdout.contains("removed \(sandbox.path("diagrams/readme--second.svg")) (no block draws it any more)"))
+        let diagrams = try FileManager.default.contentsOfDirectory(atPath: sandbox.path("diagrams")).sorted()
+        // Only the README's own names go: the guide's diagrams and a file of another prefix stay.
+        #expect(diagrams == ["guide--g.svg", "guide--g~dark.svg", "readme--map-doubles.svg", "readme--map-doubles~dark.svg",
+                             "readme--renamed.svg", "readme--renamed~dark.svg", "readmeish--x.svg"])
+        #expect(marbles("doc", "--check", sandbox.path("README.md"), sandbox.path("guide.md")).lastLine == "docs up to date")
+    }
+
+    @Test func quietLeavesOutPassingTests() throws {
+        let sandbox = try Sandbox(["README.md": Self.readme])
+        #expect(marbles("doc", sandbox.path("README.md")).code == 0)
+        let full = marbles("doc", "--check", sandbox.path("README.md"))
+        let quiet = marbles("doc", "--check", "--quiet", sandbox.path("README.md"))
+        #expect(full.stdout.contains("✓ second"))
+        #expect(quiet.code == 0)
+        #expect(quiet.report == "2 tests in 1 file, T ms\n2 passed, 0 failed\ndocs up to date\n")
+    }
+
     @Test func everythingOutsideTheRegionKeepsItsBytesIncludingCRLF() throws {
         let original = "Intro\r\n\r\n   ```marble\r\n   test \"a\"\r\n     hot x -a-|\r\n     expect x -a-|\r\n   ```\r\n\r\nTail \u{2014} é\r\nno final break"
         let sandbox = try Sandbox(["doc.md": original])
@@ -252,7 +284,7 @@ struct DocCommandTests {
         #expect(marbles("doc").code == 2)
         #expect(marbles("doc").stderr.contains("missing the Markdown files or folders to check"))
         #expect(marbles("doc", "--check", "--update", "x.md").stderr.contains("--check writes nothing, so it cannot --update"))
-        #expect(marbles("doc", "--help").stdout.contains("usage: marbles doc [--check | --update] [--out DIR] PATH…"))
+        #expect(marbles("doc", "--help").stdout.contains("usage: marbles doc [--check | --update] [--out DIR] [--quiet] PATH…"))
         #expect(marbles("--help").stdout.contains("doc PATH…"))
         let missing = marbles("doc", "/no/such.md")
         #expect(missing.code == 2)

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import MarblesCLI
 
-@Suite("marbles run: --filter, --shard, --list, --jobs, --fail-fast, --slowest")
+@Suite("marbles run: --filter, --shard, --list, --jobs, --fail-fast, --slowest, --quiet")
 struct SelectionTests {
     /// The `file › test` lines of a `--list` output.
     func listed(_ outcome: Outcome) -> [String] {
@@ -200,6 +200,36 @@ struct SelectionTests {
         let one = marbles("run", sandbox.path("a/pass.marble"), "--slowest", "5")
         #expect(one.stdout.contains("slowest test:\n"))
         #expect(one.untimed.contains("slowest test:\n  T ms  \(sandbox.path("a/pass.marble")) › map doubles\n"))
+    }
+
+    // MARK: --quiet
+
+    @Test func quietLeavesOutPassingTestsAndFilesWithNothingElseToSay() throws {
+        let sandbox = try Sandbox(Samples.mixed)
+        let full = marbles("run", sandbox.path())
+        let quiet = marbles("run", sandbox.path(), "--quiet")
+        #expect(quiet.code == full.code)
+        #expect(full.stdout.contains("✓ first"))
+        #expect(!quiet.stdout.contains("✓"))
+        // A file where every test passed has no block; the others keep their failures and errors.
+        #expect(full.stdout.contains(sandbox.path("a/pass.marble") + "\n"))
+        #expect(!quiet.stdout.contains(sandbox.path("a/pass.marble")))
+        #expect(quiet.stdout.contains(sandbox.path("c/two.marble") + "\n  ✗ second fails"))
+        #expect(quiet.stdout.contains(sandbox.path("b/malformed.marble")))
+        // The same totals, and every line of the quiet report is in the full one.
+        let untimedLines = { (outcome: Outcome) in outcome.untimed.split(separator: "\n", omittingEmptySubsequences: false) }
+        #expect(untimedLines(quiet).suffix(3) == untimedLines(full).suffix(3))
+        #expect(untimedLines(quiet).allSatisfy(Set(untimedLines(full)).contains))
+
+        let allPass = marbles("run", sandbox.path("a/pass.marble"), "-q")
+        #expect(allPass.code == 0)
+        #expect(allPass.untimed == "1 test in 1 file, T ms\n1 passed, 0 failed\n")
+    }
+
+    @Test func quietNeedsTheHumanReport() {
+        let run = marbles("run", "--reporter", "json", "--quiet")
+        #expect(run.code == 2)
+        #expect(run.stderr.contains("--quiet shortens the human report; add --reporter human"))
     }
 
     @Test func everyTestIsTimed() throws {

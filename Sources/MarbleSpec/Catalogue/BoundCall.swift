@@ -7,12 +7,27 @@ import MarbleSyntax
 struct BoundCall {
     let signature: OperatorSignature
     let receiver: StreamValue?
-    let arguments: [CallArgument?]
-    /// All arguments of a variadic parameter, in order.
-    let variadic: [CallArgument]
+    /// By parameter position; read only through `argument(_:as:)`, by name.
+    private let arguments: [CallArgument?]
+    /// All arguments of a variadic parameter, in order; read only through `variadicArguments(_:as:)`.
+    private let variadic: [CallArgument]
     let location: SourceLocation
     let text: CodeText
     let interpreter: Interpreter
+
+    init(signature: OperatorSignature, receiver: StreamValue?, arguments: [CallArgument?], variadic: [CallArgument],
+         location: SourceLocation, text: CodeText, interpreter: Interpreter) {
+        self.signature = signature
+        self.receiver = receiver
+        self.arguments = arguments
+        self.variadic = variadic
+        self.location = location
+        self.text = text
+        self.interpreter = interpreter
+    }
+
+    /// Set by the audit of the catalogue (`CatalogueReadTests`): the names of the parameters read.
+    var reads: ReadLog? = nil
 
     var scheduler: VirtualTimeScheduler { interpreter.scheduler }
 
@@ -20,14 +35,40 @@ struct BoundCall {
         .fault(SpecDiagnostic(message, at: location ?? self.location, hint: hint))
     }
 
-    private func argument(_ index: Int) throws(EvalError) -> CallArgument {
-        guard let argument = arguments[index] else {
-            throw fail("missing argument '\(signature.parameters[index].label ?? "_")' in \(signature.selector)")
+    // MARK: The one way in
+
+    /// The position of the parameter `name`, which the entry reads as `type` (nil: only asks
+    /// whether it is given). Every read goes through here, so that a read the declaration does
+    /// not allow is reported as the catalogue's mistake (`OperatorSignature.position(of:as:variadic:)`)
+    /// — and `CatalogueReadTests` runs every entry to find one.
+    private func position(of name: String, as type: ParameterType? = nil, variadic: Bool = false) throws(EvalError) -> Int {
+        switch signature.position(of: name, as: type, variadic: variadic) {
+        case .success(let index):
+            if type != nil { reads?.names.insert(name) }
+            return index
+        case .failure(let misread):
+            throw fail(misread.message)
+        }
+    }
+
+    /// The argument given for the parameter `name`, read as `type`.
+    func argument(_ name: String, as type: ParameterType) throws(EvalError) -> CallArgument {
+        guard let argument = arguments[try position(of: name, as: type)] else {
+            throw fail("missing argument '\(name)' in \(signature.selector)")
         }
         return argument
     }
 
-    func has(_ index: Int) -> Bool { arguments[index] != nil }
+    /// Whether the call gives the (defaulted) parameter `name`.
+    func has(_ name: String) throws(EvalError) -> Bool {
+        arguments[try position(of: name)] != nil
+    }
+
+    /// The arguments of the variadic parameter `name`, read as `type`, in order.
+    func variadicArguments(_ name: String, as type: ParameterType) throws(EvalError) -> [CallArgument] {
+        _ = try position(of: name, as: type, variadic: true)
+        return variadic
+    }
 
     /// The publisher the operator is applied to.
     var upstream: Stream {
@@ -39,21 +80,21 @@ struct BoundCall {
 
     // MARK: Plain arguments
 
-    func value(_ index: Int) throws(EvalError) -> Value {
-        let argument = try argument(index)
-        return try interpreter.valueOf(argument.value, at: argument.location, purpose: "'\(signature.parameters[index].label ?? "_")'")
+    func value(_ name: String) throws(EvalError) -> Value {
+        let argument = try argument(name, as: .value)
+        return try interpreter.valueOf(argument.value, at: argument.location, purpose: "'\(name)'")
     }
 
-    func int(_ index: Int) throws(EvalError) -> Int {
-        let argument = try argument(index)
+    func int(_ name: String) throws(EvalError) -> Int {
+        let argument = try argument(name, as: .int)
         guard case .value(.int(let n)) = argument.value else {
             throw fail("\(signature.selector) needs an Int here, not \(argument.value.kindDescription)", at: argument.location)
         }
         return n
     }
 
-    func bool(_ index: Int) throws(EvalError) -> Bool {
-        let argument = try argument(index)
+    func bool(_ name: String) throws(EvalError) -> Bool {
+        let argument = try argument(name, as: .bool)
         guard case .value(.bool(let flag)) = argument.value else {
             throw fail("\(signature.selector) needs a Bool here, not \(argument.value.kindDescription)", at: argument.location)
         }
@@ -61,8 +102,8 @@ struct BoundCall {
     }
 
     /// A duration in frames: `.milliseconds(300)`, `.seconds(1)`, or a plain Int of frames.
-    func duration(_ index: Int) throws(EvalError) -> Int {
-        let argument = try argument(index)
+    func duration(_ name: String) throws(EvalError) -> Int {
+        let argument = try argument(name, as: .duration)
         switch argument.value {
         case .duration(let frames) where frames >= 0: return frames
         case .value(.int(let frames)) where frames >= 0: return frames
@@ -73,8 +114,23 @@ struct BoundCall {
         }
     }
 
-    func demand(_ index: Int) throws(EvalError) -> Subscribers.Demand {
-        let argument = try argument(index)
+    /// `Timer.publish(every:)` takes a TimeInterval in seconds (a number), or a duration.
+    func timerInterval(_ name: String) throws(EvalError) -> Int {
+        let argument = try argument(name, as: .duration)
+        let frames: Int
+        switch argument.value {
+        case .duration(let n): frames = n
+        case .value(let seconds) where seconds.isNumber:
+            frames = try Builtins.frames(seconds, unit: 1_000_000_000, name: "seconds", at: argument.location, frameNanoseconds: interpreter.frameNanoseconds)
+        default:
+            throw fail("\(signature.name)(\(name):) takes seconds (a number) or a duration", at: argument.location)
+        }
+        guard frames > 0 else { throw fail("a timer's interval must be at least one frame", at: argument.location) }
+        return frames
+    }
+
+    func demand(_ name: String) throws(EvalError) -> Subscribers.Demand {
+        let argument = try argument(name, as: .demand)
         switch argument.value {
         case .demand(let demand): return demand
         case .value(.int(let n)) where n >= 0: return .max(n)
@@ -95,16 +151,16 @@ struct BoundCall {
     }
 
     /// An enum-case argument such as `.keepFull` or `.byTime(s, 3)`: its name and payload.
-    func member(_ index: Int) throws(EvalError) -> (name: String, payload: [Runtime], location: SourceLocation) {
-        let argument = try argument(index)
+    func member(_ name: String) throws(EvalError) -> (name: String, payload: [Runtime], location: SourceLocation) {
+        let argument = try argument(name, as: .strategy)
         guard case .member(let name, let payload) = argument.value else {
             throw fail("\(signature.selector) needs one of its cases here, not \(argument.value.kindDescription)", at: argument.location)
         }
         return (name, payload, argument.location)
     }
 
-    func stream(_ index: Int) throws(EvalError) -> Stream {
-        try stream(of: argument(index))
+    func stream(_ name: String) throws(EvalError) -> Stream {
+        try stream(of: argument(name, as: .publisher))
     }
 
     func stream(of argument: CallArgument) throws(EvalError) -> Stream {
@@ -119,8 +175,8 @@ struct BoundCall {
 
     // MARK: Closures
 
-    func closure(_ index: Int) throws(EvalError) -> ClosureValue {
-        let argument = try argument(index)
+    func closure(_ name: String) throws(EvalError) -> ClosureValue {
+        let argument = try argument(name, as: .closure)
         guard case .closure(let closure) = argument.value else {
             throw fail("\(signature.selector) needs a closure here, not \(argument.value.kindDescription)", at: argument.location)
         }
@@ -129,8 +185,8 @@ struct BoundCall {
 
     /// A non-throwing `(Value…) -> Value`: a `throw` inside is a mistake in the file, and a
     /// runtime error is reported and stops the run.
-    func function(_ index: Int) throws(EvalError) -> ValueFunction<Value> {
-        let (body, location) = try evaluator(index)
+    func function(_ name: String) throws(EvalError) -> ValueFunction<Value> {
+        let (body, location) = try evaluator(name)
         let interpreter = self.interpreter
         let name = signature.name
         return ValueFunction { args in
@@ -147,8 +203,8 @@ struct BoundCall {
     }
 
     /// A throwing `(Value…) throws -> Value`: `throw` fails the stream with that error.
-    func throwingFunction(_ index: Int) throws(EvalError) -> ThrowingValueFunction<Value> {
-        let (body, location) = try evaluator(index)
+    func throwingFunction(_ name: String) throws(EvalError) -> ThrowingValueFunction<Value> {
+        let (body, location) = try evaluator(name)
         let interpreter = self.interpreter
         return ThrowingValueFunction { args in
             do throws(EvalError) {
@@ -162,15 +218,15 @@ struct BoundCall {
         }
     }
 
-    /// The closure (or key path) at `index` as a Swift function — compiled when it can be, else
+    /// The closure (or key path) given for `name` as a Swift function — compiled when it can be, else
     /// interpreted — and where it is written.
-    private func evaluator(_ index: Int) throws(EvalError) -> (([Value]) throws(EvalError) -> Value, SourceLocation) {
+    private func evaluator(_ name: String) throws(EvalError) -> (([Value]) throws(EvalError) -> Value, SourceLocation) {
         let interpreter = self.interpreter
-        let argument = try argument(index)
+        let argument = try argument(name, as: .closure)
         if case .keyPath(let path) = argument.value {
             return ({ args in interpreter.keyPath(path, of: args.first ?? .null, at: argument.location) }, argument.location)
         }
-        let closure = try closure(index)
+        let closure = try closure(name)
         let location = closure.location
         let body: ([Value]) throws(EvalError) -> Value
         if let compiled = ClosureCompiler.compile(closure) {
@@ -198,10 +254,10 @@ struct BoundCall {
     }
 
     /// A predicate; a non-Bool result is reported as a type mismatch.
-    func predicate(_ index: Int) throws(EvalError) -> ValueFunction<Bool> {
-        let body = try function(index)
+    func predicate(_ name: String) throws(EvalError) -> ValueFunction<Bool> {
+        let body = try function(name)
         let interpreter = self.interpreter
-        let location = try argument(index).location
+        let location = try argument(name, as: .closure).location
         let name = signature.name
         return ValueFunction { args in
             let result = body(args)
@@ -213,10 +269,10 @@ struct BoundCall {
         }
     }
 
-    func throwingPredicate(_ index: Int) throws(EvalError) -> ThrowingValueFunction<Bool> {
-        let body = try throwingFunction(index)
+    func throwingPredicate(_ name: String) throws(EvalError) -> ThrowingValueFunction<Bool> {
+        let body = try throwingFunction(name)
         let interpreter = self.interpreter
-        let location = try argument(index).location
+        let location = try argument(name, as: .closure).location
         let name = signature.name
         return ThrowingValueFunction { args in
             let result = try body(args)
@@ -229,8 +285,8 @@ struct BoundCall {
     }
 
     /// A closure that returns a publisher (`flatMap`, `catch`, `Deferred`).
-    func publisherFunction(_ index: Int) throws(EvalError) -> ([Value]) -> Stream {
-        let closure = try closure(index)
+    func publisherFunction(_ name: String) throws(EvalError) -> ([Value]) -> Stream {
+        let closure = try closure(name)
         let interpreter = self.interpreter
         let name = signature.name
         return { args in
@@ -275,6 +331,11 @@ struct BoundCall {
     func result<P: Publisher>(_ publisher: P, converting value: @escaping (P.Output) -> Value) -> Runtime where P.Failure == any Error {
         result(Bridge(upstream: publisher, value: value, failure: { $0 as? StreamError ?? StreamError(message: "\($0)") }))
     }
+}
+
+/// What the audit of the catalogue records of one build: the parameters it read.
+final class ReadLog {
+    var names: Set<String> = []
 }
 
 /// The error transform of a publisher that cannot fail.

@@ -1,34 +1,76 @@
 import Reactive
 import MarbleSyntax
 
-/// What a parameter accepts; used to convert arguments and to print signatures.
-public enum ParameterType: String, Sendable {
-    case publisher = "Publisher"
-    case closure = "Closure"
-    case value = "Value"
-    case int = "Int"
-    case duration = "Duration"
-    case scheduler = "Scheduler"
-    case demand = "Demand"
-    case bool = "Bool"
-    case strategy = "Strategy"
-    case any = "Any"
+/// What a parameter accepts; used to convert arguments, to check what an entry reads (see
+/// `BoundCall.argument(_:as:)`), and to print signatures.
+public enum ParameterType: Sendable, Hashable {
+    case publisher, closure, value, int, duration, demand, bool, strategy, any
+    /// Every scheduler of a test is its one virtual scheduler: the dispatcher checks that a
+    /// scheduler is given, and nothing is read from it.
+    case scheduler
+    /// A scheduler's `options:`, a timer's run loop (`on:`) and mode (`in:`): accepted and
+    /// ignored, as they mean nothing on the virtual clock.
+    case schedulerOptions, runLoop, runLoopMode
+
+    /// How `usage` (`marbles operators`, docs/operators.md) prints it. The virtual clock's
+    /// options, run loop and mode print as `Any`: any argument is accepted and ignored.
+    public var name: String {
+        switch self {
+        case .publisher: return "Publisher"
+        case .closure: return "Closure"
+        case .value: return "Value"
+        case .int: return "Int"
+        case .duration: return "Duration"
+        case .scheduler: return "Scheduler"
+        case .demand: return "Demand"
+        case .bool: return "Bool"
+        case .strategy: return "Strategy"
+        case .any, .schedulerOptions, .runLoop, .runLoopMode: return "Any"
+        }
+    }
+
+    /// Whether an argument of this type says nothing in a diagram: it names the test's one
+    /// virtual clock (a scheduler, its options, a run loop and its mode).
+    var isTheVirtualClock: Bool {
+        switch self {
+        case .scheduler, .schedulerOptions, .runLoop, .runLoopMode: return true
+        default: return false
+        }
+    }
 }
 
-/// One parameter of an operator: its argument label (nil for `_`), what it accepts, and
-/// whether it can be left out.
+/// One parameter of an operator: its name, its argument label (nil for `_`), what it accepts,
+/// and whether it can be left out.
 public struct Parameter: Sendable, Hashable {
+    /// What the entry reads it by: the label, or for an unlabelled parameter the name Swift's
+    /// declaration gives it (`timeout(_ interval:…)` → `interval`). Unique within a signature.
+    public var name: String
     public var label: String?
     public var type: ParameterType
     public var hasDefault: Bool
     public var variadic: Bool
+    /// Whether a diagram keeps the argument although its type names the virtual clock:
+    /// `receive(on:)` and `subscribe(on:)`, whose scheduler is their point.
+    public var drawn: Bool
 
-    public init(_ label: String?, _ type: ParameterType, default hasDefault: Bool = false, variadic: Bool = false) {
-        self.label = label
+    /// `spelling` is written as in Swift's declaration: `"for"` (a label, also the name) or
+    /// `"_ interval"` (no label; the name).
+    public init(_ spelling: String, _ type: ParameterType, default hasDefault: Bool = false, variadic: Bool = false, drawn: Bool = false) {
+        if spelling.hasPrefix("_ ") {
+            name = String(spelling.dropFirst(2))
+            label = nil
+        } else {
+            name = spelling
+            label = spelling
+        }
         self.type = type
         self.hasDefault = hasDefault
         self.variadic = variadic
+        self.drawn = drawn
     }
+
+    /// Whether a diagram leaves the argument out of the operator's text.
+    var isLeftOutOfDiagrams: Bool { type.isTheVirtualClock && !drawn && label != nil }
 }
 
 /// The name, labels and one-line behaviour of an operator or publisher constructor.
@@ -50,13 +92,35 @@ public struct OperatorSignature: Sendable, Hashable {
     public var usage: String {
         if kind == .property { return name }
         let parts = parameters.map { parameter -> String in
-            var text = (parameter.label.map { $0 + ": " } ?? "") + parameter.type.rawValue
+            var text = (parameter.label.map { $0 + ": " } ?? "") + parameter.type.name
             if parameter.variadic { text += "..." }
             if parameter.hasDefault { text += " = …" }
             return text
         }
         return (kind == .method ? "." : "") + name + "(" + parts.joined(separator: ", ") + ")"
     }
+}
+
+extension OperatorSignature {
+    /// Where the parameter `name` is, for a read of it as `type` (nil: any type, to ask whether
+    /// it is given) — or the catalogue's mistake: no parameter of that name, or one declared
+    /// as another type or variadic-ness. `BoundCall` and `TypedCall` read every argument through it.
+    func position(of name: String, as type: ParameterType?, variadic: Bool) -> Result<Int, CatalogueMisread> {
+        guard let index = parameters.firstIndex(where: { $0.name == name }) else {
+            return .failure(CatalogueMisread(message: "catalogue error: \(selector) has no parameter '\(name)'"))
+        }
+        let parameter = parameters[index]
+        if let type, parameter.type != type || parameter.variadic != variadic {
+            let declared = parameter.type.name + (parameter.variadic ? "..." : "")
+            return .failure(CatalogueMisread(message: "catalogue error: \(selector) reads '\(name)' as \(type.name)\(variadic ? "..." : ""), but declares it \(declared)"))
+        }
+        return .success(index)
+    }
+}
+
+/// A catalogue entry or typing rule reading an argument its signature does not declare so.
+struct CatalogueMisread: Error {
+    let message: String
 }
 
 /// An operator or constructor: its signature and how to build it. Its typing rule, for the
@@ -110,6 +174,14 @@ public enum Catalogue {
         OperatorSignature(name: "[…].publisher", parameters: [], summary: "emits an array's elements as demand allows, then finishes at once after the last",
                           kind: .property, family: "sequence-publisher"),
     ]
+
+    /// The labels a diagram leaves out of an operator's text, per operator or constructor name:
+    /// the parameters whose type names the virtual clock, unless the entry keeps them drawn
+    /// (`receive(on:)`, `subscribe(on:)`). The runner puts it in every `TestReport`.
+    public static let omittedArguments = OmittedArguments(labels: entries.reduce(into: [:]) { labels, entry in
+        let omitted = entry.signature.parameters.filter(\.isLeftOutOfDiagrams).compactMap(\.label)
+        if !omitted.isEmpty { labels[entry.signature.name, default: []].formUnion(omitted) }
+    })
 
     static var constructorNames: [String] { Array(constructors.keys) }
 

@@ -8,11 +8,12 @@ enum DebuggingCatalogue {
                                         Parameter("receiveCompletion", .closure, default: true), Parameter("receiveCancel", .closure, default: true),
                                         Parameter("receiveRequest", .closure, default: true)], family: "handleEvents",
                        "runs closures on each event before passing it on (use print(…) inside them to write to the trace)") { call throws(EvalError) in
-            let onSubscription = call.has(0) ? try call.function(0) : nil
-            let onOutput = call.has(1) ? try call.function(1) : nil
-            let onCompletion = call.has(2) ? try call.function(2) : nil
-            let onCancel = call.has(3) ? try call.function(3) : nil
-            let onRequest = call.has(4) ? try call.function(4) : nil
+            func handler(_ name: String) throws(EvalError) -> ValueFunction<Value>? { try call.has(name) ? call.function(name) : nil }
+            let onSubscription = try handler("receiveSubscription")
+            let onOutput = try handler("receiveOutput")
+            let onCompletion = try handler("receiveCompletion")
+            let onCancel = try handler("receiveCancel")
+            let onRequest = try handler("receiveRequest")
             return call.result(try call.upstream.handleEvents(
                 receiveSubscription: onSubscription.map { body in { _ in _ = body([.string("subscription")]) } },
                 receiveOutput: onOutput.map { body in { _ = body($0) } },
@@ -20,23 +21,23 @@ enum DebuggingCatalogue {
                 receiveCancel: onCancel.map { body in { _ = body([]) } },
                 receiveRequest: onRequest.map { body in { _ = body([.string($0.description)]) } }))
         },
-        CatalogueEntry("print", [Parameter(nil, .value, default: true)], family: "print",
+        CatalogueEntry("print", [Parameter("_ prefix", .value, default: true)], family: "print",
                        "writes every event (subscription, request, value, completion, cancel) to the test's trace") { call throws(EvalError) in
-            let prefix = call.has(0) ? try call.value(0).text : ""
+            let prefix = try call.has("prefix") ? call.value("prefix").text : ""
             let interpreter = call.interpreter
             return call.result(try call.upstream.print(prefix) { line in interpreter.trace(line) })
         },
         CatalogueEntry("Record", [Parameter("output", .value), Parameter("completion", .strategy, default: true)], kind: .constructor, family: "Record",
                        "emits recorded values as demand allows, then the recorded completion") { call throws(EvalError) in
-            guard case .array(let values) = try call.value(0) else {
+            guard case .array(let values) = try call.value("output") else {
                 throw .fault(SpecDiagnostic("Record(output:) needs an array of values", at: call.location))
             }
-            let completion = call.has(1) ? try call.completion(1) : .finished
+            let completion = try call.has("completion") ? call.completion("completion") : .finished
             return call.result(Record(output: values, completion: completion))
         },
-        CatalogueEntry("Future", [Parameter(nil, .closure)], kind: .constructor, family: "Future",
+        CatalogueEntry("Future", [Parameter("_ attemptToFulfill", .closure)], kind: .constructor, family: "Future",
                        "runs its closure once, when created; every subscriber gets the same result (value then finished, or failure)") { call throws(EvalError) in
-            let closure = try call.closure(0)
+            let closure = try call.closure("attemptToFulfill")
             let interpreter = call.interpreter
             return call.result(Future<Value, StreamError> { promise in
                 let result = Result { () throws(EvalError) -> Runtime in try interpreter.call(closure, with: [.promise(promise)]) }
@@ -48,8 +49,8 @@ enum DebuggingCatalogue {
 
 extension BoundCall {
     /// `.finished` or `.failure(error)`.
-    func completion(_ index: Int) throws(EvalError) -> Subscribers.Completion<StreamError> {
-        let member = try member(index)
+    func completion(_ name: String) throws(EvalError) -> Subscribers.Completion<StreamError> {
+        let member = try member(name)
         switch (member.name, member.payload.count) {
         case ("finished", 0): return .finished
         case ("failure", 1):

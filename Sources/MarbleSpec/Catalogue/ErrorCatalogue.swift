@@ -3,19 +3,19 @@ import Reactive
 /// Operators about failure: recovering, retrying, replacing, asserting.
 enum ErrorCatalogue {
     static let entries: [CatalogueEntry] = [
-        CatalogueEntry("catch", [Parameter(nil, .closure)], family: "catch",
+        CatalogueEntry("catch", [Parameter("_ handler", .closure)], family: "catch",
                        "on failure, subscribes to the publisher the closure returns for the error") { call throws(EvalError) in
-            let handler = try call.publisherFunction(0)
+            let handler = try call.publisherFunction("handler")
             return call.result(try call.upstream.catch { handler([$0.value]) })
         },
-        CatalogueEntry("tryCatch", [Parameter(nil, .closure)], family: "tryCatch",
+        CatalogueEntry("tryCatch", [Parameter("_ handler", .closure)], family: "tryCatch",
                        "like catch; a throw in the closure fails with that error") { call throws(EvalError) in
-            let handler = try call.throwingPublisherFunction(0)
+            let handler = try call.throwingPublisherFunction("handler")
             return call.result(try call.upstream.tryCatch { try handler([$0.value]) })
         },
-        CatalogueEntry("retry", [Parameter(nil, .int)], family: "retry",
+        CatalogueEntry("retry", [Parameter("_ retries", .int)], family: "retry",
                        "on failure, resubscribes upstream at once, up to n times; then passes the failure") { call throws(EvalError) in
-            call.result(try call.upstream.retry(call.nonNegativeInt(0), scheduler: call.scheduler))
+            call.result(try call.upstream.retry(call.nonNegativeInt("retries"), scheduler: call.scheduler))
         },
         CatalogueEntry("retry", [], family: "retry",
                        "on failure, resubscribes upstream at once, without limit (bounded by the run's limits)") { call throws(EvalError) in
@@ -23,19 +23,19 @@ enum ErrorCatalogue {
         },
         CatalogueEntry("replaceError", [Parameter("with", .value)], family: "replaceError",
                        "turns a failure into one last value and a normal finish") { call throws(EvalError) in
-            call.result(try call.upstream.replaceError(with: call.value(0)))
+            call.result(try call.upstream.replaceError(with: call.value("with")))
         },
         CatalogueEntry("replaceEmpty", [Parameter("with", .value)], family: "replaceEmpty",
                        "emits the value when upstream finishes without emitting anything") { call throws(EvalError) in
-            call.result(try call.upstream.replaceEmpty(with: call.value(0)))
+            call.result(try call.upstream.replaceEmpty(with: call.value("with")))
         },
         CatalogueEntry("setFailureType", [Parameter("to", .any)], family: "setFailureType",
                        "changes the declared failure type; no change in behaviour") { call throws(EvalError) in
             call.result(try call.upstream)
         },
-        CatalogueEntry("assertNoFailure", [Parameter(nil, .value, default: true), Parameter("file", .any, default: true), Parameter("line", .any, default: true)], family: "assertNoFailure",
+        CatalogueEntry("assertNoFailure", [Parameter("_ prefix", .value, default: true), Parameter("file", .any, default: true), Parameter("line", .any, default: true)], family: "assertNoFailure",
                        "a failure is a fatal error in Combine: here it stops the test with an error") { call throws(EvalError) in
-            let prefix = call.has(0) ? try call.value(0).text : ""
+            let prefix = try call.has("prefix") ? call.value("prefix").text : ""
             let interpreter = call.interpreter
             let location = call.location
             return call.result(try call.upstream.assertNoFailure(prefix) { message in
@@ -47,8 +47,8 @@ enum ErrorCatalogue {
 
 extension BoundCall {
     /// A closure returning a publisher that may throw (`tryCatch`).
-    func throwingPublisherFunction(_ index: Int) throws(EvalError) -> ([Value]) throws -> Stream {
-        let closure = try closure(index)
+    func throwingPublisherFunction(_ name: String) throws(EvalError) -> ([Value]) throws -> Stream {
+        let closure = try closure(name)
         let interpreter = self.interpreter
         let name = signature.name
         return { args in

@@ -23,13 +23,13 @@ enum MulticastCatalogue {
         },
         CatalogueEntry("multicast", [Parameter("subject", .publisher)], family: "multicast",
                        "a connectable publisher that broadcasts upstream through the given subject") { call throws(EvalError) in
-            let subject = try call.subject(0)
+            let subject = try call.subject("subject")
             let connectable = try call.upstream.multicast(subject: subject)
             return .stream(StreamValue(publisher: connectable.eraseToAnyPublisher(), text: call.text, connect: connectable.connect))
         },
-        CatalogueEntry("multicast", [Parameter(nil, .closure)], family: "multicast",
+        CatalogueEntry("multicast", [Parameter("_ createSubject", .closure)], family: "multicast",
                        "a connectable publisher that broadcasts through a subject created (once) by the closure") { call throws(EvalError) in
-            let create = try call.publisherFactory(0)
+            let create = try call.subjectFactory("createSubject")
             let connectable = try call.upstream.multicast(create)
             return .stream(StreamValue(publisher: connectable.eraseToAnyPublisher(), text: call.text, connect: connectable.connect))
         },
@@ -119,16 +119,17 @@ final class ErasedSubject: Subject {
 }
 
 extension BoundCall {
-    func subject(_ index: Int) throws(EvalError) -> ErasedSubject {
-        guard let argument = arguments[index], case .stream(let stream) = argument.value, let handle = stream.subject else {
-            throw .fault(SpecDiagnostic("\(signature.selector) needs a subject here (PassthroughSubject() or CurrentValueSubject(v))", at: arguments[index]?.location ?? location))
+    func subject(_ name: String) throws(EvalError) -> ErasedSubject {
+        let argument = try argument(name, as: .publisher)
+        guard case .stream(let stream) = argument.value, let handle = stream.subject else {
+            throw .fault(SpecDiagnostic("\(signature.selector) needs a subject here (PassthroughSubject() or CurrentValueSubject(v))", at: argument.location))
         }
         return ErasedSubject(publisher: stream.publisher, handle: handle)
     }
 
     /// `multicast { PassthroughSubject() }`: the closure creating the subject.
-    func publisherFactory(_ index: Int) throws(EvalError) -> () -> ErasedSubject {
-        let closure = try closure(index)
+    func subjectFactory(_ name: String) throws(EvalError) -> () -> ErasedSubject {
+        let closure = try closure(name)
         let interpreter = self.interpreter
         return {
             switch Result(catching: { () throws(EvalError) -> Runtime in try interpreter.call(closure, with: []) }) {

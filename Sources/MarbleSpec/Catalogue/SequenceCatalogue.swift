@@ -3,15 +3,15 @@ import Reactive
 /// Operators that keep, drop or reduce values by position or content.
 enum SequenceCatalogue {
     static let entries: [CatalogueEntry] = [
-        CatalogueEntry("scan", [Parameter(nil, .value), Parameter(nil, .closure)], family: "scan",
+        CatalogueEntry("scan", [Parameter("_ initialResult", .value), Parameter("_ nextPartialResult", .closure)], family: "scan",
                        "emits each accumulation of the values so far") { call throws(EvalError) in
-            let next = try call.function(1)
-            return call.result(try call.upstream.scan(call.value(0)) { next($0, $1) })
+            let next = try call.function("nextPartialResult")
+            return call.result(try call.upstream.scan(call.value("initialResult")) { next($0, $1) })
         },
-        CatalogueEntry("tryScan", [Parameter(nil, .value), Parameter(nil, .closure)], family: "tryScan",
+        CatalogueEntry("tryScan", [Parameter("_ initialResult", .value), Parameter("_ nextPartialResult", .closure)], family: "tryScan",
                        "emits each accumulation; a throw fails the stream") { call throws(EvalError) in
-            let next = try call.throwingFunction(1)
-            return call.result(try call.upstream.tryScan(call.value(0)) { try next($0, $1) })
+            let next = try call.throwingFunction("nextPartialResult")
+            return call.result(try call.upstream.tryScan(call.value("initialResult")) { try next($0, $1) })
         },
         CatalogueEntry("removeDuplicates", [], family: "removeDuplicates",
                        "drops a value equal to the one received just before it") { call throws(EvalError) in
@@ -19,63 +19,63 @@ enum SequenceCatalogue {
         },
         CatalogueEntry("removeDuplicates", [Parameter("by", .closure)], family: "removeDuplicates",
                        "drops a value the predicate calls equal to the previous one received") { call throws(EvalError) in
-            let same = try call.predicate(0)
+            let same = try call.predicate("by")
             return call.result(try call.upstream.removeDuplicates { same($0, $1) })
         },
         CatalogueEntry("tryRemoveDuplicates", [Parameter("by", .closure)], family: "removeDuplicates",
                        "like removeDuplicates(by:); a throw fails the stream") { call throws(EvalError) in
-            let same = try call.throwingPredicate(0)
+            let same = try call.throwingPredicate("by")
             return call.result(try call.upstream.tryRemoveDuplicates { try same($0, $1) })
         },
-        CatalogueEntry("dropFirst", [Parameter(nil, .int, default: true)], family: "dropFirst",
+        CatalogueEntry("dropFirst", [Parameter("_ count", .int, default: true)], family: "dropFirst",
                        "drops the first n values (default 1)") { call throws(EvalError) in
-            call.result(try call.upstream.dropFirst(call.has(0) ? call.nonNegativeInt(0) : 1))
+            call.result(try call.upstream.dropFirst(call.has("count") ? call.nonNegativeInt("count") : 1))
         },
         CatalogueEntry("drop", [Parameter("while", .closure)], family: "drop-while",
                        "drops values while the predicate holds, then passes everything") { call throws(EvalError) in
-            let predicate = try call.predicate(0)
+            let predicate = try call.predicate("while")
             return call.result(try call.upstream.drop { predicate($0) })
         },
         CatalogueEntry("tryDrop", [Parameter("while", .closure)], family: "drop-while",
                        "like drop(while:); a throw fails the stream") { call throws(EvalError) in
-            let predicate = try call.throwingPredicate(0)
+            let predicate = try call.throwingPredicate("while")
             return call.result(try call.upstream.tryDrop { try predicate($0) })
         },
-        CatalogueEntry("prefix", [Parameter(nil, .int)], family: "prefix",
+        CatalogueEntry("prefix", [Parameter("_ maxLength", .int)], family: "prefix",
                        "passes the first n values, then finishes and cancels upstream") { call throws(EvalError) in
-            call.result(try call.upstream.prefix(call.nonNegativeInt(0)))
+            call.result(try call.upstream.prefix(call.nonNegativeInt("maxLength")))
         },
         CatalogueEntry("prefix", [Parameter("while", .closure)], family: "prefix-while",
                        "passes values while the predicate holds; finishes at the first that fails") { call throws(EvalError) in
-            let predicate = try call.predicate(0)
+            let predicate = try call.predicate("while")
             return call.result(try call.upstream.prefix { predicate($0) })
         },
         CatalogueEntry("tryPrefix", [Parameter("while", .closure)], family: "prefix-while",
                        "like prefix(while:); a throw fails the stream") { call throws(EvalError) in
-            let predicate = try call.throwingPredicate(0)
+            let predicate = try call.throwingPredicate("while")
             return call.result(try call.upstream.tryPrefix { try predicate($0) })
         },
         CatalogueEntry("output", [Parameter("at", .int)], family: "output",
                        "passes only the value at an index, then finishes") { call throws(EvalError) in
-            let index = try call.nonNegativeInt(0)
+            let index = try call.nonNegativeInt("at")
             guard index < Int.max else { throw .fault(SpecDiagnostic("output(at:) needs an index below Int.max", at: call.location)) }
             return call.result(try call.upstream.output(at: index))
         },
         CatalogueEntry("output", [Parameter("in", .value)], family: "output",
                        "passes only the values whose index is in a range (1..<3, 1...2)") { call throws(EvalError) in
-            call.result(try call.upstream.output(in: call.indexRange(0)))
+            call.result(try call.upstream.output(in: call.indexRange("in")))
         },
         CatalogueEntry("first", [], family: "first", "emits the first value and finishes, cancelling upstream; an empty upstream just finishes") { call throws(EvalError) in
             call.result(try call.upstream.first())
         },
         CatalogueEntry("first", [Parameter("where", .closure)], family: "first",
                        "emits the first value that satisfies the predicate and finishes") { call throws(EvalError) in
-            let predicate = try call.predicate(0)
+            let predicate = try call.predicate("where")
             return call.result(try call.upstream.first { predicate($0) })
         },
         CatalogueEntry("tryFirst", [Parameter("where", .closure)], family: "first",
                        "like first(where:); a throw fails the stream") { call throws(EvalError) in
-            let predicate = try call.throwingPredicate(0)
+            let predicate = try call.throwingPredicate("where")
             return call.result(try call.upstream.tryFirst { try predicate($0) })
         },
         CatalogueEntry("last", [], family: "last", "emits the last value when upstream finishes") { call throws(EvalError) in
@@ -83,12 +83,12 @@ enum SequenceCatalogue {
         },
         CatalogueEntry("last", [Parameter("where", .closure)], family: "last",
                        "emits the last value that satisfied the predicate when upstream finishes") { call throws(EvalError) in
-            let predicate = try call.predicate(0)
+            let predicate = try call.predicate("where")
             return call.result(try call.upstream.last { predicate($0) })
         },
         CatalogueEntry("tryLast", [Parameter("where", .closure)], family: "last",
                        "like last(where:); a throw fails the stream") { call throws(EvalError) in
-            let predicate = try call.throwingPredicate(0)
+            let predicate = try call.throwingPredicate("where")
             return call.result(try call.upstream.tryLast { try predicate($0) })
         },
         CatalogueEntry("ignoreOutput", [], family: "ignoreOutput", "drops every value; passes the completion") { call throws(EvalError) in
@@ -98,21 +98,24 @@ enum SequenceCatalogue {
 }
 
 extension BoundCall {
-    func nonNegativeInt(_ index: Int) throws(EvalError) -> Int {
-        let n = try int(index)
-        guard n >= 0 else { throw .fault(SpecDiagnostic("\(signature.selector) needs a count of at least 0, not \(n)", at: arguments[index]?.location ?? location)) }
+    func nonNegativeInt(_ name: String) throws(EvalError) -> Int {
+        let n = try int(name)
+        guard n >= 0 else {
+            throw .fault(SpecDiagnostic("\(signature.selector) needs a count of at least 0, not \(n)", at: try argument(name, as: .int).location))
+        }
         return n
     }
 
     /// `1..<3` or `1...2`, which the interpreter evaluates to the array of indices.
-    func indexRange(_ index: Int) throws(EvalError) -> Range<Int> {
-        guard case .value(.array(let items)) = arguments[index]?.value,
+    func indexRange(_ name: String) throws(EvalError) -> Range<Int> {
+        let argument = try argument(name, as: .value)
+        guard case .value(.array(let items)) = argument.value,
               let first = items.first, case .int(let low) = first, case .int(let high)? = items.last,
               low >= 0, items.count == high - low + 1 else {
-            if case .value(.array(let items)) = arguments[index]?.value, items.isEmpty, let location = arguments[index]?.location {
-                throw .fault(SpecDiagnostic("output(in:) needs a non-empty range", at: location))
+            if case .value(.array(let items)) = argument.value, items.isEmpty {
+                throw .fault(SpecDiagnostic("output(in:) needs a non-empty range", at: argument.location))
             }
-            throw .fault(SpecDiagnostic("output(in:) needs a range of indices such as 1..<3 or 1...2", at: arguments[index]?.location ?? location))
+            throw .fault(SpecDiagnostic("output(in:) needs a range of indices such as 1..<3 or 1...2", at: argument.location))
         }
         return low..<(high + 1)
     }

@@ -4,42 +4,42 @@ import Reactive
 /// are `.milliseconds(n)`-style values converted through the test's `frame`, or frame counts.
 enum TimingCatalogue {
     static let entries: [CatalogueEntry] = [
-        CatalogueEntry("debounce", [Parameter("for", .duration), Parameter("scheduler", .scheduler), Parameter("options", .any, default: true)], family: "debounce",
+        CatalogueEntry("debounce", [Parameter("for", .duration), Parameter("scheduler", .scheduler), Parameter("options", .schedulerOptions, default: true)], family: "debounce",
                        "publishes a value once no newer one arrived for the due time; drops the pending value when upstream finishes") { call throws(EvalError) in
-            return call.result(try call.upstream.debounce(for: call.frames(0), scheduler: call.scheduler))
+            return call.result(try call.upstream.debounce(for: call.frames("for"), scheduler: call.scheduler))
         },
         CatalogueEntry("throttle", [Parameter("for", .duration), Parameter("scheduler", .scheduler), Parameter("latest", .bool)], family: "throttle",
                        "publishes at most one value per interval: the first at once (by a hop), then the latest or the first received in each interval") { call throws(EvalError) in
-            return call.result(try call.upstream.throttle(for: call.frames(0), scheduler: call.scheduler, latest: call.bool(2)))
+            return call.result(try call.upstream.throttle(for: call.frames("for"), scheduler: call.scheduler, latest: call.bool("latest")))
         },
-        CatalogueEntry("delay", [Parameter("for", .duration), Parameter("tolerance", .any, default: true), Parameter("scheduler", .scheduler), Parameter("options", .any, default: true)], family: "delay",
+        CatalogueEntry("delay", [Parameter("for", .duration), Parameter("tolerance", .any, default: true), Parameter("scheduler", .scheduler), Parameter("options", .schedulerOptions, default: true)], family: "delay",
                        "shifts every value and the completion (failure included) later by the interval") { call throws(EvalError) in
-            return call.result(try call.upstream.delay(for: call.frames(0), scheduler: call.scheduler))
+            return call.result(try call.upstream.delay(for: call.frames("for"), scheduler: call.scheduler))
         },
-        CatalogueEntry("timeout", [Parameter(nil, .duration), Parameter("scheduler", .scheduler), Parameter("options", .any, default: true), Parameter("customError", .closure, default: true)], family: "timeout",
+        CatalogueEntry("timeout", [Parameter("_ interval", .duration), Parameter("scheduler", .scheduler), Parameter("options", .schedulerOptions, default: true), Parameter("customError", .closure, default: true)], family: "timeout",
                        "finishes (or fails with customError) when no value arrives within the interval; values pass by a hop") { call throws(EvalError) in
             var customError: (() -> StreamError)?
-            if call.has(3) {
-                let makeError = try call.function(3)
+            if try call.has("customError") {
+                let makeError = try call.function("customError")
                 customError = { StreamError(makeError([])) }
             }
-            return call.result(try call.upstream.timeout(call.frames(0), scheduler: call.scheduler, customError: customError))
+            return call.result(try call.upstream.timeout(call.frames("interval"), scheduler: call.scheduler, customError: customError))
         },
-        CatalogueEntry("measureInterval", [Parameter("using", .scheduler), Parameter("options", .any, default: true)], family: "measureInterval",
+        CatalogueEntry("measureInterval", [Parameter("using", .scheduler), Parameter("options", .schedulerOptions, default: true)], family: "measureInterval",
                        "replaces each value with the frames since the previous one (the first: since subscription), as an Int") { call throws(EvalError) in
             return call.result(try call.upstream.measureInterval(using: call.scheduler), converting: { Value.int($0.frames) })
         },
-        CatalogueEntry("receive", [Parameter("on", .scheduler), Parameter("options", .any, default: true)], family: "receive-on",
+        CatalogueEntry("receive", [Parameter("on", .scheduler, drawn: true), Parameter("options", .schedulerOptions, default: true)], family: "receive-on",
                        "delivers values and the completion by a hop on the scheduler (same frame, after queued work)") { call throws(EvalError) in
             return call.result(try call.upstream.receive(on: call.scheduler))
         },
-        CatalogueEntry("subscribe", [Parameter("on", .scheduler), Parameter("options", .any, default: true)], family: "subscribe-on",
+        CatalogueEntry("subscribe", [Parameter("on", .scheduler, drawn: true), Parameter("options", .schedulerOptions, default: true)], family: "subscribe-on",
                        "subscribes, requests and cancels by a hop on the scheduler; values pass synchronously") { call throws(EvalError) in
             return call.result(try call.upstream.subscribe(on: call.scheduler))
         },
-        CatalogueEntry("collect", [Parameter(nil, .strategy), Parameter("options", .any, default: true)], family: "collect-byTime",
+        CatalogueEntry("collect", [Parameter("_ strategy", .strategy), Parameter("options", .schedulerOptions, default: true)], family: "collect-byTime",
                        "collects values into arrays per time window (.byTime) or per window or count (.byTimeOrCount); empty windows emit nothing") { call throws(EvalError) in
-            let strategy = try call.member(0)
+            let strategy = try call.member("strategy")
             let fail = { (message: String) -> EvalError in .fault(SpecDiagnostic(message, at: strategy.location)) }
             func frames(_ runtime: Runtime) throws(EvalError) -> Int {
                 switch runtime {
@@ -58,9 +58,9 @@ enum TimingCatalogue {
                 throw fail("collect's strategy is .byTime(scheduler, interval) or .byTimeOrCount(scheduler, interval, count)")
             }
         },
-        CatalogueEntry("Timer.publish", [Parameter("every", .duration), Parameter("tolerance", .any, default: true), Parameter("on", .any), Parameter("in", .any), Parameter("options", .any, default: true)], kind: .constructor, family: "timer",
+        CatalogueEntry("Timer.publish", [Parameter("every", .duration), Parameter("tolerance", .any, default: true), Parameter("on", .runLoop), Parameter("in", .runLoopMode), Parameter("options", .schedulerOptions, default: true)], kind: .constructor, family: "timer",
                        "a connectable timer: after connect(), ticks every interval (the first one interval after connecting), emitting the frame; never finishes") { call throws(EvalError) in
-            let interval = try call.timerInterval(0)
+            let interval = try call.timerInterval("every")
             let timer = call.scheduler.timerPublisher(every: .init(frames: interval))
             return .stream(StreamValue(publisher: Bridge(upstream: timer, value: { Value.int($0.frame) }, failure: neverFails).eraseToAnyPublisher(),
                                        text: call.text, connect: timer.connect))
@@ -69,25 +69,10 @@ enum TimingCatalogue {
 }
 
 extension BoundCall {
-    /// The duration argument at `index` as an interval on the virtual clock (the `.marble`
+    /// The duration argument `name` as an interval on the virtual clock (the `.marble`
     /// language counts frames; `measureInterval` and `Timer` show frames as `Int`s).
-    func frames(_ index: Int) throws(EvalError) -> VirtualTimeScheduler.SchedulerTimeType.Stride {
-        .init(frames: try duration(index))
-    }
-
-    /// `Timer.publish(every:)` takes a TimeInterval in seconds (a number), or a duration.
-    func timerInterval(_ index: Int) throws(EvalError) -> Int {
-        guard let argument = arguments[index] else { throw .fault(SpecDiagnostic("missing 'every:'", at: location)) }
-        let frames: Int
-        switch argument.value {
-        case .duration(let n): frames = n
-        case .value(let seconds) where seconds.isNumber:
-            frames = try Builtins.frames(seconds, unit: 1_000_000_000, name: "seconds", at: argument.location, frameNanoseconds: interpreter.frameNanoseconds)
-        default:
-            throw .fault(SpecDiagnostic("Timer.publish(every:) takes seconds (a number) or a duration", at: argument.location))
-        }
-        guard frames > 0 else { throw .fault(SpecDiagnostic("a timer's interval must be at least one frame", at: argument.location)) }
-        return frames
+    func frames(_ name: String) throws(EvalError) -> VirtualTimeScheduler.SchedulerTimeType.Stride {
+        .init(frames: try duration(name))
     }
 }
 

@@ -18,6 +18,7 @@ extension TestSession {
         var report = TestReport(name: syntax.name, line: syntax.location.line, checks: [], error: nil,
                                 trace: interpreter.trace.map { TraceLine(frame: $0.frame, text: $0.text) },
                                 frameNanoseconds: frameNanoseconds, seconds: 0)
+        report.omittedArguments = Catalogue.omittedArguments
         if let fault = interpreter.fault {
             report.error = FileDiagnostic(path: path, line: fault.location.line, column: fault.location.column, length: fault.length,
                                           message: fault.message, hint: fault.hint, lineText: lineText(fault.location.line), frame: fault.frame)

@@ -31,8 +31,10 @@ extension TypedArgument: BindableArgument {
 struct TypedCall {
     let signature: OperatorSignature
     let receiver: StreamType?
-    let arguments: [TypedArgument?]
-    let variadic: [TypedArgument]
+    /// By parameter position; read only through `argument(_:as:)`, by name.
+    private let arguments: [TypedArgument?]
+    /// Read only through `variadicArguments(_:as:)`.
+    private let variadic: [TypedArgument]
     let location: SourceLocation
     let checker: ExpressionChecker
 
@@ -42,22 +44,57 @@ struct TypedCall {
     /// The receiver's types unchanged (operators that only affect timing or demand).
     var same: StreamType { receiver ?? .unknown }
 
-    func has(_ index: Int) -> Bool { arguments[index] != nil }
+    init(signature: OperatorSignature, receiver: StreamType?, arguments: [TypedArgument?], variadic: [TypedArgument],
+         location: SourceLocation, checker: ExpressionChecker) {
+        self.signature = signature
+        self.receiver = receiver
+        self.arguments = arguments
+        self.variadic = variadic
+        self.location = location
+        self.checker = checker
+    }
+
+    // MARK: The one way in
+
+    /// The position of the parameter `name`, which the rule reads as `type` (nil: only asks
+    /// whether it is given); nil, and the catalogue's mistake reported, for a read the
+    /// declaration does not allow — as `BoundCall` does at run time; `TypingRuleReadTests` runs
+    /// every rule to find one.
+    private func position(of name: String, as type: ParameterType? = nil, variadic: Bool = false) -> Int? {
+        switch signature.position(of: name, as: type, variadic: variadic) {
+        case .success(let index):
+            return index
+        case .failure(let misread):
+            checker.error(misread.message, at: location)
+            return nil
+        }
+    }
+
+    /// The argument given for the parameter `name`, read as `type`; nil when it is left out.
+    func argument(_ name: String, as type: ParameterType) -> TypedArgument? {
+        position(of: name, as: type).flatMap { arguments[$0] }
+    }
+
+    /// The arguments of the variadic parameter `name`, read as `type`.
+    func variadicArguments(_ name: String, as type: ParameterType) -> [TypedArgument] {
+        position(of: name, as: type, variadic: true) == nil ? [] : variadic
+    }
+
+    /// Whether the call gives the (defaulted) parameter `name`.
+    func has(_ name: String) -> Bool { position(of: name).map { arguments[$0] != nil } ?? false }
 
     func join(_ a: SpecType, _ b: SpecType) -> SpecType { store.join(a, b) }
 
     func fresh() -> SpecType { store.fresh() }
 
-    private var label: (Int) -> String { { "'\(signature.parameters[$0].label ?? "_")'" } }
-
     /// The value type of an argument (`Never` when it is left out).
-    func value(_ index: Int) -> SpecType {
-        guard let argument = arguments[index] else { return .never }
-        return checker.valueType(argument.checked, at: argument.location, purpose: label(index))
+    func value(_ name: String) -> SpecType {
+        guard let argument = argument(name, as: .value) else { return .never }
+        return checker.valueType(argument.checked, at: argument.location, purpose: "'\(name)'")
     }
 
-    func publisher(_ index: Int) -> StreamType {
-        guard let argument = arguments[index] else { return .unknown }
+    func publisher(_ name: String) -> StreamType {
+        guard let argument = argument(name, as: .publisher) else { return .unknown }
         return publisher(of: argument)
     }
 
@@ -80,9 +117,9 @@ struct TypedCall {
         return checked.kindDescription
     }
 
-    /// The publishers of a variadic parameter (with `flatteningArrays`, an array argument's elements).
-    func variadicPublishers(flatteningArrays: Bool = false) -> [StreamType] {
-        variadic.map { argument in
+    /// The publishers of the variadic parameter `name` (with `flatteningArrays`, an array argument's elements).
+    func variadicPublishers(_ name: String, flatteningArrays: Bool = false) -> [StreamType] {
+        variadicArguments(name, as: .publisher).map { argument in
             if flatteningArrays, case .value(let type) = argument.checked, case .array(let element) = store.resolve(type) {
                 switch store.resolve(element) {
                 case .publisher(let output, let failure): return StreamType(output: output, failure: failure)
@@ -96,10 +133,10 @@ struct TypedCall {
         }
     }
 
-    /// Checks the closure (or key path) at `index` called with `arguments`; nil when it is left out.
+    /// Checks the closure (or key path) `name` called with `arguments`; nil when it is left out.
     /// A throw is a failure in a try- operator and a mistake anywhere else.
-    func closure(_ index: Int, with arguments: [SpecType]) -> ClosureOutcome? {
-        guard let argument = self.arguments.indices.contains(index) ? self.arguments[index] : nil else { return nil }
+    func closure(_ name: String, with arguments: [SpecType]) -> ClosureOutcome? {
+        guard let argument = argument(name, as: .closure) else { return nil }
         switch argument.checked {
         case .closure(let closure):
             return checker.check(closure, with: arguments.map(Checked.value), owner: signature.name, allowsThrowing: signature.name.hasPrefix("try"))
@@ -119,20 +156,20 @@ struct TypedCall {
     }
 
     /// A predicate (`filter`, `first(where:)`, `removeDuplicates(by:)`): its result must be a Bool.
-    func predicate(_ index: Int, with arguments: [SpecType]) -> ClosureOutcome? {
-        let outcome = closure(index, with: arguments)
+    func predicate(_ name: String, with arguments: [SpecType]) -> ClosureOutcome? {
+        let outcome = closure(name, with: arguments)
         if let outcome { checker.expect(outcome, .bool) }
         return outcome
     }
 
     /// A closure that returns a publisher (`flatMap`, `catch`, `Deferred`): the publisher's types.
-    func publisherClosure(_ index: Int, with arguments: [SpecType]) -> (stream: StreamType, thrown: SpecType) {
-        guard let argument = self.arguments[index] else { return (.unknown, .never) }
+    func publisherClosure(_ name: String, with arguments: [SpecType]) -> (stream: StreamType, thrown: SpecType) {
+        guard let argument = argument(name, as: .closure) else { return (.unknown, .never) }
         guard case .closure = argument.checked else {
             checker.error("\(signature.selector) needs a closure here, not \(argument.checked.kindDescription)", at: argument.location)
             return (.unknown, .never)
         }
-        guard let outcome = closure(index, with: arguments) else { return (.unknown, .never) }
+        guard let outcome = closure(name, with: arguments) else { return (.unknown, .never) }
         return (streamOf(outcome.result, at: outcome.resultLocation), outcome.thrown)
     }
 
@@ -194,14 +231,14 @@ extension ExpressionChecker {
         // Overloads told apart by an argument's type, and that type unknown: left to run time.
         if matching.count > 1, args.contains(where: \.isUntyped) { return .value(StreamType.unknown.type) }
         let call = TypedCall(signature: entry.signature, receiver: receiver, arguments: bound.arguments, variadic: bound.variadic, location: location, checker: self)
-        checkParameters(call)
+        checkParameters(call, bound.arguments)
         guard let rule = OperatorTypes.rules[entry.signature.selector] else { return .value(StreamType.unknown.type) }
         return .value(rule(call).type)
     }
 
     /// The conversions `BoundCall` makes when the operator is built, for every argument given.
-    private func checkParameters(_ call: TypedCall) {
-        for (parameter, argument) in zip(call.signature.parameters, call.arguments) {
+    private func checkParameters(_ call: TypedCall, _ arguments: [TypedArgument?]) {
+        for (parameter, argument) in zip(call.signature.parameters, arguments) {
             guard let argument, !argument.checked.isUnknown else { continue }
             let selector = call.signature.selector
             switch (parameter.type, argument.checked) {
@@ -220,7 +257,7 @@ extension ExpressionChecker {
             case (.demand, let other):
                 error("\(selector) needs a demand here (.unlimited or .max(n)), not \(call.describe(other))", at: argument.location)
             case (.value, _) where !parameter.variadic:
-                _ = valueType(argument.checked, at: argument.location, purpose: "'\(parameter.label ?? "_")'")
+                _ = valueType(argument.checked, at: argument.location, purpose: "'\(parameter.name)'")
             default:
                 break
             }
@@ -241,22 +278,22 @@ enum OperatorTypes {
 
     /// Emits the closure's results; a try- closure's throws become failures.
     private static func mapping(_ call: TypedCall) -> StreamType {
-        let outcome = call.closure(0, with: [call.output])
+        let outcome = call.closure("transform", with: [call.output])
         return StreamType(output: call.result(outcome), failure: call.join(call.failure, outcome?.thrown ?? .never))
     }
 
-    /// Passes the receiver's values the predicate at `index` accepts.
-    private static func filtering(_ index: Int, arity: Int = 1) -> Rule {
+    /// Passes the receiver's values the predicate `name` accepts.
+    private static func filtering(_ name: String, arity: Int = 1) -> Rule {
         { call in
-            let outcome = call.predicate(index, with: Array(repeating: call.output, count: arity))
+            let outcome = call.predicate(name, with: Array(repeating: call.output, count: arity))
             return StreamType(output: call.output, failure: call.join(call.failure, outcome?.thrown ?? .never))
         }
     }
 
-    /// Emits one value of `type` (count, contains, allSatisfy).
-    private static func emitting(_ type: SpecType, predicate: Bool = false) -> Rule {
+    /// Emits one value of `type` (count, contains, allSatisfy), after the predicate `predicate` if any.
+    private static func emitting(_ type: SpecType, predicate: String? = nil) -> Rule {
         { call in
-            let thrown = predicate ? call.predicate(0, with: [call.output])?.thrown ?? .never : .never
+            let thrown = predicate.flatMap { call.predicate($0, with: [call.output])?.thrown } ?? .never
             return StreamType(output: type, failure: call.join(call.failure, thrown))
         }
     }
@@ -268,8 +305,8 @@ enum OperatorTypes {
     }
 
     private static func accumulating(_ call: TypedCall) -> StreamType {
-        let initial = call.value(0)
-        guard let outcome = call.closure(1, with: [initial, call.output]) else { return StreamType(output: initial, failure: call.failure) }
+        let initial = call.value("initialResult")
+        guard let outcome = call.closure("nextPartialResult", with: [initial, call.output]) else { return StreamType(output: initial, failure: call.failure) }
         return StreamType(output: call.checker.accumulate(initial, outcome), failure: call.join(call.failure, outcome.thrown))
     }
 
@@ -279,10 +316,10 @@ enum OperatorTypes {
         "map(_:)": mapping,
         "tryMap(_:)": mapping,
         "mapError(_:)": { call in
-            StreamType(output: call.output, failure: call.result(call.closure(0, with: [call.failure])))
+            StreamType(output: call.output, failure: call.result(call.closure("transform", with: [call.failure])))
         },
-        "filter(_:)": filtering(0),
-        "tryFilter(_:)": filtering(0),
+        "filter(_:)": filtering("isIncluded"),
+        "tryFilter(_:)": filtering("isIncluded"),
         "compactMap(_:)": { call in
             let mapped = mapping(call)
             return StreamType(output: unwrapped(mapped.output, call), failure: mapped.failure)
@@ -292,7 +329,7 @@ enum OperatorTypes {
             return StreamType(output: unwrapped(mapped.output, call), failure: mapped.failure)
         },
         "replaceNil(with:)": { call in
-            let replacement = call.value(0)
+            let replacement = call.value("with")
             switch call.store.resolve(call.output) {
             case .optional(let wrapped): return StreamType(output: call.join(wrapped, replacement), failure: call.failure)
             case .any, .never, .variable: return StreamType(output: call.join(call.output, replacement), failure: call.failure)
@@ -306,19 +343,19 @@ enum OperatorTypes {
     ]
 
     static let combining: [String: Rule] = [
-        "merge(with:)": { call in merged([call.same] + call.variadicPublishers(), call) },
-        "Publishers.MergeMany(_:)": { call in merged(call.variadicPublishers(flatteningArrays: true), call) },
-        "Publishers.Merge(_:_:)": { call in merged([call.publisher(0), call.publisher(1)], call) },
-        "Publishers.CombineLatest(_:_:)": { call in combined((0..<2).map(call.publisher), call) },
-        "Publishers.CombineLatest3(_:_:_:)": { call in combined((0..<3).map(call.publisher), call) },
-        "Publishers.CombineLatest4(_:_:_:_:)": { call in combined((0..<4).map(call.publisher), call) },
-        "Publishers.Zip(_:_:)": { call in combined((0..<2).map(call.publisher), call) },
-        "Publishers.Zip3(_:_:_:)": { call in combined((0..<3).map(call.publisher), call) },
-        "Publishers.Zip4(_:_:_:_:)": { call in combined((0..<4).map(call.publisher), call) },
-        "combineLatest(_:_:)": { call in combined([call.same] + call.variadicPublishers(), call, transformIndex: 1) },
-        "zip(_:_:)": { call in combined([call.same] + call.variadicPublishers(), call, transformIndex: 1) },
+        "merge(with:)": { call in merged([call.same] + call.variadicPublishers("with"), call) },
+        "Publishers.MergeMany(_:)": { call in merged(call.variadicPublishers("upstream", flatteningArrays: true), call) },
+        "Publishers.Merge(_:_:)": { call in merged(["a", "b"].map(call.publisher(_:)), call) },
+        "Publishers.CombineLatest(_:_:)": { call in combined(["a", "b"].map(call.publisher(_:)), call) },
+        "Publishers.CombineLatest3(_:_:_:)": { call in combined(["a", "b", "c"].map(call.publisher(_:)), call) },
+        "Publishers.CombineLatest4(_:_:_:_:)": { call in combined(["a", "b", "c", "d"].map(call.publisher(_:)), call) },
+        "Publishers.Zip(_:_:)": { call in combined(["a", "b"].map(call.publisher(_:)), call) },
+        "Publishers.Zip3(_:_:_:)": { call in combined(["a", "b", "c"].map(call.publisher(_:)), call) },
+        "Publishers.Zip4(_:_:_:_:)": { call in combined(["a", "b", "c", "d"].map(call.publisher(_:)), call) },
+        "combineLatest(_:_:)": { call in combined([call.same] + call.variadicPublishers("others"), call, transform: "transform") },
+        "zip(_:_:)": { call in combined([call.same] + call.variadicPublishers("others"), call, transform: "transform") },
         "flatMap(maxPublishers:_:)": { call in
-            let (inner, thrown) = call.publisherClosure(1, with: [call.output])
+            let (inner, thrown) = call.publisherClosure("transform", with: [call.output])
             return StreamType(output: inner.output, failure: call.join(call.join(call.failure, inner.failure), thrown))
         },
         "switchToLatest()": { call in
@@ -336,10 +373,10 @@ enum OperatorTypes {
     }
 
     /// combineLatest / zip: tuples of the inputs' values, or the transform's results.
-    private static func combined(_ inputs: [StreamType], _ call: TypedCall, transformIndex: Int? = nil) -> StreamType {
+    private static func combined(_ inputs: [StreamType], _ call: TypedCall, transform: String? = nil) -> StreamType {
         let failure = inputs.map(\.failure).reduce(SpecType.never) { call.join($0, $1) }
         let outputs = inputs.map(\.output)
-        if let transformIndex, let outcome = call.closure(transformIndex, with: outputs) {
+        if let transform, let outcome = call.closure(transform, with: outputs) {
             return StreamType(output: call.result(outcome), failure: failure)
         }
         return StreamType(output: .tuple(outputs), failure: failure)
@@ -347,10 +384,11 @@ enum OperatorTypes {
 
     /// append/prepend: a publisher's values, or the values given (an array's elements).
     private static func concatenated(_ call: TypedCall) -> StreamType {
-        if call.variadic.count == 1, case .value(let type) = call.variadic[0].checked, case .publisher = call.store.resolve(type) {
-            return merged([call.same, call.publisher(of: call.variadic[0])], call)
+        let elements = call.variadicArguments("elements", as: .value)
+        if elements.count == 1, case .value(let type) = elements[0].checked, case .publisher = call.store.resolve(type) {
+            return merged([call.same, call.publisher(of: elements[0])], call)
         }
-        var types = call.variadic.map { call.checker.valueType($0.checked, at: $0.location, purpose: "\(call.signature.name)'s values") }
+        var types = elements.map { call.checker.valueType($0.checked, at: $0.location, purpose: "\(call.signature.name)'s values") }
         if types.count == 1, case .array(let element) = call.store.resolve(types[0]) { types = [element] }
         return StreamType(output: types.reduce(call.output) { call.join($0, $1) }, failure: call.failure)
     }
@@ -363,18 +401,18 @@ enum OperatorTypes {
         "count()": emitting(.int),
         "min()": { call in call.requireComparable(); return call.same },
         "max()": { call in call.requireComparable(); return call.same },
-        "min(by:)": filtering(0, arity: 2),
-        "max(by:)": filtering(0, arity: 2),
-        "tryMin(by:)": filtering(0, arity: 2),
-        "tryMax(by:)": filtering(0, arity: 2),
+        "min(by:)": filtering("by", arity: 2),
+        "max(by:)": filtering("by", arity: 2),
+        "tryMin(by:)": filtering("by", arity: 2),
+        "tryMax(by:)": filtering("by", arity: 2),
         "contains(_:)": emitting(.bool),
-        "contains(where:)": emitting(.bool, predicate: true),
-        "tryContains(where:)": emitting(.bool, predicate: true),
-        "allSatisfy(_:)": emitting(.bool, predicate: true),
-        "tryAllSatisfy(_:)": emitting(.bool, predicate: true),
+        "contains(where:)": emitting(.bool, predicate: "where"),
+        "tryContains(where:)": emitting(.bool, predicate: "where"),
+        "allSatisfy(_:)": emitting(.bool, predicate: "predicate"),
+        "tryAllSatisfy(_:)": emitting(.bool, predicate: "predicate"),
         "buffer(size:prefetch:whenFull:)": { call in
             // `.customError({ error })`: the closure's result is the failure.
-            guard let argument = call.arguments[2], case .member("customError", let payload) = argument.checked,
+            guard let argument = call.argument("whenFull", as: .strategy), case .member("customError", let payload) = argument.checked,
                   payload.count == 1, case .closure(let closure) = payload[0] else { return call.same }
             let outcome = call.checker.check(closure, with: [], owner: "buffer", allowsThrowing: false)
             let error = call.checker.valueType(outcome.result, at: outcome.resultLocation, purpose: "the buffer's error")
@@ -386,35 +424,35 @@ enum OperatorTypes {
         "scan(_:_:)": accumulating,
         "tryScan(_:_:)": accumulating,
         "removeDuplicates()": { call in call.requireEquatable(); return call.same },
-        "removeDuplicates(by:)": filtering(0, arity: 2),
-        "tryRemoveDuplicates(by:)": filtering(0, arity: 2),
+        "removeDuplicates(by:)": filtering("by", arity: 2),
+        "tryRemoveDuplicates(by:)": filtering("by", arity: 2),
         "dropFirst(_:)": same,
-        "drop(while:)": filtering(0),
-        "tryDrop(while:)": filtering(0),
+        "drop(while:)": filtering("while"),
+        "tryDrop(while:)": filtering("while"),
         "prefix(_:)": same,
-        "prefix(while:)": filtering(0),
-        "tryPrefix(while:)": filtering(0),
+        "prefix(while:)": filtering("while"),
+        "tryPrefix(while:)": filtering("while"),
         "output(at:)": same,
         "output(in:)": same,
         "first()": same,
-        "first(where:)": filtering(0),
-        "tryFirst(where:)": filtering(0),
+        "first(where:)": filtering("where"),
+        "tryFirst(where:)": filtering("where"),
         "last()": same,
-        "last(where:)": filtering(0),
-        "tryLast(where:)": filtering(0),
+        "last(where:)": filtering("where"),
+        "tryLast(where:)": filtering("where"),
         "ignoreOutput()": { call in StreamType(output: .never, failure: call.failure) },
     ]
 
     static let sources: [String: Rule] = [
-        "Just(_:)": { call in StreamType(output: call.value(0), failure: .never) },
+        "Just(_:)": { call in StreamType(output: call.value("output"), failure: .never) },
         "Empty(completeImmediately:)": { call in StreamType(output: call.fresh(), failure: .never) },
-        "Fail(error:)": { call in StreamType(output: call.fresh(), failure: call.value(0)) },
+        "Fail(error:)": { call in StreamType(output: call.fresh(), failure: call.value("error")) },
         "Deferred(createPublisher:)": { call in
-            let (inner, _) = call.publisherClosure(0, with: [])
+            let (inner, _) = call.publisherClosure("createPublisher", with: [])
             return inner
         },
         "PassthroughSubject()": { call in StreamType(output: call.fresh(), failure: .never) },
-        "CurrentValueSubject(_:)": { call in StreamType(output: call.value(0), failure: .never) },
+        "CurrentValueSubject(_:)": { call in StreamType(output: call.value("value"), failure: .never) },
     ]
 
     static let timing: [String: Rule] = [
@@ -422,7 +460,7 @@ enum OperatorTypes {
         "throttle(for:scheduler:latest:)": same,
         "delay(for:tolerance:scheduler:options:)": same,
         "timeout(_:scheduler:options:customError:)": { call in
-            let error = call.has(3) ? call.result(call.closure(3, with: [])) : .never
+            let error = call.has("customError") ? call.result(call.closure("customError", with: [])) : .never
             return StreamType(output: call.output, failure: call.join(call.failure, error))
         },
         "measureInterval(using:options:)": { call in StreamType(output: .int, failure: call.failure) },
@@ -437,15 +475,15 @@ enum OperatorTypes {
         "tryCatch(_:)": recovering,
         "retry(_:)": same,
         "retry()": same,
-        "replaceError(with:)": { call in StreamType(output: call.join(call.output, call.value(0)), failure: .never) },
-        "replaceEmpty(with:)": { call in StreamType(output: call.join(call.output, call.value(0)), failure: call.failure) },
+        "replaceError(with:)": { call in StreamType(output: call.join(call.output, call.value("with")), failure: .never) },
+        "replaceEmpty(with:)": { call in StreamType(output: call.join(call.output, call.value("with")), failure: call.failure) },
         "setFailureType(to:)": same,
         "assertNoFailure(_:file:line:)": { call in StreamType(output: call.output, failure: .never) },
     ]
 
     /// catch/tryCatch: the handler's publisher takes over after a failure.
     private static func recovering(_ call: TypedCall) -> StreamType {
-        let (inner, thrown) = call.publisherClosure(0, with: [call.failure])
+        let (inner, thrown) = call.publisherClosure("handler", with: [call.failure])
         return StreamType(output: call.join(call.output, inner.output), failure: call.join(inner.failure, thrown))
     }
 
@@ -454,7 +492,7 @@ enum OperatorTypes {
         "makeConnectable()": same,
         "multicast(subject:)": same,
         "multicast(_:)": { call in
-            if let outcome = call.closure(0, with: []) {
+            if let outcome = call.closure("createSubject", with: []) {
                 let subject = call.streamOf(outcome.result, at: outcome.resultLocation)
                 _ = call.join(subject.output, call.output)
             }
@@ -467,27 +505,28 @@ enum OperatorTypes {
         "handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)": { call in
             // What `handleEvents` passes each closure: a description of the subscription, the
             // value, "finished"/"failure(…)", nothing, the demand's description.
-            let arguments: [[SpecType]] = [[.string], [call.output], [.string], [], [.string]]
-            for (index, passed) in arguments.enumerated() { _ = call.closure(index, with: passed) }
+            let arguments: [(String, [SpecType])] = [("receiveSubscription", [.string]), ("receiveOutput", [call.output]),
+                                                     ("receiveCompletion", [.string]), ("receiveCancel", []), ("receiveRequest", [.string])]
+            for (name, passed) in arguments { _ = call.closure(name, with: passed) }
             return call.same
         },
         "print(_:)": same,
         "Record(output:completion:)": { call in
             var output = SpecType.any
-            switch call.store.resolve(call.value(0)) {
+            switch call.store.resolve(call.value("output")) {
             case .array(let element): output = element
             case .any: break
             case let other:
-                call.checker.error("Record(output:) needs an array of values, not a value of type '\(call.checker.name(other))'", at: call.arguments[0]?.location ?? call.location)
+                call.checker.error("Record(output:) needs an array of values, not a value of type '\(call.checker.name(other))'", at: call.argument("output", as: .value)?.location ?? call.location)
             }
             var failure = SpecType.never
-            if let argument = call.arguments[1], case .member("failure", let payload) = argument.checked, payload.count == 1 {
+            if let argument = call.argument("completion", as: .strategy), case .member("failure", let payload) = argument.checked, payload.count == 1 {
                 failure = call.checker.valueType(payload[0], at: argument.location, purpose: "a failure")
             }
             return StreamType(output: output, failure: failure)
         },
         "Future(_:)": { call in
-            guard let argument = call.arguments[0], case .closure(let closure) = argument.checked else { return .unknown }
+            guard let argument = call.argument("attemptToFulfill", as: .closure), case .closure(let closure) = argument.checked else { return .unknown }
             let sink = PromiseSink()
             _ = call.checker.check(closure, with: [.promise(sink)], owner: "Future", allowsThrowing: false)
             return StreamType(output: sink.output == .never ? call.fresh() : sink.output, failure: sink.failure)

@@ -14,6 +14,8 @@ struct DocArguments: Equatable {
     /// `--catalogue DIR`: the one path is a page generated from the catalogue files in DIR (see `OperatorsPage`).
     var catalogue: String? = nil
     var noColor = false
+    /// `--quiet`: passing tests are left out of the report, as with `marbles run --quiet`.
+    var quiet = false
 }
 
 /// `marbles doc PATH…`: runs the ```` ```marble ```` blocks of Markdown files and DocC articles as
@@ -34,13 +36,30 @@ struct DocCommand {
         var text: String
         /// Diagram files by path, with their contents.
         var diagrams: [(path: String, svg: String)]
+        /// Where the document's diagrams go and how their names begin (`readme--`): a file there
+        /// with that beginning that no block draws any more is stale. Nil: nothing was drawn.
+        var diagramNames: (folder: String, prefix: String)? = nil
+
+        /// The diagram files of earlier runs that no block of the document draws now.
+        var orphans: [String] {
+            guard let (folder, prefix) = diagramNames,
+                  let files = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
+            let drawn = Set(diagrams.map(\.path))
+            return files.sorted().filter { name in
+                // `prefix` ends in `--`; a slug never starts with `-`, so `a--x` is not `a---x`'s.
+                name.hasPrefix(prefix) && name.hasSuffix(".svg") && !name.dropFirst(prefix.count).hasPrefix("-")
+            }.map { folder + "/" + $0 }.filter { !drawn.contains($0) }
+        }
     }
 
     func execute() -> Int32 {
-        let reporter = HumanReporter(target: .standardOutput(printer), style: style)
+        let reporter = HumanReporter(target: .standardOutput(printer), style: style, quiet: arguments.quiet)
         var summary = RunSummary(tally: Tally(), milliseconds: 0)
         var stale: [String] = []
         var written: [String] = []
+        var removed: [String] = []
+        /// With `--check`: diagrams of earlier runs that no block draws now.
+        var orphaned: [String] = []
         for item in discover(arguments.paths) {
             switch item {
             case .problem(let path, let message):
@@ -74,8 +93,10 @@ struct DocCommand {
                 guard !outcome.report.isError else { continue }
                 var changed = outcome.diagrams.filter { FileManager.default.contents(atPath: $0.path) != Data($0.svg.utf8) }.map(\.path)
                 if outcome.text != onDisk { changed.insert(path, at: 0) }
+                let orphans = outcome.orphans
                 if arguments.check {
                     stale += changed
+                    orphaned += orphans
                     continue
                 }
                 do {
@@ -91,6 +112,10 @@ struct DocCommand {
                         try AtomicFile.write(Data(outcome.text.utf8), to: path)
                     }
                     written += changed
+                    for orphan in orphans {
+                        try FileManager.default.removeItem(atPath: orphan)
+                        removed.append(orphan)
+                    }
                 } catch {
                     summary.tally.inputErrors += 1
                     reporter.problem(path: path, message: "\(error)")
@@ -103,13 +128,19 @@ struct DocCommand {
         }
         if arguments.check {
             for path in stale { printer.line("stale: \(path) (run 'marbles doc' to refresh it)") }
-            printer.line(stale.isEmpty ? "docs up to date" : "\(stale.count) file\(stale.count == 1 ? "" : "s") stale")
+            for path in orphaned { printer.line("stale: \(path) (no block draws it any more; 'marbles doc' removes it)") }
+            let count = stale.count + orphaned.count
+            printer.line(count == 0 ? "docs up to date" : "\(count) file\(count == 1 ? "" : "s") stale")
         } else {
             for path in written { printer.line("wrote \(path)") }
-            printer.line(written.isEmpty ? "docs up to date" : "\(written.count) file\(written.count == 1 ? "" : "s") written")
+            for path in removed { printer.line("removed \(path) (no block draws it any more)") }
+            var counts: [String] = []
+            if !written.isEmpty { counts.append("\(written.count) file\(written.count == 1 ? "" : "s") written") }
+            if !removed.isEmpty { counts.append("\(removed.count) removed") }
+            printer.line(counts.isEmpty ? "docs up to date" : counts.joined(separator: ", "))
         }
         let status = summary.tally.exitCode
-        if status == CLI.ExitCode.success, !stale.isEmpty { return CLI.ExitCode.failure }
+        if status == CLI.ExitCode.success, !stale.isEmpty || !orphaned.isEmpty { return CLI.ExitCode.failure }
         return status
     }
 
@@ -239,7 +270,8 @@ struct DocCommand {
                 }
             }
         }
-        return Outcome(report: report, update: fileUpdate, text: lines.text, diagrams: diagrams)
+        return Outcome(report: report, update: fileUpdate, text: lines.text, diagrams: diagrams,
+                       diagramNames: (folder, MarbleDiagram.slug(stem).nonEmpty(or: "doc") + "--"))
     }
 
     /// One block run as a `.marble` file whose lines are the document's.

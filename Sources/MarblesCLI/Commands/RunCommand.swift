@@ -40,7 +40,7 @@ struct RunCommand {
         }
         let reporters: [any Reporter] = zip(arguments.effectiveReporters, targets).map { request, target in
             switch request.kind {
-            case .human: return HumanReporter(target: target, style: request.output == nil ? style : Style(enabled: false))
+            case .human: return HumanReporter(target: target, style: request.output == nil ? style : Style(enabled: false), quiet: arguments.quiet)
             case .junit: return JUnitReporter(target: target)
             case .tap: return TAPReporter(target: target)
             case .json: return JSONReporter(target: target)

@@ -6,16 +6,20 @@ import MarbleSpec
 /// Writes the report of `marbles run` for people: per file its path and a line per test; for a
 /// failure, a marble diagram of what was expected and what happened; what `--update` changed.
 /// Each file's block ends with one blank line. The run ends with the slowest tests (with
-/// `--slowest`), the totals and the outcome.
+/// `--slowest`), the totals and the outcome. Quiet (`--quiet`), a passing test has no line, and
+/// a file has a block only for what did not pass, its warnings, or what `--update` did.
 final class HumanReporter: Reporter {
     let target: ReportTarget
     let style: Style
+    /// Passing tests (without warnings) are left out, and so is a file with nothing else to say.
+    let quiet: Bool
     /// Indentation of diagrams and error excerpts under a test line.
     static let detailIndent = 6
 
-    init(target: ReportTarget, style: Style) {
+    init(target: ReportTarget, style: Style, quiet: Bool = false) {
         self.target = target
         self.style = style
+        self.quiet = quiet
     }
 
     /// A path given on the command line that cannot be run.
@@ -87,13 +91,13 @@ final class HumanReporter: Reporter {
         guard report.diagnostics.isEmpty else {
             return report.diagnostics.flatMap { SourceExcerpt.lines($0, indent: 0, style: style) }
         }
-        var output = [style.bold(report.path)]
         let path = Self.relativeToWorkingDirectory(report.path)
         let nameWidth = report.tests.map(\.name.count).max() ?? 0
-        for test in report.tests {
-            output += lines(for: test, path: path, nameWidth: nameWidth, updated: updated.contains(test.name))
+        var tests: [String] = []
+        for test in report.tests where !(quiet && test.outcome == .passed && test.warnings.isEmpty && !updated.contains(test.name)) {
+            tests += lines(for: test, path: path, nameWidth: nameWidth, updated: updated.contains(test.name))
         }
-        return output
+        return quiet && tests.isEmpty ? [] : [style.bold(report.path)] + tests
     }
 
     /// A failing test's line names where to look, as `path:line:column` (which terminals and
