@@ -58,43 +58,58 @@ public enum MarbleFormatter {
         return Problem(message: "the marbles do not parse", place: .init(line: marbles.location.line, column: marbles.location.column, length: 1))
     }
 
-    /// The formatted text, or why the file cannot be formatted.
+    /// The formatted text, or why the file cannot be formatted. The file is parsed test by test
+    /// and each test laid out as it comes, its syntax then let go: a file of a million tests is
+    /// never held as a million syntax trees.
     public static func format(_ source: String) -> Result<String, Problem> {
-        let (file, errors) = MarbleFileParser.parse(source)
+        let original = SourceLines(source)
+        var lines = original
+        var firstTestLine = Int.max
+        // Statement lines inside tests and everything outside them: indentation.
+        var statementLines: Set<Int> = []
+        var continuation: Set<Int> = []
+        var testLines: Set<Int> = []
+        func note(_ statements: [Statement]) {
+            for statement in statements {
+                statementLines.insert(statement.range.start.line)
+                if statement.range.end.line > statement.range.start.line {
+                    continuation.formUnion((statement.range.start.line + 1)...statement.range.end.line)
+                }
+            }
+        }
+        // The lines a test's layout rebuilt from the original, whole: indentation leaves them be.
+        var laidOut: Set<Int> = []
+        var layoutProblem: Problem?
+        let (file, errors) = MarbleFileParser.parse(source) { fileStatements, test in
+            firstTestLine = min(firstTestLine, test.location.line)
+            testLines.insert(test.location.line)
+            note(test.statements)
+            guard layoutProblem == nil else { return }
+            switch layout(test, file: MarbleFileSyntax(statements: fileStatements), original: original, lines: &lines) {
+            case .success(let rebuilt): laidOut.formUnion(rebuilt)
+            case .failure(let problem): layoutProblem = problem
+            }
+        }
         if let error = errors.first {
             return .failure(Problem(message: error.message,
                                     place: .init(line: error.location.line, column: error.location.column, length: error.length, hint: error.hint)))
         }
-        let original = SourceLines(source)
-        var lines = original
-        let firstTestLine = file.tests.first?.location.line ?? Int.max
-
-        // Statement lines inside tests and everything outside them: indentation.
-        var statementLines: Set<Int> = []
-        var continuation: Set<Int> = []
-        for statement in file.statements + file.tests.flatMap(\.statements) {
-            statementLines.insert(statement.range.start.line)
-            if statement.range.end.line > statement.range.start.line {
-                continuation.formUnion((statement.range.start.line + 1)...statement.range.end.line)
-            }
-        }
-        let testLines = Set(file.tests.map(\.location.line))
+        if let layoutProblem { return .failure(layoutProblem) }
+        note(file.statements)
         statementLines.formUnion(testLines)
-        for number in 1...lines.lines.count {
-            var content = lines.lines[number - 1].content
+        // Slices of the original text: a line is copied only when it changes.
+        for number in 1...lines.lines.count where !laidOut.contains(number) {
+            var content = lines.lines[number - 1].characters
             if !continuation.contains(number) {
-                while let last = content.last, last == " " || last == "\t" { content.removeLast() }
+                while let last = content.last, last == " " || last == "\t" { content = content.dropLast() }
             }
             if statementLines.contains(number) {
                 let isTestLine = testLines.contains(number)
                 let indent = number < firstTestLine || isTestLine ? "" : "  "
-                content = Array(indent) + Array(content.drop { $0 == " " || $0 == "\t" })
+                let body = content.drop { $0 == " " || $0 == "\t" }
+                if content[..<body.startIndex] != indent { content = indent.isEmpty ? body : Substring(indent + body) }
             }
-            lines.lines[number - 1].content = content
-        }
-
-        for test in file.tests {
-            if case .failure(let problem) = layout(test, file: file, original: original, lines: &lines) { return .failure(problem) }
+            lines.lines[number - 1].characters = content
         }
         let formatted = lines.text
         if let problem = sameMeaning(source, formatted) { return .failure(problem) }
@@ -180,12 +195,12 @@ public enum MarbleFormatter {
             let first = tokenColumns.first ?? start
             let text = line.prefix + String(repeating: " ", count: max(1, first - line.prefix.count))
                 + MarbleColumns.render(line.tokens, columns: tokenColumns, start: first) + line.suffix
-            lines.lines[line.line - 1].content = Array(text)
+            lines.lines[line.line - 1].characters = Substring(text)
             rebuilt.append(line.line)
         }
         for binding in bindings {
             let padding = expressionColumn - 2 - binding.head.count
-            lines.lines[binding.line - 1].content = Array(binding.head + String(repeating: " ", count: padding) + "= " + binding.rest)
+            lines.lines[binding.line - 1].characters = Substring(binding.head + String(repeating: " ", count: padding) + "= " + binding.rest)
             rebuilt.append(binding.line)
         }
         return .success(rebuilt)
@@ -200,27 +215,42 @@ public enum MarbleFormatter {
     }
 
     /// Nil when `new` says what `old` says: the same tests and statements, every marble line
-    /// with the same events over the same frames, every expression with the same text.
+    /// with the same events over the same frames, every expression with the same text. Both are
+    /// parsed test by test: only `old`'s signatures are kept, each until `new`'s test is compared.
     public static func sameMeaning(_ old: String, _ new: String) -> Problem? {
-        let (before, beforeErrors) = MarbleFileParser.parse(old)
-        let (after, afterErrors) = MarbleFileParser.parse(new)
-        guard beforeErrors.isEmpty, afterErrors.isEmpty else { return Problem(message: "the formatted file would not parse") }
         // Split once: per test, a file of a million tests would be split a million times.
-        let (old, new) = (SourceLines(old), SourceLines(new))
-        guard before.tests.map(\.name) == after.tests.map(\.name),
-              signatures(before.statements, old, frameNanoseconds: 1_000_000) == signatures(after.statements, new, frameNanoseconds: 1_000_000) else {
-            return Problem(message: "formatting would change the file's meaning")
+        let (oldLines, newLines) = (SourceLines(old), SourceLines(new))
+        var oldTests: [(name: String, line: Int, statementLines: [Int], signatures: [String])] = []
+        let (before, beforeErrors) = MarbleFileParser.parse(old) { fileStatements, test in
+            let frame = MarbleColumns.frameNanoseconds(file: MarbleFileSyntax(statements: fileStatements), test: test)
+            oldTests.append((test.name, test.location.line, test.statements.map(\.range.start.line), signatures(test.statements, oldLines, frameNanoseconds: frame)))
         }
-        for (oldTest, newTest) in zip(before.tests, after.tests) {
-            let oldSignatures = signatures(oldTest.statements, old, frameNanoseconds: MarbleColumns.frameNanoseconds(file: before, test: oldTest))
-            let newSignatures = signatures(newTest.statements, new, frameNanoseconds: MarbleColumns.frameNanoseconds(file: after, test: newTest))
-            if let index = zip(oldSignatures, newSignatures).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset
-                ?? (oldSignatures.count == newSignatures.count ? nil : min(oldSignatures.count, newSignatures.count)) {
-                let line = oldTest.statements.indices.contains(index) ? oldTest.statements[index].range.start.line : oldTest.location.line
-                return Problem(message: "formatting would change the meaning of line \(line)")
+        var index = 0
+        var sameNames = true
+        var firstChange: Problem?
+        let (after, afterErrors) = MarbleFileParser.parse(new) { fileStatements, test in
+            defer { index += 1 }
+            guard index < oldTests.count, oldTests[index].name == test.name else {
+                sameNames = false
+                return
+            }
+            let oldTest = oldTests[index]
+            oldTests[index].signatures = []
+            guard firstChange == nil else { return }
+            let frame = MarbleColumns.frameNanoseconds(file: MarbleFileSyntax(statements: fileStatements), test: test)
+            let newSignatures = signatures(test.statements, newLines, frameNanoseconds: frame)
+            if let changed = zip(oldTest.signatures, newSignatures).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset
+                ?? (oldTest.signatures.count == newSignatures.count ? nil : min(oldTest.signatures.count, newSignatures.count)) {
+                let line = oldTest.statementLines.indices.contains(changed) ? oldTest.statementLines[changed] : oldTest.line
+                firstChange = Problem(message: "formatting would change the meaning of line \(line)")
             }
         }
-        return nil
+        guard beforeErrors.isEmpty, afterErrors.isEmpty else { return Problem(message: "the formatted file would not parse") }
+        guard sameNames, index == oldTests.count,
+              signatures(before.statements, oldLines, frameNanoseconds: 1_000_000) == signatures(after.statements, newLines, frameNanoseconds: 1_000_000) else {
+            return Problem(message: "formatting would change the file's meaning")
+        }
+        return firstChange
     }
 
     /// What a statement means, independent of spacing outside expressions.

@@ -154,7 +154,7 @@ public enum SnapshotWriter {
                 // The new lines end as the line they follow did; one that ended the file without
                 // a break gets one, and the last new line ends the file instead.
                 let terminator = line.terminator.isEmpty ? "\n" : line.terminator
-                if !removed.contains(number) { rebuilt.append(SourceLines.Line(content: line.content, terminator: terminator)) }
+                if !removed.contains(number) { rebuilt.append(SourceLines.Line(characters: line.characters, terminator: terminator)) }
                 for (position, content) in added.enumerated() {
                     let last = position == added.count - 1
                     rebuilt.append(SourceLines.Line(content: Array(content), terminator: last && line.terminator.isEmpty ? "" : terminator))

@@ -36,6 +36,18 @@ public enum MarbleFileParser {
         return (parser.file, parser.errors)
     }
 
+    /// Parses the whole file as `parse` does, but hands each test to `eachTest` (with the
+    /// file-level statements, complete by then) as soon as its last statement is read, and keeps
+    /// none: the file returned has no tests. A file of a million tests need not be held whole.
+    public static func parse(_ source: String, eachTest: ([Statement], TestSyntax) -> Void) -> (file: MarbleFileSyntax, errors: [SyntaxError]) {
+        withoutActuallyEscaping(eachTest) { eachTest in
+            var parser = FileParser(source: SourceText(source))
+            parser.eachTest = eachTest
+            parser.run()
+            return (parser.file, parser.errors)
+        }
+    }
+
     /// Parses `text` as one expression; `location` is where its first character
     /// sits in the file, so locations in the tree and in errors are the file's.
     public static func parseExpression(_ text: String, at location: SourceLocation) throws(SyntaxError) -> Expr {
@@ -60,6 +72,8 @@ struct FileParser {
     var file = MarbleFileSyntax()
     var errors: [SyntaxError] = []
     var testNames: [String: SourceLocation] = [:]
+    /// When set, each test is handed over once the next begins (or the file ends), not kept.
+    var eachTest: (([Statement], TestSyntax) -> Void)?
 
     init(source: SourceText) {
         self.source = source
@@ -71,6 +85,7 @@ struct FileParser {
         while index < source.count {
             index = parseLine(at: index)
         }
+        if let eachTest, let last = file.tests.popLast() { eachTest(file.statements, last) }
     }
 
     /// Parses the statement starting on the line at `lineStart`; returns the index
@@ -176,6 +191,7 @@ struct FileParser {
         guard !name.trimmingSpaces.isEmpty else {
             throw source.error("a test name cannot be empty", at: quote, length: end - quote)
         }
+        if let eachTest, let previous = file.tests.popLast() { eachTest(file.statements, previous) }
         file.tests.append(TestSyntax(name: name, location: source.location(start), nameLocation: source.location(quote)))
         if let earlier = testNames[name] {
             throw source.error("duplicate test name \"\(name)\"", at: quote, length: end - quote,

@@ -10,6 +10,7 @@ import Foundation
 //   marbles-bench arithmetic-floor W1|W2|W3|W5 N RUNS   the same loop, checksumming on the fly
 //   marbles-bench generate W1|W2|W3|W5 N PATH     writes the workload as a .marble test
 //   marbles-bench e2e      PATH RUNS              MarbleRunner.run(path:) on such a file
+//   marbles-bench tests    N PATH                 writes W7: a file of N small tests
 //   marbles-bench line     simple|rich BYTES PATH writes a W6 marble line
 //   marbles-bench parse    PATH RUNS              W6 with the engine's MarbleParser
 //   marbles-bench parse-floor PATH RUNS           W6 with a hand-written byte loop
@@ -51,7 +52,7 @@ func contents(_ path: String) -> String {
 }
 
 let arguments = CommandLine.arguments
-guard arguments.count >= 2 else { fail("expected a command: engine, floor, generate, e2e, line, parse, parse-floor") }
+guard arguments.count >= 2 else { fail("expected a command: engine, floor, generate, tests, e2e, line, parse, parse-floor") }
 
 switch arguments[1] {
 case "engine" where arguments.count == 5:
@@ -93,6 +94,9 @@ case "generate" where arguments.count == 5:
     let work = workload(arguments)
     let text = MarbleFile.text(for: work)
     guard FileManager.default.createFile(atPath: arguments[4], contents: Data(text.utf8)) else { fail("cannot write \(arguments[4])") }
+case "tests" where arguments.count == 4:
+    guard let count = Int(arguments[2]), count > 0 else { fail("expected a positive number of tests, not \(arguments[2])") }
+    guard FileManager.default.createFile(atPath: arguments[3], contents: Data(ManyTests.text(count: count).utf8)) else { fail("cannot write \(arguments[3])") }
 case "e2e" where arguments.count == 4:
     var seconds: [Double] = []
     var last = Checksum()

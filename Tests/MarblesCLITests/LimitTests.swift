@@ -171,4 +171,53 @@ struct LimitTests {
         #expect(result.code == 2)
         #expect(result.stdout.contains("\(path):3:7: error: 'b' passed more than 1000000 values (at frame 10)\n"))
     }
+
+    /// 20,000 `let` lines, none built on another, and 20,000 statements in one closure (past
+    /// every depth limit): the statements of a test and of a closure are walked in loops, never
+    /// a level each.
+    @Test func twentyThousandLetLinesAndClosureStatementsRun() throws {
+        var lines = ["hot a -1-|"]
+        for index in 0..<20_000 { lines.append("let c\(index) = \(index)") }
+        lines.append("let b = a.map { x in")
+        lines.append("  var y = x")
+        for index in 0..<20_000 { lines.append("  y = y + \(index % 2)") }
+        lines.append("  return y + c19999 }")
+        lines.append("values X = 30000")
+        lines.append("expect b -X-|")
+        let (result, _) = try Self.run("test \"t\"\n" + lines.map { "  " + $0 + "\n" }.joined())
+        #expect(result.code == 0, "\(result.stdout)")
+        #expect(result.stdout.contains("1 passed"))
+    }
+
+    /// An `else if` is an `if` inside the `else` above it, so the parser counts each a level of
+    /// nesting: a long chain stops at the nesting limit, at the 29th `if` (its `x`, column 651),
+    /// before any walk recurses past it.
+    @Test func aLongElseIfChainStopsAtTheNestingLimit() throws {
+        func chain(_ count: Int) -> String {
+            "let b = a.map { x in " + (0..<count).map { "if x == \($0) { \($0) }" }.joined(separator: " else ") + " else { -1 } }"
+        }
+        let (fine, _) = try Self.run(Self.test("hot a -1-|", chain(20), "expect b -1-|"))
+        #expect(fine.code == 0, "\(fine.stdout)")
+        let (result, path) = try Self.run(Self.test("hot a -1-|", chain(5_000), "expect b -1-|"))
+        #expect(result.code == 2)
+        #expect(result.stdout.contains("\(path):3:651: error: expression is nested too deeply (more than 32 levels of brackets, closures and prefix operators)\n"))
+    }
+
+    /// `fmt` on a file of 20,000 tests, one of them a 250-link operator chain: formatted,
+    /// then checked as formatted (the second run changes nothing).
+    @Test func fmtFormatsAFileOfManyTestsAndALongChain() throws {
+        var tests = (0..<20_000).map { "test \"t\($0)\"\n hot   a -1-|\n  expect a   -1-|\n" }
+        tests[7] = "test \"chain\"\n  hot a -1-|\n  let b = a.map { $0" + String(repeating: " + 1", count: 250) + " }\n  expect b -{251}-|\n"
+        let sandbox = try Sandbox(["many.marble": tests.joined(separator: "\n")])
+        let path = sandbox.path("many.marble")
+        let first = try EndToEndTests.run(["fmt", path])
+        #expect(first.code == 0, "\(first.stdout)")
+        // Every other test's `hot` line (19,999), and the chain test's three lines.
+        #expect(first.stdout.contains("formatted \(path) (20002 lines)\n"))
+        let formatted = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(formatted.contains("test \"t19999\"\n  hot    a   -1-|\n  expect a   -1-|\n"))
+        let check = try EndToEndTests.run(["fmt", "--check", path])
+        #expect(check.code == 0)
+        #expect(try EndToEndTests.run(["run", path]).code == 0)
+    }
 }

@@ -28,18 +28,8 @@ struct NameCheck {
         while let next = pending.popLast() {
             switch next.kind {
             case .identifier(let name): names.insert(name)
-            case .string(let parts): for case .interpolation(let inner) in parts { pending.append(inner) }
-            case .array(let items): pending += items
-            case .tuple(let elements): pending += elements.map(\.value)
-            case .member(let base, _): if let base { pending.append(base) }
-            case .call(let callee, let arguments): pending.append(callee); pending += arguments.map(\.value)
-            case .genericSpecialization(let base, _), .unary(_, let base), .throwExpression(let base), .cast(let base, _, _): pending.append(base)
             case .closure(let closure): pending += expressions(in: closure.body)
-            case .binary(_, let lhs, let rhs): pending += [lhs, rhs]
-            case .ternary(let c, let t, let e): pending += [c, t, e]
-            case .ifExpression, .dictionary, .subscriptAccess, .forceUnwrap, .bindOptional, .optionalChain, .switchExpression:
-                pending += next.kind.statementChildren
-            case .int, .double, .bool, .nilLiteral, .wildcard, .keyPath: break
+            default: pending += next.kind.children
             }
         }
         return names
@@ -54,121 +44,120 @@ struct NameCheck {
     static func references(in expr: Expr, to streams: Set<String>) -> (direct: [String], inClosures: [String]) {
         var direct: [String] = []
         var inClosures: [String] = []
-        func note(_ name: String, insideClosure: Bool) {
-            guard streams.contains(name) else { return }
-            if insideClosure { if !inClosures.contains(name) { inClosures.append(name) } } else if !direct.contains(name) { direct.append(name) }
-        }
-        func walk(_ expr: Expr, _ inside: Bool) {
-            switch expr.kind {
-            case .identifier(let name): note(name, insideClosure: inside)
-            case .string(let parts): for case .interpolation(let inner) in parts { walk(inner, inside) }
-            case .array(let items): items.forEach { walk($0, inside) }
-            case .tuple(let elements): elements.forEach { walk($0.value, inside) }
-            case .member(let base, _): if let base { walk(base, inside) }
-            case .call(let callee, let arguments):
-                walk(callee, inside)
-                arguments.forEach { walk($0.value, inside) }
-            case .genericSpecialization(let base, _): walk(base, inside)
-            case .closure(let closure): walkBody(closure.body)
-            case .unary(_, let operand), .throwExpression(let operand), .cast(let operand, _, _): walk(operand, inside)
-            case .binary(_, let lhs, let rhs): walk(lhs, inside); walk(rhs, inside)
-            case .ternary(let c, let t, let e): [c, t, e].forEach { walk($0, inside) }
-            case .ifExpression, .dictionary, .subscriptAccess, .forceUnwrap, .bindOptional, .optionalChain, .switchExpression:
-                expr.kind.statementChildren.forEach { walk($0, inside) }
-            case .int, .double, .bool, .nilLiteral, .wildcard, .keyPath: break
+        // A stack of (expression, inside a closure) in place of recursion: the input decides the
+        // depth. Children are pushed last first, so they are met in source order.
+        var pending: [(Expr, Bool)] = [(expr, false)]
+        while let (next, inside) = pending.popLast() {
+            switch next.kind {
+            case .identifier(let name):
+                guard streams.contains(name) else { continue }
+                if inside { if !inClosures.contains(name) { inClosures.append(name) } } else if !direct.contains(name) { direct.append(name) }
+            case .closure(let closure):
+                pending += expressions(in: closure.body).reversed().map { ($0, true) }
+            default:
+                pending += next.kind.children.reversed().map { ($0, inside) }
             }
         }
-        func walkBody(_ body: [ClosureStatement]) {
-            for statement in body {
-                statement.expressions.forEach { walk($0, true) }
-            }
-        }
-        walk(expr, false)
         return (direct, inClosures)
     }
 
-    private func visit(_ expr: Expr, scope: Set<String>, into found: inout [(String, SourceLocation)]) {
-        switch expr.kind {
-        case .identifier(let name):
-            if !scope.contains(name), !known.contains(name), !name.hasPrefix("$") { found.append((name, expr.location)) }
-        case .string(let parts):
-            for case .interpolation(let inner) in parts { visit(inner, scope: scope, into: &found) }
-        case .array(let items):
-            for item in items { visit(item, scope: scope, into: &found) }
-        case .tuple(let elements):
-            for element in elements { visit(element.value, scope: scope, into: &found) }
-        case .member(let base, _):
-            if let base { visit(base, scope: scope, into: &found) }
-        case .call(let callee, let arguments):
-            visit(callee, scope: scope, into: &found)
-            for argument in arguments { visit(argument.value, scope: scope, into: &found) }
-        case .genericSpecialization(let base, _):
-            visit(base, scope: scope, into: &found)
-        case .closure(let closure):
-            var inner = scope
-            for parameter in closure.parameters ?? [] { inner.insert(parameter) }
-            visit(closure.body, scope: inner, into: &found)
-        case .unary(_, let operand), .throwExpression(let operand), .cast(let operand, _, _):
-            visit(operand, scope: scope, into: &found)
-        case .binary(_, let lhs, let rhs):
-            visit(lhs, scope: scope, into: &found)
-            visit(rhs, scope: scope, into: &found)
-        case .ternary(let condition, let then, let otherwise):
-            for part in [condition, then, otherwise] { visit(part, scope: scope, into: &found) }
-        case .ifExpression(let ifExpression):
-            visit(ifExpression, scope: scope, into: &found)
-        case .switchExpression(let switchExpression):
-            visit(switchExpression.subject, scope: scope, into: &found)
-            for switchCase in switchExpression.cases {
-                var inner = scope
-                for item in switchCase.items { inner.formUnion(item.pattern.boundNames) }
-                for item in switchCase.items {
-                    for part in item.pattern.expressions { visit(part, scope: scope, into: &found) }
-                    if let guardExpression = item.guardExpression { visit(guardExpression, scope: inner, into: &found) }
+    /// What is left to check, with the names in scope there. A stack of these replaces recursion
+    /// (the input decides the depth); items are pushed last first, so names are found in source order.
+    private enum Work {
+        case expr(Expr, Set<String>)
+        /// Statements in order, each seeing the names the earlier ones bind.
+        case body(ArraySlice<ClosureStatement>, Set<String>)
+        /// Conditions in order, each seeing the names the earlier ones bind; then `next`.
+        case conditions(ArraySlice<ConditionClause>, Set<String>, next: AfterConditions)
+    }
+
+    /// What follows the conditions of an `if` (its body, in their scope) or of a `guard` (its
+    /// `else` body in the scope before them, then the statements after it in their scope).
+    private enum AfterConditions {
+        case thenBody([ClosureStatement])
+        case guardElse([ClosureStatement], before: Set<String>, rest: ArraySlice<ClosureStatement>)
+    }
+
+    private func visit(_ root: Expr, scope: Set<String>, into found: inout [(String, SourceLocation)]) {
+        var pending: [Work] = [.expr(root, scope)]
+        func push(_ exprs: [Expr], _ scope: Set<String>) { pending += exprs.reversed().map { .expr($0, scope) } }
+        while let work = pending.popLast() {
+            switch work {
+            case .expr(let expr, let scope):
+                switch expr.kind {
+                case .identifier(let name):
+                    if !scope.contains(name), !known.contains(name), !name.hasPrefix("$") { found.append((name, expr.location)) }
+                case .closure(let closure):
+                    pending.append(.body(closure.body[...], scope.union(closure.parameters ?? [])))
+                case .ifExpression(let ifExpression):
+                    if let elseBody = ifExpression.elseBody { pending.append(.body(elseBody[...], scope)) }
+                    pending.append(.conditions(ifExpression.conditions[...], scope, next: .thenBody(ifExpression.thenBody)))
+                case .switchExpression(let switchExpression):
+                    for switchCase in switchExpression.cases.reversed() {
+                        var inner = scope
+                        for item in switchCase.items { inner.formUnion(item.pattern.boundNames) }
+                        pending.append(.body(switchCase.body[...], inner))
+                        for item in switchCase.items.reversed() {
+                            if let guardExpression = item.guardExpression { pending.append(.expr(guardExpression, inner)) }
+                            push(item.pattern.expressions, scope)
+                        }
+                    }
+                    pending.append(.expr(switchExpression.subject, scope))
+                default:
+                    push(expr.kind.children, scope)
                 }
-                visit(switchCase.body, scope: inner, into: &found)
+            case .body(let statements, let scope):
+                guard let statement = statements.first else { continue }
+                let rest = statements.dropFirst()
+                switch statement {
+                case .expression(let expr):
+                    pending.append(.body(rest, scope))
+                    pending.append(.expr(expr, scope))
+                case .letBinding(let name, let expr, _), .variable(let name, let expr, _):
+                    pending.append(.body(rest, scope.union([name])))
+                    pending.append(.expr(expr, scope))
+                case .returnStatement(let expr, _):
+                    pending.append(.body(rest, scope))
+                    if let expr { pending.append(.expr(expr, scope)) }
+                case .assignment(let assignment):
+                    pending.append(.body(rest, scope))
+                    push([assignment.target, assignment.value], scope)
+                case .guardStatement(let guardStatement):
+                    pending.append(.conditions(guardStatement.conditions[...], scope, next: .guardElse(guardStatement.elseBody, before: scope, rest: rest)))
+                }
+            case .conditions(let conditions, let scope, let next):
+                guard let condition = conditions.first else {
+                    switch next {
+                    case .thenBody(let body):
+                        pending.append(.body(body[...], scope))
+                    case .guardElse(let elseBody, let before, let rest):
+                        pending.append(.body(rest, scope))
+                        pending.append(.body(elseBody[...], before))
+                    }
+                    continue
+                }
+                pending.append(.conditions(conditions.dropFirst(), scope.union(condition.boundNames), next: next))
+                push(condition.expressions, scope)
             }
-        case .dictionary, .subscriptAccess, .forceUnwrap, .bindOptional, .optionalChain:
-            for child in expr.kind.statementChildren { visit(child, scope: scope, into: &found) }
-        case .int, .double, .bool, .nilLiteral, .wildcard, .keyPath:
-            break
         }
     }
+}
 
-    private func visit(_ ifExpression: IfExpression, scope: Set<String>, into found: inout [(String, SourceLocation)]) {
-        let inner = visit(ifExpression.conditions, scope: scope, into: &found)
-        visit(ifExpression.thenBody, scope: inner, into: &found)
-        if let elseBody = ifExpression.elseBody { visit(elseBody, scope: scope, into: &found) }
-    }
-
-    /// Conditions in order, each seeing the names the earlier ones bind; returns the scope after them.
-    private func visit(_ conditions: [ConditionClause], scope: Set<String>, into found: inout [(String, SourceLocation)]) -> Set<String> {
-        var scope = scope
-        for condition in conditions {
-            for part in condition.expressions { visit(part, scope: scope, into: &found) }
-            scope.formUnion(condition.boundNames)
-        }
-        return scope
-    }
-
-    private func visit(_ body: [ClosureStatement], scope: Set<String>, into found: inout [(String, SourceLocation)]) {
-        var scope = scope
-        for statement in body {
-            switch statement {
-            case .expression(let expr): visit(expr, scope: scope, into: &found)
-            case .letBinding(let name, let expr, _), .variable(let name, let expr, _):
-                visit(expr, scope: scope, into: &found)
-                scope.insert(name)
-            case .returnStatement(let expr, _):
-                if let expr { visit(expr, scope: scope, into: &found) }
-            case .assignment(let assignment):
-                visit(assignment.target, scope: scope, into: &found)
-                visit(assignment.value, scope: scope, into: &found)
-            case .guardStatement(let guardStatement):
-                let after = visit(guardStatement.conditions, scope: scope, into: &found)
-                visit(guardStatement.elseBody, scope: scope, into: &found)
-                scope = after
-            }
+extension ExprKind {
+    /// The expressions directly inside this one, in source order (a closure's: none — its body
+    /// is statements; an `if` or `switch`: its conditions' and bodies' expressions).
+    var children: [Expr] {
+        switch self {
+        case .string(let parts): parts.compactMap { if case .interpolation(let inner) = $0 { inner } else { nil } }
+        case .array(let items): items
+        case .tuple(let elements): elements.map(\.value)
+        case .member(let base, _): base.map { [$0] } ?? []
+        case .call(let callee, let arguments): [callee] + arguments.map(\.value)
+        case .genericSpecialization(let base, _), .unary(_, let base), .throwExpression(let base), .cast(let base, _, _): [base]
+        case .binary(_, let lhs, let rhs): [lhs, rhs]
+        case .ternary(let condition, let then, let otherwise): [condition, then, otherwise]
+        case .ifExpression, .dictionary, .subscriptAccess, .forceUnwrap, .bindOptional, .optionalChain, .switchExpression: statementChildren
+        case .closure, .int, .double, .bool, .nilLiteral, .identifier, .wildcard, .keyPath: []
         }
     }
 }

@@ -76,51 +76,83 @@ public enum MarbleRunner {
 
     private static func runOnThisThread(source: String, path: String, options: RunOptions) -> FileReport {
         let lines = LineTable(source)
-        let (file, syntaxErrors) = MarbleFileParser.parse(source)
-        var diagnostics = syntaxErrors.map { error in
+        // Every test is prepared (and checked) before any runs. A prepared test holds its
+        // scheduler, interpreter and streams, so only the first `preparedTestsKept` selected ones
+        // are kept for their run (preparing parses every line: twice would cost twice); the
+        // others are let go and prepared again when they run (preparing is deterministic). The
+        // file is parsed test by test, each test's syntax let go once it is prepared, and parsed
+        // again for the run only past the kept tests: a file of a million tests holds neither a
+        // million sessions nor a million syntax trees.
+        func prepare(_ test: TestSyntax, _ fileStatements: [Statement]) -> TestSession {
+            TestSession(test, path: path, lines: lines, fileStatements: fileStatements, options: options)
+        }
+        func isSelected(_ test: TestSyntax) -> Bool { options.selectedTests?.contains(test.name) ?? true }
+        var kept: [TestSession] = []
+        var selectedCount = 0
+        var testCount = 0
+        // A mistake in a file-level statement (a declaration, a `values` line) is found by every
+        // test that sees it: reported once.
+        var sessionDiagnostics: [FileDiagnostic] = []
+        var reported: Set<FileDiagnostic> = []
+        let (file, syntaxErrors) = MarbleFileParser.parse(source) { fileStatements, test in
+            testCount += 1
+            let session = prepare(test, fileStatements)
+            sessionDiagnostics += session.diagnostics.filter { reported.insert($0).inserted }
+            guard isSelected(test) else {
+                session.tearDown()
+                return
+            }
+            selectedCount += 1
+            if kept.count < preparedTestsKept { kept.append(session) } else { session.tearDown() }
+        }
+        let syntaxDiagnostics = syntaxErrors.map { error in
             FileDiagnostic(path: path, line: error.location.line, column: error.location.column, length: error.length,
                            message: error.message, hint: error.hint,
                            lineText: lines.line(error.location.line))
         }
-        // Every test is prepared (and checked) before any runs. A prepared test holds its
-        // scheduler, interpreter and streams, so only the first `preparedTestsKept` selected ones
-        // are kept for their run (preparing parses every line: twice would cost twice); the
-        // others are let go and prepared again when they run (preparing is deterministic), so a
-        // file of a million tests does not hold a million of them.
-        func prepare(_ test: TestSyntax) -> TestSession {
-            TestSession(test, path: path, lines: lines, fileStatements: file.statements, options: options)
-        }
-        func isSelected(_ test: TestSyntax) -> Bool { options.selectedTests?.contains(test.name) ?? true }
-        var kept: [TestSession?] = []
-        // A mistake in a file-level statement (a declaration, a `values` line) is found by every
-        // test that sees it: reported once.
-        var reported = Set(diagnostics)
-        for test in file.tests {
-            let session = prepare(test)
-            diagnostics += session.diagnostics.filter { reported.insert($0).inserted }
-            if kept.count < preparedTestsKept, isSelected(test) {
-                kept.append(session)
-            } else {
-                if isSelected(test) { kept.append(nil) }
-                session.tearDown()
-            }
-        }
-        if file.tests.isEmpty && diagnostics.isEmpty {
+        let syntaxSet = Set(syntaxDiagnostics)
+        var diagnostics = syntaxDiagnostics + sessionDiagnostics.filter { !syntaxSet.contains($0) }
+        if testCount == 0 && diagnostics.isEmpty {
             // At the last file-level statement (where a test would follow), else the first line.
             let place = file.statements.last?.location ?? SourceLocation(line: 1, column: 1)
             diagnostics.append(FileDiagnostic(path: path, line: place.line, column: place.column, message: "the file has no tests",
                                               hint: "start one with `test \"name\"`", lineText: lines.line(place.line)))
         }
         guard diagnostics.isEmpty else {
-            for session in kept { session?.tearDown() }
+            for session in kept { session.tearDown() }
             return FileReport(path: path, diagnostics: diagnostics.sorted { ($0.line, $0.column) < ($1.line, $1.column) }, tests: [])
         }
-        let selected = file.tests.filter(isSelected)
-        return FileReport(path: path, diagnostics: [], tests: selected.enumerated().map { index, test in
-            let session = kept[index] ?? prepare(test)
-            kept[index] = nil
+        var reports: [TestReport] = []
+        reports.reserveCapacity(selectedCount)
+        func run(_ session: TestSession) {
             defer { session.tearDown() }
-            return session.run()
-        })
+            let report = session.run()
+            reports.append(options.keepsPassingReports || report.outcome != .passed ? report : report.passingSummary)
+        }
+        let keptCount = kept.count
+        for index in kept.indices {
+            run(kept[index])
+        }
+        kept = []
+        if selectedCount > keptCount {
+            var selectedIndex = 0
+            _ = MarbleFileParser.parse(source) { fileStatements, test in
+                guard isSelected(test) else { return }
+                defer { selectedIndex += 1 }
+                if selectedIndex >= keptCount { run(prepare(test, fileStatements)) }
+            }
+        }
+        return FileReport(path: path, diagnostics: [], tests: reports)
+    }
+}
+
+extension TestReport {
+    /// What a summary shows of a passing test: its name, line, time, warnings and `print`
+    /// output (not its checks' events, its streams or its values).
+    var passingSummary: TestReport {
+        var summary = TestReport(name: name, line: line, checks: [], error: nil, trace: trace, frameNanoseconds: frameNanoseconds, seconds: seconds)
+        summary.warnings = warnings
+        summary.endFrame = endFrame
+        return summary
     }
 }

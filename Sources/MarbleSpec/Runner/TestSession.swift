@@ -23,6 +23,11 @@ public struct RunOptions: Sendable {
     /// Logs every event at every named stream and operator into `TestReport.events`
     /// (`marbles trace`). Off: nothing is wrapped, nothing is logged.
     public var traceEvents = false
+    /// Keeps the whole report of a passing test. Off, a passing test's report keeps only what a
+    /// summary shows (`TestReport.passingSummary`: name, line, time, warnings, `print` output),
+    /// so that a file of a million tests does not hold a million runs' events; `marbles run`
+    /// turns it off unless a reporter lists passing tests' events (`--reporter json`).
+    public var keepsPassingReports = true
     public init() {}
 }
 

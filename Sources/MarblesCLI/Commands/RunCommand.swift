@@ -56,8 +56,10 @@ struct RunCommand {
         var timed: [TimedTest] = []
         let update = arguments.update
         let failFast = arguments.failFast
+        // Only the JSON report lists what a passing test's streams did.
+        let keepsPassingReports = arguments.effectiveReporters.contains { $0.kind == .json }
 
-        Parallel.forEach(items.items, jobs: jobs, work: { item in Self.perform(item, update: update) }) { _, result in
+        Parallel.forEach(items.items, jobs: jobs, work: { item in Self.perform(item, update: update, keepsPassingReports: keepsPassingReports) }) { _, result in
             switch result {
             case .problem(let path, let message):
                 summary.tally.inputErrors += 1
@@ -77,7 +79,11 @@ struct RunCommand {
                         for change in changes { printer.error("marbles: updated \(file.report.path):\(change.line)") }
                     }
                 }
-                timed += file.report.tests.map { TimedTest(path: file.report.path, name: $0.name, line: $0.line, seconds: $0.seconds) }
+                if let count = arguments.slowest {
+                    // The slowest so far only: a million tests need not be remembered to find ten.
+                    timed = Array((timed + file.report.tests.map { TimedTest(path: file.report.path, name: $0.name, line: $0.line, seconds: $0.seconds) })
+                        .sorted { $0.seconds > $1.seconds }.prefix(count))
+                }
                 reporters.forEach { $0.file(file) }
                 if let diagrams, let problem = diagrams.write(file.report) {
                     summary.tally.inputErrors += 1
@@ -105,13 +111,15 @@ struct RunCommand {
     }
 
     /// Runs one item (on any thread).
-    static func perform(_ item: WorkItem, update: Bool) -> WorkResult {
+    static func perform(_ item: WorkItem, update: Bool, keepsPassingReports: Bool = true) -> WorkResult {
         switch item {
         case .problem(let path, let message):
             return .problem(path: path, message: message)
         case .file(let path, let selected):
             var options = RunOptions()
             options.selectedTests = selected
+            // `--update` reads every check of every test.
+            options.keepsPassingReports = keepsPassingReports || update
             let clock = ContinuousClock()
             let started = clock.now
             if update {
