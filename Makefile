@@ -52,7 +52,7 @@ test: build
 	@python3 -m unittest discover -s mutants -q
 	@echo "== Examples/SearchFeature"
 	@$(SWIFT) build --quiet --package-path Examples/SearchFeature --scratch-path .build/examples --build-tests
-	@set -o pipefail; $(SWIFT) test --skip-build --package-path Examples/SearchFeature --scratch-path .build/examples 2>&1 | tail -3
+	@set -o pipefail; $(SWIFT) test --skip-build --package-path Examples/SearchFeature --scratch-path .build/examples 2>&1 | awk "$$TEST_SUMMARY"
 
 run: build
 	$(DEBUG_BIN) run marbles/
