@@ -95,8 +95,12 @@ import Testing
     /// Subscribes to `publisher` asking for one array, and one more after each array received.
     private func oneMorePerArray<P: Publisher>(_ publisher: P, scheduler: VirtualTimeScheduler, until deadline: Int) -> [String] where P.Output == [String] {
         var received: [String] = []
+        var subscription: (any Subscription)?
+        // Cancelled and let go at the end: a source that never finishes and the collect hold each
+        // other, and the subscription holds the closures that keep it.
+        defer { subscription?.cancel(); subscription = nil }
         publisher.subscribe(AnySubscriber<[String], P.Failure>(
-            receiveSubscription: { $0.request(.max(1)) },
+            receiveSubscription: { subscription = $0; $0.request(.max(1)) },
             receiveValue: { array in
                 received.append(array.joined() + "@\(scheduler.currentFrame)")
                 return .max(1)

@@ -120,6 +120,7 @@ import Testing
         }
         scheduler.run()
         #expect(recorder.log == ["a@3", "c@5"])
+        recorder.subscription?.cancel() // the subject never finishes: its conduit and the link hold each other
     }
 
     @Test func manyValuesInOneFrameAndAZeroWait() {
@@ -137,6 +138,7 @@ import Testing
         scheduler.run()
         // `c`'s wait was queued after the hop, so the hop runs first.
         #expect(recorder.log == ["hop@2", "c@2", "d@4"])
+        recorder.subscription?.cancel() // the subject never finishes: its conduit and the link hold each other
     }
 
     @Test func aWaitRestartedManyTimesFiresOnceAtTheEnd() {
@@ -150,6 +152,7 @@ import Testing
         #expect(recorder.log == ["50@55", "100@105"])
         #expect(!scheduler.hasPendingWork)
         #expect(scheduler.nextActionTime == nil)
+        recorder.subscription?.cancel() // the subject never finishes: its conduit and the link hold each other
     }
 
     @Test func nextActionTimeSeesTheRestartedWait() {
@@ -163,6 +166,7 @@ import Testing
         #expect(scheduler.nextActionTime == 7)
         scheduler.run()
         #expect(recorder.log == ["3@7"])
+        recorder.subscription?.cancel() // the subject never finishes: its conduit and the link hold each other
     }
 
     @Test func cancelWhileAWaitIsPendingAndAfterItWasRestarted() {
@@ -221,5 +225,6 @@ import Testing
         scheduler.run()
         // 1 and 3 use the demand; 5 falls due with none and is dropped; 7 uses the late request.
         #expect(recorder.log == ["1@2", "3@4", "7@8"])
+        recorder.subscription?.cancel() // the subject never finishes: its conduit and the link hold each other
     }
 }

@@ -196,5 +196,6 @@ import Testing
         }
         scheduler.run()
         #expect(recorder.log == ["a@1", "b@2", "c@3", "d@4"])
+        recorder.subscription?.cancel() // the subjects never finish: their conduits and the merge hold each other
     }
 }

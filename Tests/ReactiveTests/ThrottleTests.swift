@@ -12,6 +12,7 @@ import Testing
         published.throttle(for: 5, scheduler: scheduler, latest: latest).subscribe(subscriber)
         for (time, value) in sends { scheduler.schedule(at: time) { published.value = value } }
         scheduler.run()
+        defer { subscriber.cancel() } // the subject never finishes: its conduit and the throttle hold each other
         return trace(subscriber.events)
     }
 

@@ -10,7 +10,9 @@ import Testing
 final class FrameRecorder<Input, Failure: Error>: Subscriber {
     let scheduler: VirtualTimeScheduler
     var log: [String] = []
-    var subscription: (any Subscription)?
+    /// Weak: the subscription holds this recorder as its downstream, and what publishes to it keeps
+    /// it alive while it runs; a strong reference would be a retain cycle left after every test.
+    weak var subscription: (any Subscription)?
     private let keepsSubscription: Bool
     private let initialDemand: Subscribers.Demand
     /// Called for every value; returns the extra demand to give back.
