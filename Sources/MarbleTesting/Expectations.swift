@@ -167,6 +167,7 @@ extension TestScheduler {
     @usableFromInline
     func attach<Output, Failure>(_ recorder: any MarbleRecorder<Output, Failure>, span: SubscriptionSpan,
                                  requests: [(frame: Int, demand: Subscribers.Demand)], subscribe: @escaping () -> Void) {
+        attachedRecorders.append(recorder.cancel)
         clock.schedule(at: span.start, subscribe)
         for request in requests { clock.schedule(at: request.frame) { recorder.request(request.demand) } }
         if let end = span.end { clock.schedule(at: end) { recorder.cancel() } }

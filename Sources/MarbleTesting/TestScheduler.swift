@@ -29,6 +29,11 @@ public final class TestScheduler {
     /// at frame 0 comes before their frame-0 events (RxJS's TestScheduler does the same).
     private var pendingPlayback: [() -> Void] = []
     private var pendingChecks: [PendingCheck] = []
+    /// How to cancel each subscriber an expectation attached. A stream still open when the test
+    /// ends keeps its subscriber and its subscription alive in each other, and queued work keeps
+    /// the operators that scheduled it: when the scheduler goes, it cancels them and drops that
+    /// work, so that a test leaves nothing behind.
+    @usableFromInline var attachedRecorders: [() -> Void] = []
     /// How far `advance` has moved time, in nanoseconds: it can lie inside a frame, so that
     /// advances shorter than a frame add up.
     var advancedNanoseconds = 0
@@ -52,6 +57,8 @@ public final class TestScheduler {
             TestLibrary.record(MarbleFailure(message: "this expectation was never checked: call run() on its TestScheduler after the last expect",
                                              location: check.location))
         }
+        for cancel in attachedRecorders { cancel() }
+        clock.discardPendingWork()
     }
 
     /// The current frame (`now` is its start, as a `Scheduler` time).
