@@ -1,9 +1,9 @@
 /// The machinery shared by the operators that answer each value at once and keep a terminated
 /// state (drop(while:), prefix(while:), removeDuplicates and the `try` twins of map, filter,
-/// compactMap and scan), after Combine's `FilterProducer`: a subclass overrides `receive(_:)`
-/// only; an upstream completion is forwarded once, with its failure mapped to downstream's, and
-/// `end(_:)` is how the operator itself ends the stream (a predicate's throw, prefix(while:)'s
-/// first rejected value): upstream is cancelled, then downstream gets the completion.
+/// compactMap and scan), after the shape of OpenCombine's `FilterProducer`: a subclass overrides
+/// `receive(_:)` only; an upstream completion is forwarded once, with its failure mapped to
+/// downstream's, and `end(_:)` is how the operator itself ends the stream (a predicate's throw,
+/// prefix(while:)'s first rejected value): upstream is cancelled, then downstream gets the completion.
 ///
 /// `print` names the subscription by `description`, so one link serves an `X` and its `TryX`.
 class FilteringLink<Input, UpstreamFailure: Error, Downstream: Subscriber>: OperatorLink<Input, UpstreamFailure, Downstream>, CustomStringConvertible {
