@@ -24,19 +24,21 @@ extension TestSession {
             // `let shared = source.share()` (or a multicast): its subject drops what a subscriber has
             // no demand for; a CurrentValueSubject's holds it until the next value replaces it.
             let shared = name.name
+            let subjectName = watch.subjectName
             var witnesses: [SubscriptionLog]?
             func seeing() -> [SubscriptionLog] {
                 if let witnesses { return witnesses }
-                let logs = logsSeeing(shared) + (watch.subjectName.map(logsSeeing) ?? [])
+                let logs = logsSeeing(shared) + (subjectName.map(logsSeeing) ?? [])
                 witnesses = logs
                 return logs
             }
-            watch.around = { [unowned self] value, broadcast in
+            // The watch holds these closures: they must not hold it (a cycle per shared stream).
+            watch.around = { [unowned self, unowned watch] value, broadcast in
                 guard let subject = watch.subject, !subject.dropsWithoutDemand else { return noteDrops(of: value, in: seeing(), send: broadcast) }
                 guard let current = subject.current else { return broadcast() }
                 noteConflation(of: value, replacing: current(), in: seeing(), send: broadcast)
             }
-            watch.beforeCompletion = { [unowned self] in
+            watch.beforeCompletion = { [unowned self, unowned watch] in
                 guard let current = watch.subject?.current else { return }
                 noteConflationEnds(holding: current(), in: seeing())
             }
