@@ -19,7 +19,7 @@ enum ClosureCompiler {
         let parameters = closure.syntax.parameters
         var slots: [String: Int] = [:]
         for (index, name) in (parameters ?? []).enumerated() where name != "_" { slots[name] = index }
-        guard let body = compile(expr, anonymous: parameters == nil, slots: slots) else { return nil }
+        guard let body = compile(expr, anonymous: parameters == nil, slots: slots, depth: 0) else { return nil }
         let spreadsTuple = closure.usesSecondAnonymousArgument
         let location = closure.location
         if let parameters {
@@ -37,8 +37,19 @@ enum ClosureCompiler {
         }
     }
 
-    private static func compile(_ expr: Expr, anonymous: Bool, slots: [String: Int]) -> Body? {
-        func sub(_ e: Expr) -> Body? { compile(e, anonymous: anonymous, slots: slots) }
+    /// Compiled closures nested deeper than this (each calls the next per value) are left to the
+    /// interpreter, whose walk needs no stack per link. Long chains do not nest: they compile to
+    /// one loop (`chain`), so only nesting proper (brackets, alternating kinds of chain) counts.
+    static let maximumDepth = 64
+
+    /// Chains up to this many links compile as nested closures, each shape with its own fast
+    /// path (`$0 % 3 != 0` is two); longer ones to one closure looping over its links.
+    static let longestNestedChain = 8
+
+    private static func compile(_ expr: Expr, anonymous: Bool, slots: [String: Int], depth: Int) -> Body? {
+        guard depth < maximumDepth else { return nil }
+        func sub(_ e: Expr) -> Body? { compile(e, anonymous: anonymous, slots: slots, depth: depth + 1) }
+        if let links = longChain(expr) { return chain(links, anonymous: anonymous, slots: slots, depth: depth) }
         let location = expr.location
         switch expr.kind {
         case .int(let n):
@@ -122,17 +133,19 @@ enum ClosureCompiler {
                     return general
                 }
             }
-        case .ternary(let test, let thenExpr, let elseExpr):
-            guard let test = sub(test), let then = sub(thenExpr), let otherwise = sub(elseExpr) else { return nil }
-            let testLocation = expr.location
+        case .ternary(let testExpr, let thenExpr, let elseExpr):
+            guard let test = sub(testExpr), let then = sub(thenExpr), let otherwise = sub(elseExpr) else { return nil }
+            // The condition's location, as the interpreter reports it.
+            let testLocation = testExpr.location
             return { (args: [Value]) throws(EvalError) -> Value in
                 try condition(test(args), at: testLocation) ? then(args) : otherwise(args)
             }
         case .ifExpression(let ifExpression):
-            guard let simple = ifExpression.simpleCondition, let test = sub(simple), let then = block(ifExpression.thenBody, anonymous: anonymous, slots: slots) else { return nil }
+            guard let simple = ifExpression.simpleCondition, let test = sub(simple),
+                  let then = block(ifExpression.thenBody, anonymous: anonymous, slots: slots, depth: depth + 1) else { return nil }
             var otherwise: Body = { _ in .tuple([]) }
             if let elseBody = ifExpression.elseBody {
-                guard let compiled = block(elseBody, anonymous: anonymous, slots: slots) else { return nil }
+                guard let compiled = block(elseBody, anonymous: anonymous, slots: slots, depth: depth + 1) else { return nil }
                 otherwise = compiled
             }
             let testLocation = simple.location
@@ -171,6 +184,123 @@ enum ClosureCompiler {
             }
         default:
             return nil
+        }
+    }
+
+    // MARK: Long chains
+
+    /// A chain of more than `longestNestedChain` links that `compile` met at its top.
+    private enum LongChain {
+        /// `a + b * c - d …`, any binary operators down the left sides: the operators, outermost first.
+        case binary([Expr], innermost: Expr)
+        /// `a ?? b ?? …`: the operators, outermost first, then the last right side.
+        case coalescing([Expr], last: Expr)
+        /// `c ? x : d ? y : …` or `if c { x } else if d { y } …`: the links, outermost first, then
+        /// what the last one's `else` is (for an `if` chain, the last `if` itself).
+        case conditional([Expr], last: Expr)
+    }
+
+    private static func longChain(_ expr: Expr) -> LongChain? {
+        switch expr.kind {
+        case .binary(let op, _, _):
+            let left = expr.spine { if case .binary(_, let lhs, _) = $0.kind { lhs } else { nil } }
+            if left.links.count > longestNestedChain { return .binary(left.links, innermost: left.innermost) }
+            guard op == "??" else { return nil }
+            let right = expr.spine { if case .binary("??", _, let rhs) = $0.kind { rhs } else { nil } }
+            return right.links.count > longestNestedChain ? .coalescing(right.links, last: right.innermost) : nil
+        case .ternary:
+            let chain = expr.spine { if case .ternary(_, _, let otherwise) = $0.kind { otherwise } else { nil } }
+            return chain.links.count > longestNestedChain ? .conditional(chain.links, last: chain.innermost) : nil
+        case .ifExpression:
+            let chain = expr.spine(along: \.elseIfChild)
+            return chain.links.count > longestNestedChain ? .conditional(chain.links, last: chain.innermost) : nil
+        default:
+            return nil
+        }
+    }
+
+    /// One link of a long operator chain, applied to the value of the chain so far.
+    private enum BinaryLink {
+        case logical(stopsOn: Bool, rhs: Body, lhsLocation: SourceLocation, rhsLocation: SourceLocation)
+        case coalescing(rhs: Body)
+        case arithmetic(String, IntOperator?, rhs: Body, leftIsLiteral: Bool, rightIsLiteral: Bool, SourceLocation)
+    }
+
+    /// A long chain as one closure running a loop over its links: the same values and errors as
+    /// the nested closures of a short one, without a call (and its stack) per link.
+    private static func chain(_ chain: LongChain, anonymous: Bool, slots: [String: Int], depth: Int) -> Body? {
+        func sub(_ e: Expr) -> Body? { compile(e, anonymous: anonymous, slots: slots, depth: depth + 1) }
+        switch chain {
+        case .binary(let nodes, let innermost):
+            guard let first = sub(innermost) else { return nil }
+            var links: [BinaryLink] = []
+            links.reserveCapacity(nodes.count)
+            for node in nodes.reversed() {
+                guard case .binary(let op, let lhs, let rhsExpr) = node.kind, let rhs = sub(rhsExpr) else { return nil }
+                switch op {
+                case "&&", "||": links.append(.logical(stopsOn: op == "||", rhs: rhs, lhsLocation: lhs.location, rhsLocation: rhsExpr.location))
+                case "??": links.append(.coalescing(rhs: rhs))
+                default:
+                    links.append(.arithmetic(op, IntOperator(rawValue: op), rhs: rhs, leftIsLiteral: lhs.isNumberLiteral,
+                                             rightIsLiteral: rhsExpr.isNumberLiteral, node.location))
+                }
+            }
+            return { (args: [Value]) throws(EvalError) -> Value in
+                var value = try first(args)
+                for link in links {
+                    switch link {
+                    case .logical(let stopsOn, let rhs, let lhsLocation, let rhsLocation):
+                        let left = try condition(value, at: lhsLocation)
+                        value = left == stopsOn ? .bool(left) : .bool(try condition(rhs(args), at: rhsLocation))
+                    case .coalescing(let rhs):
+                        if value == .null { value = try rhs(args) }
+                    case .arithmetic(let op, let intOperator, let rhs, let leftIsLiteral, let rightIsLiteral, let location):
+                        let right = try rhs(args)
+                        if let intOperator, case .int(let x) = value, case .int(let y) = right, let result = intOperator.apply(x, y) {
+                            value = result
+                        } else {
+                            value = try Arithmetic.binary(op, value, right, leftIsLiteral: leftIsLiteral, rightIsLiteral: rightIsLiteral, at: location)
+                        }
+                    }
+                }
+                return value
+            }
+        case .coalescing(let nodes, let lastExpr):
+            var lefts: [Body] = []
+            lefts.reserveCapacity(nodes.count)
+            for node in nodes {
+                guard case .binary(_, let lhs, _) = node.kind, let left = sub(lhs) else { return nil }
+                lefts.append(left)
+            }
+            guard let last = sub(lastExpr) else { return nil }
+            return { (args: [Value]) throws(EvalError) -> Value in
+                for left in lefts {
+                    let value = try left(args)
+                    if value != .null { return value }
+                }
+                return try last(args)
+            }
+        case .conditional(let nodes, let lastExpr):
+            var links: [(test: Body, location: SourceLocation, then: Body)] = []
+            links.reserveCapacity(nodes.count)
+            for node in nodes {
+                switch node.kind {
+                case .ternary(let testExpr, let then, _):
+                    guard let test = sub(testExpr), let then = sub(then) else { return nil }
+                    links.append((test, testExpr.location, then))
+                case .ifExpression(let ifExpression):
+                    guard let simple = ifExpression.simpleCondition, let test = sub(simple),
+                          let then = block(ifExpression.thenBody, anonymous: anonymous, slots: slots, depth: depth + 1) else { return nil }
+                    links.append((test, simple.location, then))
+                default:
+                    return nil
+                }
+            }
+            guard let last = sub(lastExpr) else { return nil }
+            return { (args: [Value]) throws(EvalError) -> Value in
+                for link in links where try condition(link.test(args), at: link.location) { return try link.then(args) }
+                return try last(args)
+            }
         }
     }
 
@@ -216,9 +346,9 @@ enum ClosureCompiler {
     }
 
     /// An `if` branch: a single expression.
-    private static func block(_ statements: [ClosureStatement], anonymous: Bool, slots: [String: Int]) -> Body? {
+    private static func block(_ statements: [ClosureStatement], anonymous: Bool, slots: [String: Int], depth: Int) -> Body? {
         guard statements.count == 1, case .expression(let expr) = statements[0] else { return nil }
-        return compile(expr, anonymous: anonymous, slots: slots)
+        return compile(expr, anonymous: anonymous, slots: slots, depth: depth)
     }
 
     private static func condition(_ value: Value, at location: SourceLocation) throws(EvalError) -> Bool {

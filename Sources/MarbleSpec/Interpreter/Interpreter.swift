@@ -20,6 +20,10 @@ final class Interpreter {
     private var handles: [StreamValue] = []
     /// The value of the `return` being unwound (see `EvalError.returning`).
     private var returnedValue: Runtime?
+    /// How deeply `evaluate` is nested now (see `maximumDepth`).
+    private var depth = 0
+    /// The links of the chains being walked (see `evaluateChain`).
+    var chainFrames: [ChainFrame] = []
 
     init(scheduler: VirtualTimeScheduler, frameNanoseconds: Int64, lines: LineTable) {
         self.scheduler = scheduler
@@ -36,6 +40,7 @@ final class Interpreter {
         tracer = nil
         onFault = nil
         returnedValue = nil
+        chainFrames.removeAll()
         scheduler.discardPendingWork()
     }
 
@@ -84,7 +89,19 @@ final class Interpreter {
 
     // MARK: Evaluation
 
+    /// Nesting of `evaluate` beyond this is a fault rather than a risk to the stack. Chains are
+    /// walked in a loop (`evaluateChain`), so what recurses is nesting proper (brackets, arguments,
+    /// closure bodies, closures calling closures), which the parser bounds far below this; it
+    /// guards trees built some other way. A level is a few kilobytes of stack in a debug build.
+    static let maximumDepth = 1_000
+
     func evaluate(_ expr: Expr, in env: Environment) throws(EvalError) -> Runtime {
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= Self.maximumDepth else {
+            throw fail("this expression is nested too deeply to evaluate (more than \(Self.maximumDepth) levels)", at: expr.location,
+                       hint: "split it into several 'let' lines")
+        }
         switch expr.kind {
         case .int(let value): return .value(.int(value))
         case .double(let value): return .value(.double(value))
@@ -115,59 +132,32 @@ final class Interpreter {
                 values.append(try valueOf(evaluate(element.value, in: env), at: element.value.location, purpose: "a tuple element"))
             }
             return .value(.tuple(values))
-        case .member(let base, let name):
-            guard let base else { return implicitMember(name) }
-            return try member(name, of: evaluate(base, in: env), at: expr.location)
-        case .call(let callee, let arguments):
-            return try evaluateCall(callee: callee, arguments: arguments, expr: expr, in: env)
-        case .genericSpecialization(let base, _):
-            return try evaluate(base, in: env)
+        case .member(nil, let name):
+            return implicitMember(name)
         case .closure(let closure):
             return .closure(ClosureValue(syntax: closure, environment: env, location: expr.location,
                                          usesSecondAnonymousArgument: closure.parameters == nil && NameCheck.mentions("$1", in: closure.body)))
-        case .unary(let op, let operand):
-            let value = try valueOf(evaluate(operand, in: env), at: operand.location, purpose: "the operand of '\(op)'")
-            return .value(try Arithmetic.unary(op, value, at: expr.location))
-        case .binary("+", let lhs, let rhs) where lhs.isNowCall:
-            // `.now() + .milliseconds(300)`: a deadline on the virtual clock.
-            let delay = try evaluate(rhs, in: env)
-            guard case .duration(let frames) = delay else {
-                throw fail("a deadline is .now() + a duration such as .milliseconds(300)", at: rhs.location)
-            }
-            return .member("deadline", [.value(.int(scheduler.currentFrame.addingReportingOverflow(frames).partialValue))])
-        case .binary(let op, let lhs, let rhs):
-            return .value(try binary(op, lhs, rhs, at: expr.location, in: env))
-        case .ternary(let test, let then, let otherwise):
-            return try condition(test, in: env) ? evaluate(then, in: env) : evaluate(otherwise, in: env)
-        case .ifExpression(let ifExpression):
-            return try evaluateIf(ifExpression, in: env)
-        case .throwExpression(let thrown):
-            let value = try valueOf(evaluate(thrown, in: env), at: thrown.location, purpose: "a thrown error")
-            throw .thrown(StreamError(value))
         case .keyPath(let path):
             return .keyPath(path)
-        case .dictionary, .subscriptAccess, .forceUnwrap, .bindOptional, .optionalChain, .switchExpression:
+        case .dictionary, .switchExpression:
             return try evaluateStatementKind(expr, in: env)
-        case .cast(let operand, let type, let mode):
-            return try cast(operand, to: type, mode: mode, in: env)
+        case .member, .call, .genericSpecialization, .unary, .binary, .ternary, .ifExpression, .throwExpression, .subscriptAccess,
+             .forceUnwrap, .bindOptional, .optionalChain, .cast:
+            return try evaluateChain(expr, in: env)
         }
     }
 
     func condition(_ expr: Expr, in env: Environment) throws(EvalError) -> Bool {
-        let value = try valueOf(evaluate(expr, in: env), at: expr.location, purpose: "a condition")
-        guard case .bool(let flag) = value else {
-            throw fail("a condition must be a Bool, not \(value.typeName) (\(value.literal))", at: expr.location)
-        }
-        return flag
+        try conditionValue(evaluate(expr, in: env), at: expr.location)
     }
 
-    private func evaluateIf(_ ifExpression: IfExpression, in env: Environment) throws(EvalError) -> Runtime {
-        guard let test = ifExpression.simpleCondition else { return try evaluateConditionalIf(ifExpression, in: env) }
-        if try condition(test, in: env) {
-            return try execute(ifExpression.thenBody, in: Environment(parent: env)) ?? .value(.tuple([]))
+    /// The Bool a condition evaluated to; `location` is the condition's.
+    func conditionValue(_ runtime: Runtime, at location: SourceLocation) throws(EvalError) -> Bool {
+        let value = try valueOf(runtime, at: location, purpose: "a condition")
+        guard case .bool(let flag) = value else {
+            throw fail("a condition must be a Bool, not \(value.typeName) (\(value.literal))", at: location)
         }
-        guard let elseBody = ifExpression.elseBody else { return .value(.tuple([])) }
-        return try execute(elseBody, in: Environment(parent: env)) ?? .value(.tuple([]))
+        return flag
     }
 
     /// Runs statements; returns the value of the last expression statement (Swift's implicit
@@ -190,23 +180,6 @@ final class Interpreter {
             }
         }
         return last
-    }
-
-    private func binary(_ op: String, _ lhs: Expr, _ rhs: Expr, at location: SourceLocation, in env: Environment) throws(EvalError) -> Value {
-        switch op {
-        case "&&", "||":
-            let left = try condition(lhs, in: env)
-            if op == "&&" ? !left : left { return .bool(left) }
-            return .bool(try condition(rhs, in: env))
-        case "??":
-            let left = try valueOf(evaluate(lhs, in: env), at: lhs.location, purpose: "the left side of '??'")
-            if left != .null { return left }
-            return try valueOf(evaluate(rhs, in: env), at: rhs.location, purpose: "the right side of '??'")
-        default:
-            let left = try valueOf(evaluate(lhs, in: env), at: lhs.location, purpose: "the left side of '\(op)'")
-            let right = try valueOf(evaluate(rhs, in: env), at: rhs.location, purpose: "the right side of '\(op)'")
-            return try Arithmetic.binary(op, left, right, leftIsLiteral: lhs.isNumberLiteral, rightIsLiteral: rhs.isNumberLiteral, at: location)
-        }
     }
 
     // MARK: Names and members
@@ -253,45 +226,6 @@ final class Interpreter {
     }
 
     // MARK: Calls
-
-    private func evaluateCall(callee: Expr, arguments: [Argument], expr: Expr, in env: Environment) throws(EvalError) -> Runtime {
-        if case .genericSpecialization = callee.kind, !types.isEmpty { try checkContextualMembers(callee, arguments) }
-        let args = try arguments.map { (argument) throws(EvalError) -> CallArgument in
-            CallArgument(label: argument.label, value: try evaluate(argument.value, in: env), location: argument.location, syntax: argument.value)
-        }
-        let range = expr.range
-        let text = CodeText { [lines] in Interpreter.text(of: range, in: lines) }
-        switch callee.kind {
-        case .member(nil, let name):
-            return try Builtins.implicitMemberCall(name, args, at: callee.location, interpreter: self)
-        case .member(let base?, let name):
-            let receiver = try evaluate(base, in: env)
-            switch receiver {
-            case .stream(let stream):
-                return try Catalogue.applyOperator(name, to: stream, args, at: callee.location, text: text, interpreter: self)
-            case .type(let typeName):
-                if let value = try EnumCases.construct(typeName, name, args, at: callee.location, interpreter: self) { return value }
-                if let made = try userTypeCall(typeName, member: name, args, at: callee.location) { return made }
-                let qualified = typeName + "." + name
-                if Catalogue.isConstructor(qualified) {
-                    return try Catalogue.construct(qualified, args, at: callee.location, text: text, interpreter: self)
-                }
-                return try call(member(name, of: receiver, at: callee.location), args, at: callee.location, text: text)
-            case .value(let value):
-                // `first(where:)` before the property `first`.
-                if let result = try AppMembers.call(name, on: value, args, at: callee.location, interpreter: self) { return result }
-                return try call(member(name, of: receiver, at: callee.location), args, at: callee.location, text: text)
-            default:
-                return try call(member(name, of: receiver, at: callee.location), args, at: callee.location, text: text)
-            }
-        case .array(let elements) where elements.count == 1 && arguments.isEmpty:
-            // `[User]()`: an empty array of a type.
-            if case .type = try evaluate(elements[0], in: env) { return .value(.array([])) }
-            return try call(evaluate(callee, in: env), args, at: callee.location, text: text)
-        default:
-            return try call(evaluate(callee, in: env), args, at: callee.location, text: text)
-        }
-    }
 
     /// Calls something callable: a closure, a promise, a builtin, a constructor.
     func call(_ callee: Runtime, _ args: [CallArgument], at location: SourceLocation, text: CodeText) throws(EvalError) -> Runtime {

@@ -9,7 +9,7 @@ import MarbleSyntax
 /// subscription (`Deferred { var attempts = 0; return … }`) and captured by the closures it
 /// builds is state of that subscription.
 extension Interpreter {
-    /// The expression kinds of this file.
+    /// Dictionary literals and `switch` (subscripts, `!` and `?` are links of chains: `evaluateChain`).
     func evaluateStatementKind(_ expr: Expr, in env: Environment) throws(EvalError) -> Runtime {
         switch expr.kind {
         case .dictionary(let entries):
@@ -27,29 +27,6 @@ extension Interpreter {
                 dictionary[key] = try valueOf(evaluate(entry.value, in: env), at: entry.value.location, purpose: "a dictionary value")
             }
             return .value(.dictionary(DictionaryValue(dictionary)))
-        case .subscriptAccess(let base, let index, let fallback):
-            let container = try valueOf(evaluate(base, in: env), at: base.location, purpose: "a subscripted value")
-            let key = try valueOf(evaluate(index, in: env), at: index.location, purpose: "a subscript index")
-            let found = try element(of: container, at: key, location: expr.location)
-            if found == .null, let fallback { return try evaluate(fallback, in: env) }
-            return .value(found)
-        case .forceUnwrap(let operand):
-            let value = try evaluate(operand, in: env)
-            if case .value(.null) = value {
-                throw fail("unexpectedly found nil while unwrapping an Optional value", at: expr.location,
-                           hint: "use 'if let', 'guard let' or '??' where the value can be nil")
-            }
-            return value
-        case .bindOptional(let operand):
-            let value = try evaluate(operand, in: env)
-            if case .value(.null) = value { throw .nilInChain }
-            return value
-        case .optionalChain(let chain):
-            do throws(EvalError) {
-                return try evaluate(chain, in: env)
-            } catch .nilInChain {
-                return .value(.null)
-            }
         case .switchExpression(let switchExpression):
             return try evaluateSwitch(switchExpression, in: env)
         default:
@@ -160,15 +137,6 @@ extension Interpreter {
             }
         }
         return true
-    }
-
-    func evaluateConditionalIf(_ ifExpression: IfExpression, in env: Environment) throws(EvalError) -> Runtime {
-        let scope = Environment(parent: env)
-        if try holds(ifExpression.conditions, in: scope) {
-            return try execute(ifExpression.thenBody, in: scope) ?? .value(.tuple([]))
-        }
-        guard let elseBody = ifExpression.elseBody else { return .value(.tuple([])) }
-        return try execute(elseBody, in: Environment(parent: env)) ?? .value(.tuple([]))
     }
 
     // MARK: switch

@@ -108,9 +108,9 @@ extension Interpreter {
         }
     }
 
-    /// `x as T`, `x as? T`, `x as! T`.
-    func cast(_ operand: Expr, to type: TypeText, mode: CastMode, in env: Environment) throws(EvalError) -> Runtime {
-        var value = try valueOf(evaluate(operand, in: env), at: operand.location, purpose: "a cast")
+    /// `x as T`, `x as? T`, `x as! T`, where `x` (the expression `operand`) evaluated to `runtime`.
+    func cast(_ runtime: Runtime, of operand: Expr, to type: TypeText, mode: CastMode) throws(EvalError) -> Runtime {
+        var value = try valueOf(runtime, at: operand.location, purpose: "a cast")
         // `1 as Double` is the Double 1.0, as Swift types the literal.
         if type.text == "Double", operand.isNumberLiteral, case .int(let n) = value { value = .double(Double(n)) }
         if mode == .coerce || matches(value, type.text) { return .value(value) }
