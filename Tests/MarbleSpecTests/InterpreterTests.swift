@@ -223,6 +223,21 @@ import Testing
         // The direct shapes: argument with literal, argument with argument, expression with literal.
         "{ $0 % 0 }", "{ $1 - 1 }", "{ $0 - $1 }", "{ $1 * $0 }", "{ $2 + $0 }", "{ a, b in b % a }", "{ ($0 + 1) * 3 }", "{ $0 * 2 == 4 }",
         "{ $0 < 3 }", "{ $0 >= $1 }",
+        // Chains longer than `ClosureCompiler.longestNestedChain`: one closure looping over the links.
+        "{ $0 + 1 - 2 * 3 + $0 * $0 - 4 / 2 + 5 % 3 - $0 + 7 + 8 }", "{ $0 * 2 * 2 * 2 * 2 * 2 * 2 * 2 * 2 * 2 * 2 }",
+        "{ 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + $0 }", "{ Int.max - 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + $0 }",
+        "{ $0 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + \"a\" }", "{ $0 / 1 / 1 / 1 / 1 / 1 / 1 / 1 / 1 / 0 }",
+        "{ $0 > 0 && $0 > 1 && $0 > 2 && $0 > 3 && $0 > 4 && $0 > 5 && $0 > 6 && $0 > 7 && $0 < 9 }",
+        "{ $0 == 0 || $0 == 1 || $0 == 2 || $0 == 3 || $0 == 4 || $0 == 5 || $0 == 6 || $0 == 7 || $0 == 8 || $0 }",
+        "{ $0 > 1 && $0 < 9 || $0 == 0 && true || false || $0 == 5 || $0 == 6 && $0 != 7 || $0 == 9 || $0 == -3 }",
+        "{ nil ?? nil ?? nil ?? nil ?? nil ?? nil ?? nil ?? nil ?? nil ?? $0 }", "{ nil ?? nil ?? nil ?? nil ?? nil ?? nil ?? nil ?? nil ?? $0 ?? 1 }",
+        "{ (((((((((nil ?? nil) ?? nil) ?? nil) ?? nil) ?? nil) ?? nil) ?? nil) ?? nil) ?? $0) ?? 3 }",
+        "{ $0 == 0 ? \"a\" : $0 == 1 ? \"b\" : $0 == 2 ? \"c\" : $0 == 3 ? \"d\" : $0 == 4 ? \"e\" : $0 == 5 ? \"f\" : $0 == 6 ? \"g\" : $0 == 7 ? \"h\" : $0 == 8 ? \"i\" : \"z\" }",
+        "{ $0 == 0 ? 0 : $0 == 1 ? 1 : $0 == 2 ? 2 : $0 == 3 ? 3 : $0 == 4 ? 4 : $0 == 5 ? 5 : $0 == 6 ? 6 : $0 == 7 ? 7 : $0 == 8 ? 8 : $0 + 1 }",
+        "{ $0 == 0 ? 0 : $0 == 1 ? 1 : $0 == 2 ? 2 : $0 == 3 ? 3 : $0 == 4 ? 4 : $0 == 5 ? throw \"five\" : $0 == 6 ? 6 : $0 == 7 ? 7 : $0 == 8 ? 8 : $0 * 0 }",
+        "{ if $0 == 0 { 0 } else if $0 == 1 { 1 } else if $0 == 2 { 2 } else if $0 == 3 { 3 } else if $0 == 4 { 4 } else if $0 == 5 { 5 } else if $0 == 6 { 6 } else if $0 == 7 { 7 } else if $0 == 8 { 8 } else { -1 } }",
+        "{ if $0 == 0 { 0 } else if $0 == 1 { 1 } else if $0 == 2 { 2 } else if $0 == 3 { 3 } else if $0 == 4 { 4 } else if $0 == 5 { 5 } else if $0 == 6 { 6 } else if $0 == 7 { 7 } else if $0 == 8 { 8 } }",
+        "{ x in x + 1 + x + 1 + x + 1 + x + 1 + x + 1 + x }", "{ a, b in a - b - a - b - a - b - a - b - a - b - a }",
     ]
 
     static let inputs: [[Value]] = [[.int(0)], [.int(2)], [.int(5)], [.int(-3)], [.int(1), .int(2)], [.tuple([.int(3), .int(4)])], [.string("s")],
@@ -237,7 +252,8 @@ import Testing
                                    usesSecondAnonymousArgument: syntax.parameters == nil && NameCheck.mentions("$1", in: syntax.body))
         let compiled = ClosureCompiler.compile(closure)
         // Calls, tuple literals and type members stay with the interpreter.
-        let interpretedOnly = ["{ Double($0) * 2.5 }", "{ ($0, $0 * 10).1 }", "{ Int.max * $0 }"]
+        let interpretedOnly = ["{ Double($0) * 2.5 }", "{ ($0, $0 * 10).1 }", "{ Int.max * $0 }",
+                               "{ Int.max - 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + $0 }"]
         #expect((compiled == nil) == interpretedOnly.contains(source), "\(source)")
         for input in Self.inputs {
             let fast = compiled.map { compiled in Result { () throws(EvalError) -> Value in try compiled.run(input) } }
