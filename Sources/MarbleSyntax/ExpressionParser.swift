@@ -20,9 +20,9 @@ struct ExpressionParser {
     /// is reported as an error rather than risking the stack.
     static let maximumDepth = 32
     /// The deepest syntax tree (`Expr.depth`) an expression may build. Operator chains
-    /// (`$0 + 1 + 1 …`) and method chains (`a.map { $0 }.map { $0 } …`) are parsed in loops, but
-    /// every later walk (name check, interpreter, type checker, printers) recurses once per
-    /// level, so their length is bounded as nesting is. A link of a method chain is two levels
+    /// (`$0 + 1 + 1 …`) and method chains (`a.map { $0 }.map { $0 } …`) are parsed in loops; the
+    /// name check and the interpreter walk them in loops too, but the type checker recurses once
+    /// per level, so their length is bounded as nesting is. A link of a method chain is two levels
     /// (the member and the call). 256 leaves every walk well inside a thread's stack, even in
     /// a debug build, and is far beyond any pipeline written by hand.
     static let maximumChainDepth = 256
