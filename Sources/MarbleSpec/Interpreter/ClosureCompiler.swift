@@ -5,7 +5,9 @@ import MarbleSyntax
 /// expression over literals, the closure's parameters (`$0`, named), arithmetic, comparisons,
 /// logic, `?:`, `??`, `if`/`else`, `throw`, string interpolation and tuple elements (`$0.1`) —
 /// the shape of nearly every closure in a marble file. Anything else returns nil and the
-/// interpreter runs the closure; both give the same values and the same errors.
+/// interpreter runs the closure; both give the same values and the same errors. A long operator,
+/// `??`, ternary or `else if` chain compiles to one closure looping over its links, and nesting
+/// past `maximumDepth` is left to the interpreter, so no input deepens a compiled call's stack.
 enum ClosureCompiler {
     typealias Body = ([Value]) throws(EvalError) -> Value
 
