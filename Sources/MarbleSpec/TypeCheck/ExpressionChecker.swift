@@ -553,6 +553,13 @@ final class ExpressionChecker {
     }
     private var closuresBeingChecked: Set<ClosureKey> = []
 
+    /// A closure's body is checked at each of its calls, with that call's arguments, so closures
+    /// that each call another twice (`let f1 = { f0($0) + f0($0) }`, `let f2 = { f1($0) + f1($0) }`,
+    /// …) would take time exponential in their number; past this many checks in one test the
+    /// checker stops, as the interpreter's work budget stops their run.
+    static let maximumClosureChecks = 100_000
+    private var closureChecks = 0
+
     /// The returns seen in the closure being checked, innermost closure last.
     private var returns: [[(Checked, SourceLocation)]] = []
 
@@ -604,6 +611,14 @@ final class ExpressionChecker {
             return ClosureOutcome(result: .unknown, resultLocation: closure.location, thrown: .never)
         }
         defer { closuresBeingChecked.remove(key) }
+        closureChecks += 1
+        guard closureChecks <= Self.maximumClosureChecks else {
+            if closureChecks == Self.maximumClosureChecks + 1 {
+                error("the closures of this test call each other too many times to check their types (more than \(Self.maximumClosureChecks) checks of a closure's body)",
+                      at: closure.location, hint: "a closure is checked at each call: calls that each call a closure several times multiply")
+            }
+            return ClosureOutcome(result: .unknown, resultLocation: closure.location, thrown: .never)
+        }
         let env = TypeEnvironment(parent: closure.environment)
         // A parameter no value can reach (the values of an empty line) is decided by its uses.
         let arguments = arguments.map { (argument) -> Checked in
