@@ -20,11 +20,14 @@ struct ExpressionParser {
     /// is reported as an error rather than risking the stack.
     static let maximumDepth = 32
     /// The deepest syntax tree (`Expr.depth`) an expression may build. Operator chains
-    /// (`$0 + 1 + 1 …`) and method chains (`a.map { $0 }.map { $0 } …`) are parsed in loops; the
-    /// name check and the interpreter walk them in loops too, but the type checker recurses once
-    /// per level, so their length is bounded as nesting is. A link of a method chain is two levels
-    /// (the member and the call). 256 leaves every walk well inside a thread's stack, even in
-    /// a debug build, and is far beyond any pipeline written by hand.
+    /// (`$0 + 1 + 1 …`) and method chains (`a.map { $0 }.map { $0 } …`) are parsed in loops, and
+    /// the name check, the type checker and the interpreter walk them in loops too. What still
+    /// grows a level per link is outside those walks: the pipeline a method chain builds
+    /// (subscribing and delivering go through every operator, as in Combine), the type of a
+    /// chain such as `.collect().collect() …` (the type functions recurse over a type's depth),
+    /// and Swift's release of the tree itself. A link of a method chain is two levels (the member
+    /// and the call). 256 keeps all of these well inside a thread's stack, even in a debug build,
+    /// and is far beyond any pipeline written by hand.
     static let maximumChainDepth = 256
 
     let source: SourceText

@@ -162,9 +162,9 @@ public struct Expr: Sendable {
     public var location: SourceLocation
     public var range: SourceRange
     /// The number of nodes on the longest path from this one to a leaf (a literal or a name is
-    /// 1, `a + b` is 2, `a.map { $0 }` is 3), as built by `init`. Every walk of a tree is
-    /// recursive, so the parser bounds this (`ExpressionParser.maximumChainDepth`): operator
-    /// and method chains deepen the tree as much as brackets do.
+    /// 1, `a + b` is 2, `a.map { $0 }` is 3), as built by `init`. The parser bounds it
+    /// (`ExpressionParser.maximumChainDepth`): operator and method chains deepen the tree as much
+    /// as brackets do.
     public let depth: Int
 
     public init(kind: ExprKind, location: SourceLocation, range: SourceRange? = nil) {

@@ -316,25 +316,6 @@ import Testing
         #expect(errors.isEmpty)
         #expect(TypeChecker().check(file.tests.first?.statements ?? []).map(\.message) == [])
     }
-
-    /// Deep input cannot overflow the stack: beyond `maximumDepth` the checker stops with one
-    /// diagnostic, here on a thread with a 64 MB stack.
-    @Test func deepExpressionsAreCheckedWithoutRecursingWithoutBound() async {
-        let depth = 2_000
-        let diagnostics = await withCheckedContinuation { continuation in
-            let thread = Thread {
-                let at = SourceLocation(line: 1, column: 1)
-                var expr = Expr(kind: .int(1), location: at)
-                for _ in 0..<depth { expr = Expr(kind: .binary(op: "+", lhs: expr, rhs: Expr(kind: .int(1), location: at)), location: at) }
-                let checker = ExpressionChecker()
-                _ = checker.check(expr, in: TypeEnvironment())
-                continuation.resume(returning: checker.diagnostics.map(\.message))
-            }
-            thread.stackSize = 64 << 20
-            thread.start()
-        }
-        #expect(diagnostics == ["this expression is nested too deeply to check its types (more than \(ExpressionChecker.maximumDepth) levels)"])
-    }
 }
 
 /// The checker's scopes, as the interpreter's: a closure kept in the scope it captures does not

@@ -12,47 +12,52 @@ struct TypedArgument {
 /// the builtin functions, closures, promises and schedulers — as `Interpreter.evaluateCall`,
 /// `Interpreter.call` and `Builtins.callFunction` dispatch them.
 extension ExpressionChecker {
-    func checkCall(callee: Expr, arguments: [Argument], in env: TypeEnvironment) -> Checked {
-        let args = arguments.map { argument -> TypedArgument in
+    /// A call's arguments, checked first (before its callee), in order.
+    func checkArguments(_ arguments: [Argument], in env: TypeEnvironment) -> [TypedArgument] {
+        arguments.map { argument -> TypedArgument in
             var checked = check(argument.value, in: env)
             // Overloads and conversions look at the argument's decided type.
             if case .value(let type) = checked { checked = .value(store.resolve(type)) }
             return TypedArgument(label: argument.label, checked: checked, location: argument.location, syntax: argument.value)
         }
-        if case .genericSpecialization = callee.kind {
-            let contextual = contextualArguments(args, callee: callee)
-            return applyGenericArguments(call(check(callee, in: env), contextual, at: callee.location), callee: callee, contextual)
-        }
+    }
+
+    /// A call whose callee is no link of a chain (`.milliseconds(300)`, `[User]()`), checked
+    /// whole; nil for any other (`check(_:in:)` walks it as a link).
+    func checkCallOfNoChain(callee: Expr, _ args: [TypedArgument], in env: TypeEnvironment) -> Checked? {
         switch callee.kind {
         case .member(nil, let name):
             return implicitMemberCall(name, args, at: callee.location)
-        case .member(let base?, let name):
-            let receiver = check(base, in: env)
-            switch receiver {
-            case .value(let type):
-                switch store.resolve(type) {
-                case .publisher(let output, let failure):
-                    return applyOperator(name, to: StreamType(output: output, failure: failure), args, at: callee.location)
-                case .any:
-                    return .unknown
-                default:
-                    return method(name, on: type, args, at: callee.location)
-                }
-            case .type(let typeName):
-                if let result = resultCase(typeName, name, args, at: callee.location) { return result }
-                if let made = userTypeCall(typeName, member: name, args, at: callee.location) { return made }
-                let qualified = typeName + "." + name
-                if Catalogue.isConstructor(qualified) { return construct(qualified, args, at: callee.location) }
-                return call(member(name, of: receiver, at: callee.location), args, at: callee.location)
-            default:
-                return call(member(name, of: receiver, at: callee.location), args, at: callee.location)
-            }
-        case .array(let elements) where elements.count == 1 && arguments.isEmpty:
+        case .array(let elements) where elements.count == 1 && args.isEmpty:
             // `[User]()`: an empty array of a type.
             if case .type(let name) = check(elements[0], in: env) { return .value(.array(specType(written: name) ?? .any)) }
             return call(check(callee, in: env), args, at: callee.location)
         default:
-            return call(check(callee, in: env), args, at: callee.location)
+            return nil
+        }
+    }
+
+    /// `receiver.name(args)`: an operator on a publisher, a method of a value, a static member
+    /// of a type; `location` is the member's name.
+    func methodCall(_ name: String, on receiver: Checked, _ args: [TypedArgument], at location: SourceLocation) -> Checked {
+        switch receiver {
+        case .value(let type):
+            switch store.resolve(type) {
+            case .publisher(let output, let failure):
+                return applyOperator(name, to: StreamType(output: output, failure: failure), args, at: location)
+            case .any:
+                return .unknown
+            default:
+                return method(name, on: type, args, at: location)
+            }
+        case .type(let typeName):
+            if let result = resultCase(typeName, name, args, at: location) { return result }
+            if let made = userTypeCall(typeName, member: name, args, at: location) { return made }
+            let qualified = typeName + "." + name
+            if Catalogue.isConstructor(qualified) { return construct(qualified, args, at: location) }
+            return call(member(name, of: receiver, at: location), args, at: location)
+        default:
+            return call(member(name, of: receiver, at: location), args, at: location)
         }
     }
 

@@ -196,9 +196,10 @@ extension ExpressionChecker {
 
     // MARK: Written types in expressions
 
-    /// `x as T` (checked: `x` must be a `T`), `x as? T` (a `T?`), `x as! T` (a `T`).
-    func checkCast(_ operand: Expr, to type: TypeText, mode: CastMode, in env: TypeEnvironment) -> Checked {
-        let actual = valueType(check(operand, in: env), at: operand.location, purpose: "a cast")
+    /// `x as T` (checked: `x` must be a `T`), `x as? T` (a `T?`), `x as! T` (a `T`), given what
+    /// `x` (`operand`) gave.
+    func cast(_ checked: Checked, of operand: Expr, to type: TypeText, mode: CastMode) -> Checked {
+        let actual = valueType(checked, at: operand.location, purpose: "a cast")
         guard let target = specType(written: type.text) else {
             return error("cannot find type '\(type.text)' in scope", at: type.location, length: type.text.count)
         }

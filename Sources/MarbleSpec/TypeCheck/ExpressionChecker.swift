@@ -155,9 +155,11 @@ final class ExpressionChecker {
     private var depth = 0
     private var reportedDepth = false
 
-    /// Nesting beyond this is not checked further (reported once) rather than risking the stack:
-    /// the walk is recursive (a few kilobytes of stack a level in a debug build). It is above
-    /// what the parser accepts, so it only guards trees built some other way.
+    /// Nesting beyond this is not checked further (reported once) rather than risking the stack.
+    /// Chains, however long, are walked in a loop (`check(_:in:)`); what recurses is nesting
+    /// proper — an operand off a chain's spine, an argument, an element, a closure's body, a
+    /// block — a few kilobytes of stack a level in a debug build. The parser stops nesting at 32
+    /// levels, so this only guards trees built some other way.
     static let maximumDepth = 600
 
     // MARK: Diagnostics
@@ -175,77 +177,168 @@ final class ExpressionChecker {
 
     // MARK: Expressions
 
+    /// The type of `expr`. A chain — an operator chain (`$0 + 1 + 1 …`, `a ?? b ?? …`, `c ? x : d ? y : …`),
+    /// a postfix chain (`a.map { $0 }.filter { … }…`, `s.first!.description…`, `x[0][1]`), an
+    /// `else if` chain — is walked in a loop, as long as the input makes it: down its spine, each
+    /// link doing what comes before its inner expression (a call's arguments, the left side of
+    /// `??`, a ternary's condition and `then`), then from the innermost expression out, each link
+    /// doing the rest. The types, diagnostics and their order are a recursive walk's.
     func check(_ expr: Expr, in env: TypeEnvironment) -> Checked {
         depth += 1
         defer { depth -= 1 }
         guard depth <= Self.maximumDepth else {
             if !reportedDepth {
                 reportedDepth = true
-                error("this expression is nested too deeply to check its types (more than \(Self.maximumDepth) levels)", at: expr.location,
-                      hint: "split it into several `let` lines")
+                error("this expression is nested too deeply to check its types (more than \(Self.maximumDepth) levels of brackets, closures and blocks)",
+                      at: expr.location, hint: "split it into several `let` lines")
             }
             return .unknown
         }
+        var links: [ChainLink] = []
+        var node = expr
+        var result = Checked.unknown
+        walk: while true {
+            switch step(node, in: env) {
+            case .done(let checked):
+                result = checked
+                break walk
+            case .link(let link, let inner):
+                links.append(link)
+                node = inner
+            }
+        }
+        while let link = links.popLast() { result = finish(link, inner: result) }
+        return result
+    }
+
+    /// One node of a walk: checked whole (`done`), or a chain link whose inner expression comes next.
+    private enum Step {
+        case done(Checked)
+        case link(ChainLink, inner: Expr)
+    }
+
+    // Nesting recurses through `check` and `step`, so `step` only dispatches: in a debug build a
+    // function's frame holds the temporaries of all its cases, and each case's work in a
+    // function of its own keeps a level of nesting to a few kilobytes of stack.
+    private func step(_ expr: Expr, in env: TypeEnvironment) -> Step {
+        switch expr.kind {
+        case .int, .double, .bool, .nilLiteral, .identifier, .wildcard, .keyPath, .string, .array, .tuple, .closure:
+            return .done(checkLiteral(expr, in: env))
+        case .member, .call, .genericSpecialization: return memberOrCallStep(expr, in: env)
+        case .unary, .binary, .ternary: return operatorStep(expr, in: env)
+        case .ifExpression: return ifStep(expr, in: env)
+        case .throwExpression, .cast, .subscriptAccess, .forceUnwrap, .bindOptional, .optionalChain: return postfixStep(expr, in: env)
+        case .dictionary, .switchExpression: return .done(checkStatementKind(expr, in: env))
+        }
+    }
+
+    /// Literals (strings with their interpolations, arrays, tuples, closures) and names.
+    private func checkLiteral(_ expr: Expr, in env: TypeEnvironment) -> Checked {
+        let reportedBefore = diagnostics.count
         switch expr.kind {
         case .int: return .value(.int)
         case .double: return .value(.double)
         case .bool: return .value(.bool)
         case .nilLiteral: return .value(.nilLiteral)
+        case .identifier(let name): return lookup(name, at: expr.location, in: env)
+        case .keyPath(let path): return .keyPath(path, expr.location)
         case .string(let parts):
             for case .interpolation(let inner) in parts { _ = valueType(check(inner, in: env), at: inner.location, purpose: "string interpolation") }
             return .value(.string)
-        case .identifier(let name):
-            return lookup(name, at: expr.location, in: env)
-        case .wildcard:
-            return .unknown
         case .array(let elements):
-            let reportedBefore = diagnostics.count
             var element = SpecType.never
             for item in elements { element = store.join(element, valueType(check(item, in: env), at: item.location, purpose: "an array element")) }
             // A mistake inside is reported once, not again by what uses the array.
             return diagnostics.count > reportedBefore ? .unknown : .value(.array(element))
         case .tuple(let elements):
-            let reportedBefore = diagnostics.count
             let items = elements.map { valueType(check($0.value, in: env), at: $0.value.location, purpose: "a tuple element") }
             return diagnostics.count > reportedBefore ? .unknown : .value(.tuple(items))
-        case .member(nil, let name):
-            switch name {
-            case "unlimited", "none": return .demand
-            default: return .member(name, [])
-            }
-        case .member(let base?, let name):
-            return member(name, of: check(base, in: env), at: expr.location)
-        case .call(let callee, let arguments):
-            return checkCall(callee: callee, arguments: arguments, in: env)
-        case .genericSpecialization(let base, _):
-            return check(base, in: env)
         case .closure(let closure):
             return .closure(ClosureReference(syntax: closure, environment: env, location: expr.location,
                                              usesSecondAnonymousArgument: closure.parameters == nil && NameCheck.mentions("$1", in: closure.body)))
+        default:
+            return .unknown
+        }
+    }
+
+    private func memberOrCallStep(_ expr: Expr, in env: TypeEnvironment) -> Step {
+        switch expr.kind {
+        case .member(nil, let name):
+            switch name {
+            case "unlimited", "none": return .done(.demand)
+            default: return .done(.member(name, []))
+            }
+        case .member(let base?, let name):
+            return .link(.member(name, at: expr.location), inner: base)
+        case .call(let callee, let arguments):
+            let args = checkArguments(arguments, in: env)
+            if let checked = checkCallOfNoChain(callee: callee, args, in: env) { return .done(checked) }
+            switch callee.kind {
+            case .genericSpecialization:
+                return .link(.specializedCall(callee: callee, contextualArguments(args, callee: callee)), inner: callee)
+            case .member(let base?, let name):
+                return .link(.method(name, at: callee.location, args), inner: base)
+            default:
+                return .link(.call(at: callee.location, args), inner: callee)
+            }
+        case .genericSpecialization(let base, _):
+            return .link(.specialization, inner: base)
+        default:
+            return .done(.unknown)
+        }
+    }
+
+    private func operatorStep(_ expr: Expr, in env: TypeEnvironment) -> Step {
+        switch expr.kind {
         case .unary(let op, let operand):
-            return .value(unary(op, valueType(check(operand, in: env), at: operand.location, purpose: "the operand of '\(op)'"), at: expr.location))
+            return .link(.unary(op, operand: operand.location, at: expr.location), inner: operand)
         case .binary("+", let lhs, let rhs) where lhs.isNowCall:
             switch check(rhs, in: env) {
-            case .duration, .unknown: return .deadline
-            default: return error("a deadline is .now() + a duration such as .milliseconds(300)", at: rhs.location)
+            case .duration, .unknown: return .done(.deadline)
+            default: return .done(error("a deadline is .now() + a duration such as .milliseconds(300)", at: rhs.location))
             }
+        case .binary(let op, let lhs, let rhs) where op == "&&" || op == "||":
+            return .link(.conditions(lhs: lhs, rhs: rhs, env), inner: lhs)
+        case .binary("??", let lhs, let rhs):
+            // Right-associative: the spine is the right side, checked after the left.
+            let left = store.resolve(valueType(check(lhs, in: env), at: lhs.location, purpose: "the left side of '??'"))
+            return .link(.nilCoalescing(left: left, right: rhs.location), inner: rhs)
         case .binary(let op, let lhs, let rhs):
-            return .value(binary(op, lhs, rhs, at: expr.location, in: env))
+            return .link(.binary(op, left: lhs, right: rhs, at: expr.location, env), inner: lhs)
         case .ternary(let test, let then, let otherwise):
             condition(test, in: env)
-            return joined(check(then, in: env), check(otherwise, in: env))
-        case .ifExpression(let ifExpression):
-            return checkIf(ifExpression, in: env)
+            return .link(.joined(check(then, in: env)), inner: otherwise)
+        default:
+            return .done(.unknown)
+        }
+    }
+
+    private func ifStep(_ expr: Expr, in env: TypeEnvironment) -> Step {
+        guard case .ifExpression(let ifExpression) = expr.kind else { return .done(.unknown) }
+        let then = checkThen(ifExpression, in: env)
+        guard let elseBody = ifExpression.elseBody else { return .done(joined(then, .value(.void))) }
+        // `else if`: the next link. Its else body, that `if` alone, declares nothing, so the link
+        // stays in this scope (an empty scope per link would lengthen every lookup).
+        if elseBody.count == 1, case .expression(let next) = elseBody[0] { return .link(.joined(then), inner: next) }
+        return .done(joined(then, checkBody(elseBody, in: TypeEnvironment(parent: env)).value))
+    }
+
+    private func postfixStep(_ expr: Expr, in env: TypeEnvironment) -> Step {
+        switch expr.kind {
         case .throwExpression(let thrown):
-            let type = valueType(check(thrown, in: env), at: thrown.location, purpose: "a thrown error")
-            noteThrow(type, at: expr.location)
-            return .value(.never)
-        case .keyPath(let path):
-            return .keyPath(path, expr.location)
+            return .link(.throwing(thrown.location, at: expr.location), inner: thrown)
         case .cast(let operand, let type, let mode):
-            return checkCast(operand, to: type, mode: mode, in: env)
-        case .dictionary, .subscriptAccess, .forceUnwrap, .bindOptional, .optionalChain, .switchExpression:
-            return checkStatementKind(expr, in: env)
+            return .link(.cast(operand, to: type, mode: mode), inner: operand)
+        case .subscriptAccess(let base, let index, let fallback):
+            return .link(.subscripting(base.location, index: index, default: fallback, at: expr.location, env), inner: base)
+        case .forceUnwrap(let operand):
+            return .link(.forceUnwrap(at: expr.location), inner: operand)
+        case .bindOptional(let operand):
+            return .link(.bindOptional(at: expr.location), inner: operand)
+        case .optionalChain(let chain):
+            return .link(.optionalChain, inner: chain)
+        default:
+            return .done(.unknown)
         }
     }
 
@@ -309,7 +402,13 @@ final class ExpressionChecker {
 
     @discardableResult
     func condition(_ expr: Expr, in env: TypeEnvironment) -> Bool {
-        let type = valueType(check(expr, in: env), at: expr.location, purpose: "a condition")
+        requireCondition(check(expr, in: env), of: expr)
+    }
+
+    /// Whether what `expr` gave (`checked`) can be a condition (reports it when it cannot).
+    @discardableResult
+    func requireCondition(_ checked: Checked, of expr: Expr) -> Bool {
+        let type = valueType(checked, at: expr.location, purpose: "a condition")
         return requireBool(type, at: expr.range.start, length: expr.range.end.line == expr.range.start.line ? expr.range.end.column - expr.range.start.column : 1)
     }
 
@@ -343,7 +442,7 @@ final class ExpressionChecker {
         return current
     }
 
-    private func unary(_ op: String, _ type: SpecType, at location: SourceLocation) -> SpecType {
+    func unary(_ op: String, _ type: SpecType, at location: SourceLocation) -> SpecType {
         let value = operand(type, deciding: op == "!" ? .bool : .int)
         switch (op, value) {
         case (_, .any), (_, .never), (_, .variable): return .any
@@ -353,27 +452,6 @@ final class ExpressionChecker {
         default:
             error("unary operator '\(op)' cannot be applied to an operand of type '\(name(value))'", at: location)
             return .any
-        }
-    }
-
-    private func binary(_ op: String, _ lhs: Expr, _ rhs: Expr, at location: SourceLocation, in env: TypeEnvironment) -> SpecType {
-        switch op {
-        case "&&", "||":
-            condition(lhs, in: env)
-            condition(rhs, in: env)
-            return .bool
-        case "??":
-            let left = store.resolve(valueType(check(lhs, in: env), at: lhs.location, purpose: "the left side of '??'"))
-            let right = valueType(check(rhs, in: env), at: rhs.location, purpose: "the right side of '??'")
-            switch left {
-            case .optional(let wrapped): return store.join(wrapped, right)
-            case .any, .variable: return store.join(left, right)
-            default: return left
-            }
-        default:
-            let left = valueType(check(lhs, in: env), at: lhs.location, purpose: "the left side of '\(op)'")
-            let right = valueType(check(rhs, in: env), at: rhs.location, purpose: "the right side of '\(op)'")
-            return binaryType(op, left, right, leftIsLiteral: lhs.isNumberLiteral, rightIsLiteral: rhs.isNumberLiteral, at: location)
         }
     }
 
@@ -458,12 +536,15 @@ final class ExpressionChecker {
 
     // MARK: Statements and closures
 
-    private func checkIf(_ ifExpression: IfExpression, in env: TypeEnvironment) -> Checked {
-        guard let test = ifExpression.simpleCondition else { return checkConditionalIf(ifExpression, in: env) }
+    /// An `if`'s conditions and its `then` body; the `else` body is the caller's (`else if` chains).
+    private func checkThen(_ ifExpression: IfExpression, in env: TypeEnvironment) -> Checked {
+        guard let test = ifExpression.simpleCondition else {
+            let scope = TypeEnvironment(parent: env)
+            checkConditions(ifExpression.conditions, in: scope)
+            return checkBody(ifExpression.thenBody, in: scope).value
+        }
         condition(test, in: env)
-        let then = checkBody(ifExpression.thenBody, in: TypeEnvironment(parent: env)).value
-        guard let elseBody = ifExpression.elseBody else { return joined(then, .value(.void)) }
-        return joined(then, checkBody(elseBody, in: TypeEnvironment(parent: env)).value)
+        return checkBody(ifExpression.thenBody, in: TypeEnvironment(parent: env)).value
     }
 
     private struct ClosureKey: Hashable {
@@ -471,6 +552,13 @@ final class ExpressionChecker {
         var column: Int
     }
     private var closuresBeingChecked: Set<ClosureKey> = []
+
+    /// A closure's body is checked at each of its calls, with that call's arguments, so closures
+    /// that each call another twice (`let f1 = { f0($0) + f0($0) }`, `let f2 = { f1($0) + f1($0) }`,
+    /// …) would take time exponential in their number; past this many checks in one test the
+    /// checker stops, as the interpreter's work budget stops their run.
+    static let maximumClosureChecks = 100_000
+    private var closureChecks = 0
 
     /// The returns seen in the closure being checked, innermost closure last.
     private var returns: [[(Checked, SourceLocation)]] = []
@@ -523,6 +611,14 @@ final class ExpressionChecker {
             return ClosureOutcome(result: .unknown, resultLocation: closure.location, thrown: .never)
         }
         defer { closuresBeingChecked.remove(key) }
+        closureChecks += 1
+        guard closureChecks <= Self.maximumClosureChecks else {
+            if closureChecks == Self.maximumClosureChecks + 1 {
+                error("the closures of this test call each other too many times to check their types (more than \(Self.maximumClosureChecks) checks of a closure's body)",
+                      at: closure.location, hint: "a closure is checked at each call: calls that each call a closure several times multiply")
+            }
+            return ClosureOutcome(result: .unknown, resultLocation: closure.location, thrown: .never)
+        }
         let env = TypeEnvironment(parent: closure.environment)
         // A parameter no value can reach (the values of an empty line) is decided by its uses.
         let arguments = arguments.map { (argument) -> Checked in

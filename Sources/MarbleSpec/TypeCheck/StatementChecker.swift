@@ -18,21 +18,6 @@ extension ExpressionChecker {
                 value = store.join(value, valueType(check(entry.value, in: env), at: entry.value.location, purpose: "a dictionary value"))
             }
             return diagnostics.count > reportedBefore ? .unknown : .value(.dictionary(key: key, value: value))
-        case .subscriptAccess(let base, let index, let fallback):
-            return .value(subscriptType(base, index, fallback, at: expr.location, in: env))
-        case .forceUnwrap(let operand):
-            return unwrapped(operand, at: expr.location, in: env, hint: "remove the '!': the value is never nil") {
-                "cannot force unwrap value of non-optional type '\($0)'"
-            }
-        case .bindOptional(let operand):
-            return unwrapped(operand, at: expr.location, in: env, hint: "remove the '?': the value is never nil") {
-                "cannot use optional chaining on non-optional value of type '\($0)'"
-            }
-        case .optionalChain(let chain):
-            let checked = check(chain, in: env)
-            guard case .value(let type) = checked else { return checked }
-            if case .optional = store.resolve(type) { return checked }
-            return .value(.optional(type))
         case .switchExpression(let switchExpression):
             return checkSwitch(switchExpression, in: env)
         default:
@@ -40,12 +25,27 @@ extension ExpressionChecker {
         }
     }
 
-    /// `[String: Int]` written as a type (before `()`): its name; nil for a dictionary of values.
-    /// The type behind `operand!` or `operand?`: the wrapped type of an optional; a type that is
-    /// never nil is a mistake (`message` gets its name).
-    private func unwrapped(_ operand: Expr, at location: SourceLocation, in env: TypeEnvironment, hint: String,
-                           message: (String) -> String) -> Checked {
-        let checked = check(operand, in: env)
+    /// `operand!`, given what `operand` gave: the wrapped type of an optional; a type that is
+    /// never nil is a mistake.
+    func forceUnwrapped(_ checked: Checked, at location: SourceLocation) -> Checked {
+        unwrapped(checked, at: location, hint: "remove the '!': the value is never nil") { "cannot force unwrap value of non-optional type '\($0)'" }
+    }
+
+    /// `operand?` in an optional chain, given what `operand` gave.
+    func optionallyBound(_ checked: Checked, at location: SourceLocation) -> Checked {
+        unwrapped(checked, at: location, hint: "remove the '?': the value is never nil") { "cannot use optional chaining on non-optional value of type '\($0)'" }
+    }
+
+    /// A postfix chain holding a `?`, given what the chain gave: optional.
+    func optionalChain(_ checked: Checked) -> Checked {
+        guard case .value(let type) = checked else { return checked }
+        if case .optional = store.resolve(type) { return checked }
+        return .value(.optional(type))
+    }
+
+    /// The type behind `operand!` or `operand?`, given what `operand` gave: the wrapped type of an
+    /// optional; a type that is never nil is a mistake (`message` gets its name).
+    private func unwrapped(_ checked: Checked, at location: SourceLocation, hint: String, message: (String) -> String) -> Checked {
         guard case .value(let type) = checked else { return checked }
         switch store.resolve(type) {
         case .optional(let wrapped): return .value(wrapped)
@@ -54,6 +54,7 @@ extension ExpressionChecker {
         }
     }
 
+    /// `[String: Int]` written as a type (before `()`): its name; nil for a dictionary of values.
     private func writtenDictionaryType(_ entries: [DictionaryEntry], in env: TypeEnvironment) -> String? {
         guard entries.count == 1, case .identifier(let key) = entries[0].key.kind, case .identifier(let value) = entries[0].value.kind,
               SpecType(written: key) != nil, SpecType(written: value) != nil, env[key] == nil, env[value] == nil else { return nil }
@@ -74,8 +75,9 @@ extension ExpressionChecker {
         return .dictionary(key: key, value: value)
     }
 
-    private func subscriptType(_ base: Expr, _ index: Expr, _ fallback: Expr?, at location: SourceLocation, in env: TypeEnvironment) -> SpecType {
-        let container = valueType(check(base, in: env), at: base.location, purpose: "a subscripted value")
+    /// `base[index]` or `base[index, default: fallback]`, given what `base` gave (`checked`, at `baseLocation`).
+    func subscriptType(_ checked: Checked, at baseLocation: SourceLocation, _ index: Expr, _ fallback: Expr?, at location: SourceLocation, in env: TypeEnvironment) -> SpecType {
+        let container = valueType(checked, at: baseLocation, purpose: "a subscripted value")
         let key = valueType(check(index, in: env), at: index.location, purpose: "a subscript index")
         let fallbackType = fallback.map { valueType(check($0, in: env), at: $0.location, purpose: "a dictionary's default") }
         var resolved = store.resolve(container)
@@ -203,14 +205,6 @@ extension ExpressionChecker {
                 checkPattern(pattern, against: type, in: env)
             }
         }
-    }
-
-    func checkConditionalIf(_ ifExpression: IfExpression, in env: TypeEnvironment) -> Checked {
-        let scope = TypeEnvironment(parent: env)
-        checkConditions(ifExpression.conditions, in: scope)
-        let then = checkBody(ifExpression.thenBody, in: scope).value
-        guard let elseBody = ifExpression.elseBody else { return joined(then, .value(.void)) }
-        return joined(then, checkBody(elseBody, in: TypeEnvironment(parent: env)).value)
     }
 
     // MARK: switch
