@@ -228,29 +228,18 @@ struct BoundCall {
         }
         let closure = try closure(name)
         let location = closure.location
-        let body: ([Value]) throws(EvalError) -> Value
         if let compiled = ClosureCompiler.compile(closure) {
-            body = compiled.run
-        } else {
-            let purpose = "the result of \(signature.name)'s closure"
-            body = { (args: [Value]) throws(EvalError) -> Value in try interpreter.outcome(of: closure, args, purpose: purpose).get() }
+            // A compiled call bypasses the interpreter, which counts every call it runs: count it here.
+            let body = compiled.run
+            return ({ (args: [Value]) throws(EvalError) -> Value in
+                try interpreter.countClosureCall(at: location)
+                return try ValueSize.check(body(args), at: location)
+            }, location)
         }
-        let scheduler = interpreter.scheduler
+        let purpose = "the result of \(signature.name)'s closure"
         return ({ (args: [Value]) throws(EvalError) -> Value in
-            try Self.countCall(on: scheduler, at: location)
-            return try ValueSize.check(body(args), at: location)
+            try ValueSize.check(interpreter.outcome(of: closure, args, purpose: purpose).get(), at: location)
         }, location)
-    }
-
-    /// Counts a call of a closure of the file as synchronous work at this frame: nested
-    /// flatMaps over arrays do all theirs inside one action, so the per-frame budget counts the
-    /// calls themselves. Throws (a limit) once the budget is spent.
-    private static func countCall(on scheduler: VirtualTimeScheduler, at location: SourceLocation) throws(EvalError) {
-        guard !scheduler.countWorkThisInstant() else { return }
-        var diagnostic = SpecDiagnostic(scheduler.stopReason?.description ?? "the run stopped", at: location,
-                                        hint: "a pipeline that calls its closures this often at one frame (nested flatMaps over arrays, say) cannot finish")
-        diagnostic.isLimit = true
-        throw .fault(diagnostic)
     }
 
     /// A predicate; a non-Bool result is reported as a type mismatch.
@@ -290,12 +279,6 @@ struct BoundCall {
         let interpreter = self.interpreter
         let name = signature.name
         return { args in
-            do throws(EvalError) {
-                try Self.countCall(on: interpreter.scheduler, at: closure.location)
-            } catch {
-                interpreter.report(error, at: closure.location)
-                return Empty<Value, StreamError>().eraseToAnyPublisher()
-            }
             switch interpreter.streamOutcome(of: closure, args, purpose: "the result of \(name)'s closure") {
             case .success(let stream): return stream
             case .failure(.thrown):

@@ -271,6 +271,7 @@ final class Interpreter {
 
     /// Calls a closure written in the file.
     func call(_ closure: ClosureValue, with args: [Runtime]) throws(EvalError) -> Runtime {
+        try countClosureCall(at: closure.location)
         let env = Environment(parent: closure.environment)
         let arguments = args
         if let parameters = closure.syntax.parameters {
@@ -298,6 +299,17 @@ final class Interpreter {
             returnedValue = nil
             return value
         }
+    }
+
+    /// Counts a call of a closure of the file as synchronous work at this frame: nested
+    /// flatMaps over arrays, or closures calling closures, do all theirs inside one action, so
+    /// the per-frame budget counts the calls themselves. Throws (a limit) once it is spent.
+    func countClosureCall(at location: SourceLocation) throws(EvalError) {
+        guard !scheduler.countWorkThisInstant() else { return }
+        var diagnostic = SpecDiagnostic(scheduler.stopReason?.description ?? "the run stopped", at: location,
+                                        hint: "closures called this often at one frame (nested flatMaps over arrays, closures calling closures) cannot finish")
+        diagnostic.isLimit = true
+        throw .fault(diagnostic)
     }
 
     // MARK: Conversions
