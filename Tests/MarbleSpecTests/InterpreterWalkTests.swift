@@ -231,7 +231,10 @@ enum BothWays: Equatable, CustomStringConvertible {
 /// Runs `body` as the body of a closure without parameters clause (`{ body }`) on `input`: compiled by
 /// `ClosureCompiler` and called through the interpreter. Nothing that holds the tree outlives the call.
 func bothWays(_ body: Expr, on input: [Value]) -> BothWays {
-    let interpreter = Interpreter(scheduler: VirtualTimeScheduler(), frameNanoseconds: 1_000_000, lines: LineTable(""))
+    // Every closure call counts against the work at one frame; a 100,000-link chain of `map`s
+    // over an array makes more calls than the runner's budget, and the walk is what is tested.
+    let scheduler = VirtualTimeScheduler(limits: .init(maxActionsPerInstant: 10_000_000))
+    let interpreter = Interpreter(scheduler: scheduler, frameNanoseconds: 1_000_000, lines: LineTable(""))
     let syntax = Closure(parameters: nil, body: [.expression(body)])
     // No body here uses `$1` (and finding that out would walk the whole tree again).
     let closure = ClosureValue(syntax: syntax, environment: Environment(), location: MarbleSyntax.SourceLocation(line: 1, column: 1),
