@@ -179,7 +179,8 @@ struct SceneBuilder {
                             stream: stream.name, isRow: true), spans: true)
             } else if instances.count > 1 {
                 // Each subscription plays the timeline again: one arrow per subscription.
-                append(Lane(label: stream.name, sublabel: "cold", content: .inner(instances), stream: stream.name, isRow: true), spans: true)
+                append(Lane(label: stream.name, sublabel: Self.sublabel("cold", subscriptions: stream.subscriptions.count), content: .inner(instances),
+                            stream: stream.name, isRow: true), spans: true)
             } else {
                 let events = instances.flatMap(\.events)
                 let cuts = instances.filter { $0.ending == .cancelled }.compactMap(\.end)
@@ -337,7 +338,8 @@ struct SceneBuilder {
                 append(Lane(label: inner, sublabel: sublabel, content: .timeline(Timeline(events: [], dashed: true, note: "never subscribed")), stream: inner),
                        spans: spanLane[inner] == nil)
             } else {
-                append(Lane(label: inner, sublabel: sublabel, content: .inner(instances), stream: inner, parent: stream.inputs.first),
+                append(Lane(label: inner, sublabel: Self.sublabel(sublabel, subscriptions: records.count), content: .inner(instances), stream: inner,
+                            parent: stream.inputs.first),
                        spans: spanLane[inner] == nil)
             }
         }
@@ -397,12 +399,16 @@ struct SceneBuilder {
     /// Spans of subscription records, identical ones counted once. `isNatural` tells whether a
     /// span ending at a frame ended with the stream (else it was cancelled); `nil`: not known.
     static func spans(_ records: [SubscriptionRecord], isNatural: ((Int) -> Bool)?) -> [Span] {
+        struct Key: Hashable { let start: Int, end: Int?, cancelled: Bool }
         var result: [Span] = []
+        var indices: [Key: Int] = [:]
         for record in records {
             let cancelled = record.end.map { end in isNatural.map { !$0(end) } ?? false } ?? false
-            if let index = result.firstIndex(where: { $0.start == record.start && $0.end == record.end && $0.cancelled == cancelled }) {
+            let key = Key(start: record.start, end: record.end, cancelled: cancelled)
+            if let index = indices[key] {
                 result[index].count += 1
             } else {
+                indices[key] = result.count
                 result.append(Span(start: record.start, end: record.end, cancelled: cancelled))
             }
         }
@@ -411,6 +417,16 @@ struct SceneBuilder {
 
     static func terminalFrames(_ events: [RenderedEvent]) -> Set<Int> {
         Set(events.filter { $0.event.isTerminal }.map(\.frame))
+    }
+
+    /// The most subscriptions of one source drawn as arrows: a run stopped at its limit can hold
+    /// hundreds of thousands (`retry()` on a source that fails at once), which no reader follows
+    /// and whose layout would cost more than the run. The rest are counted in the sublabel.
+    static let maximumInstances = 50
+
+    /// The sublabel of a lane of `count` subscriptions, saying how many are drawn past the limit.
+    static func sublabel(_ sublabel: String, subscriptions count: Int) -> String {
+        count > maximumInstances ? sublabel + ", the first \(maximumInstances) of \(count) subscriptions" : sublabel
     }
 
     /// One instance per subscription: a cold timeline moved to the subscription's frame, or the
@@ -424,7 +440,7 @@ struct SceneBuilder {
             let ordinal = stream.subscriptions.firstIndex { $0.start == record.start && $0.end == record.end } ?? 0
             return perSubscription[min(ordinal, perSubscription.count - 1)]
         }
-        return (records ?? stream.subscriptions).map { record in
+        return (records ?? stream.subscriptions).prefix(maximumInstances).map { record in
             var events = stream.kind == .cold
                 ? timeline(of: record).map { RenderedEvent(frame: $0.frame + record.start, event: $0.event) }
                 : declared.filter { $0.frame >= record.start }

@@ -88,6 +88,27 @@ struct SVGCommandTests {
         #expect(run.stdout.hasSuffix("1 diagram: 0 passed, 1 failed\n"))
     }
 
+    /// Issue 17: the run stops at its limit as `marbles run` does, but the diagram then laid out
+    /// every one of its 100,000 resubscriptions (a quadratic layout: past 60 s). Only the first
+    /// `Scene.maximumInstances` are drawn, and the lane says how many there were.
+    @Test func aRunStoppedAtItsLimitIsDrawnWithItsFirstSubscriptions() throws {
+        let sandbox = try Sandbox(["loop.marble": """
+            test "retry loop"
+              cold c  #
+              let r = Publishers.CombineLatest(c, c).retry().retry()
+              expect r -
+
+            """])
+        let out = sandbox.path("out")
+        let run = marblesSVG(sandbox.path("loop.marble"), "-o", out)
+        #expect(run.code == marbles("run", sandbox.path("loop.marble")).code)
+        #expect(run.code == 1)
+        #expect(run.stdout.contains("(stopped with an error)"))
+        let svg = try #require(contents(out + "/loop--retry-loop.svg"))
+        #expect(svg.contains("cold, the first 50 of 100000 subscriptions"))
+        #expect(svg.contains("error: the run never settles"))
+    }
+
     @Test func aMalformedFileGetsThePreciseErrorAndExitsTwo() throws {
         let sandbox = try Sandbox(["bad.marble": Samples.malformed, "good.marble": Samples.passing])
         let out = sandbox.path("out")
