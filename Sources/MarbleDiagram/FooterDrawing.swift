@@ -31,6 +31,7 @@ extension Renderer {
         for check in test.checks where !check.passed {
             for note in check.notes { lines += wrap(note, width: available, size: Layout.footerFont).map(FooterLine.note) }
         }
+        for omission in omissions { lines += wrap("not drawn: " + omission, width: available, size: Layout.footerFont).map(FooterLine.note) }
         return lines
     }
 

@@ -55,9 +55,11 @@ public enum MarbleDiagram {
     ///   - values: the test's `values` entries (file level, then test level), so that named
     ///     values can be drawn as their literals or explained in a legend.
     public static func svg(for test: TestReport, path: String, values: [NamedValue] = [], options: DiagramOptions = DiagramOptions()) -> String {
+        let (test, omissions) = DrawingBounds.bounded(test)
         var builder = SceneBuilder(test: test)
         let scene = builder.build()
         var renderer = Renderer(test: test, path: path, scene: scene, values: values, options: options)
+        renderer.omissions = omissions
         return renderer.render()
     }
 

@@ -11,16 +11,22 @@ extension Renderer {
     /// it, so that marks of one frame line up across lanes. `axis` gives the y of the arrow.
     mutating func drawEvents(_ events: [RenderedEvent], ghost: Bool, dropped: [RenderedEvent] = [], droppedBy: [RenderedEvent: String] = [:],
                              dropReasons: [RenderedEvent: DropReason] = [:], axis: (Int) -> Double) {
-        var frames: [(frame: Int, events: [PrintableEvent], dropped: [Bool])] = []
+        typealias Frame = (frame: Int, events: [PrintableEvent], dropped: [Bool])
+        var frames: [Frame] = []
         let all = events.map { ($0, false) } + dropped.map { ($0, true) }
+        // A frame is gathered apart and stored once: appending through `frames[i]` copied its
+        // arrays each time in a debug build (100,000 values at one frame: minutes).
+        var current: Frame?
         for (event, isDropped) in all.enumerated().sorted(by: { ($0.element.0.frame, $0.offset) < ($1.element.0.frame, $1.offset) }).map(\.element) {
-            if let last = frames.last, last.frame == event.frame {
-                frames[frames.count - 1].events.append(event.event)
-                frames[frames.count - 1].dropped.append(isDropped)
+            if current?.frame == event.frame {
+                current?.events.append(event.event)
+                current?.dropped.append(isDropped)
             } else {
-                frames.append((event.frame, [event.event], [isDropped]))
+                if let current { frames.append(current) }
+                current = (event.frame, [event.event], [isDropped])
             }
         }
+        if let current { frames.append(current) }
         let rooms = rooms(events + dropped)
         for entry in frames {
             let x = scale.x(entry.frame)

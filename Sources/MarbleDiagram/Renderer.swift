@@ -38,6 +38,8 @@ struct Renderer {
     var header: (title: [String], subtitle: [String]) = ([], [])
 
     var writer = SVGWriter()
+    /// What `DrawingBounds` left out of the report, said in the footer.
+    var omissions: [String] = []
 
     init(test: TestReport, path: String, scene: Scene, values: [NamedValue], options: DiagramOptions) {
         self.test = test

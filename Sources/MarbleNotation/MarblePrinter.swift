@@ -65,13 +65,18 @@ public enum MarblePrinter {
             lhs.element.frame != rhs.element.frame ? lhs.element.frame < rhs.element.frame : lhs.offset < rhs.offset
         }
         var frames: [(frame: Int, texts: [String])] = []
+        // A frame's texts are gathered apart and stored once: appending through `frames[i]`
+        // copied the array each time in a debug build (100,000 values at one frame: minutes).
+        var current: (frame: Int, texts: [String])?
         for item in ordered {
-            if let last = frames.last, last.frame == item.element.frame {
-                frames[frames.count - 1].texts.append(item.element.event.text)
+            if current?.frame == item.element.frame {
+                current?.texts.append(item.element.event.text)
             } else {
-                frames.append((item.element.frame, [item.element.event.text]))
+                if let current { frames.append(current) }
+                current = (item.element.frame, [item.element.event.text])
             }
         }
+        if let current { frames.append(current) }
         if let first = frames.first, first.frame < 0 {
             if let zero = frames.firstIndex(where: { $0.frame >= 0 }), frames[zero].frame == 0 {
                 frames[zero].texts.insert("^", at: 0)

@@ -109,6 +109,25 @@ struct SVGCommandTests {
         #expect(svg.contains("error: the run never settles"))
     }
 
+    /// Issue 17: 100,000 values at one frame took minutes to draw (and nested flatMaps 400 MB of
+    /// SVG). A diagram draws at most `DrawingBounds.maximumEvents` of a stream and says so.
+    @Test func aStreamOfManyEventsIsDrawnWithItsFirstOnesAndSaysSo() throws {
+        let sandbox = try Sandbox(["many.marble": """
+            test "many"
+              let t = (0..<5000).publisher
+              expect t -
+
+            """])
+        let out = sandbox.path("out")
+        let run = marblesSVG(sandbox.path("many.marble"), "-o", out)
+        #expect(run.code == 1)
+        let svg = try #require(contents(out + "/many--many.svg"))
+        #expect(svg.contains("not drawn: t: the first 1000 of its 5001 events are drawn"))
+        #expect(svg.contains("the first 1 of 1 differences"))
+        #expect(svg.components(separatedBy: "<circle").count - 1 <= 1_001)
+        #expect(svg.utf8.count < 1_000_000)
+    }
+
     @Test func aMalformedFileGetsThePreciseErrorAndExitsTwo() throws {
         let sandbox = try Sandbox(["bad.marble": Samples.malformed, "good.marble": Samples.passing])
         let out = sandbox.path("out")
