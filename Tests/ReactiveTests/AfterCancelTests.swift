@@ -252,6 +252,7 @@ import Testing
         let b = SequenceTestSource<Int, TestFailure>()
         let lines = SequenceLines()
         let subscriber = SequenceLogSubscriber<(Int, Int), TestFailure>(initialDemand: .max(2), log: lines.append)
+        defer { subscriber.subscription?.cancel() }
         let probe = SubscribeProbe(upstream: b) { lines.append("b subscribed") }
         a.zip(probe).subscribe(subscriber)
         #expect(lines.lines == ["downstream subscription", "b subscribed"])

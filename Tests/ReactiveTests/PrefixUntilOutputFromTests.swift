@@ -40,13 +40,16 @@ import Testing
         let bench = Bench()
         let triggerLog = SubscriptionLog()
         var order: [String] = []
+        // Made outside the closures: the pipeline holds them, and a closure holding the bench
+        // would keep it (and so everything it made) alive.
+        let (upstreamTimeline, triggerTimeline) = (bench.cold("-a-b-|"), bench.cold("xy|", log: triggerLog))
         let upstream = Deferred { () -> SubscriptionRecorder<ColdTimeline<String, TestFailure>> in
             order.append("upstream")
-            return bench.cold("-a-b-|")
+            return upstreamTimeline
         }
         let trigger = Deferred { () -> SubscriptionRecorder<ColdTimeline<String, TestFailure>> in
             order.append("trigger")
-            return bench.cold("xy|", log: triggerLog)
+            return triggerTimeline
         }
         // The trigger's cold timeline buffers y: only one value was asked for.
         #expect(bench.run(upstream.prefix(untilOutputFrom: trigger)) == "|")

@@ -8,6 +8,7 @@ import Testing
         let log = SubscriptionLog()
         let source = SubscriptionRecorder(PassthroughSubject<String, Never>(), log: log, scheduler: scheduler)
         let subscriber = TestSubscriber<String, Never>(scheduler: scheduler)
+        defer { letGo(scheduler, subscriber) }
         var seenInline: (Bool, Int) = (true, -1)
         scheduler.schedule(at: 2) {
             source.subscribe(on: scheduler).subscribe(subscriber)
@@ -29,6 +30,7 @@ import Testing
         let scheduler = VirtualTimeScheduler()
         let subject = PassthroughSubject<String, Never>()
         let subscriber = TestSubscriber<String, Never>(scheduler: scheduler, initialDemand: .none)
+        defer { letGo(scheduler, subscriber) }
         subject.subscribe(on: scheduler).subscribe(subscriber)
         scheduler.schedule(at: 1) {
             subscriber.request(.max(2))
