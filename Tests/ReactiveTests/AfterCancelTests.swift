@@ -268,6 +268,7 @@ import Testing
         a.zip(silent).subscribe(SequenceLogSubscriber<(Int, Int), TestFailure>(log: lines.append))
         #expect(lines.lines.isEmpty)
         #expect(a.subscription.history.isEmpty)
+        a.send(completion: .failure(TestFailure())) // lets the zip go
     }
 
     /// An upstream that finishes before the last one has subscribed: the finish is held until

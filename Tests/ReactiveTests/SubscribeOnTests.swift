@@ -8,7 +8,8 @@ import Testing
         let log = SubscriptionLog()
         let source = SubscriptionRecorder(PassthroughSubject<String, Never>(), log: log, scheduler: scheduler)
         let subscriber = TestSubscriber<String, Never>(scheduler: scheduler)
-        defer { letGo(scheduler, subscriber) }
+        // The cancel hops too: the scheduler runs it before the rest is dropped.
+        defer { subscriber.cancel(); scheduler.run(); letGo(scheduler) }
         var seenInline: (Bool, Int) = (true, -1)
         scheduler.schedule(at: 2) {
             source.subscribe(on: scheduler).subscribe(subscriber)
