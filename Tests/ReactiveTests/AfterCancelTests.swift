@@ -252,6 +252,7 @@ import Testing
         let b = SequenceTestSource<Int, TestFailure>()
         let lines = SequenceLines()
         let subscriber = SequenceLogSubscriber<(Int, Int), TestFailure>(initialDemand: .max(2), log: lines.append)
+        defer { subscriber.subscription?.cancel() }
         let probe = SubscribeProbe(upstream: b) { lines.append("b subscribed") }
         a.zip(probe).subscribe(subscriber)
         #expect(lines.lines == ["downstream subscription", "b subscribed"])
@@ -267,6 +268,7 @@ import Testing
         a.zip(silent).subscribe(SequenceLogSubscriber<(Int, Int), TestFailure>(log: lines.append))
         #expect(lines.lines.isEmpty)
         #expect(a.subscription.history.isEmpty)
+        a.send(completion: .failure(TestFailure())) // lets the zip go
     }
 
     /// An upstream that finishes before the last one has subscribed: the finish is held until

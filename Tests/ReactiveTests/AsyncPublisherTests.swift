@@ -111,4 +111,25 @@ private final class Progress: ObservableObject {
         }
         #expect(seen == [1])
     }
+
+    @Test func leavingALoopEarlyCancelsItsSubscriptionAndLetsThePipelineGo() async throws {
+        let log = Log()
+        let subject = CurrentValueSubject<Int, TestFailure>(1)
+        weak var plain: Probe?
+        weak var throwing: Probe?
+        do {
+            let (first, second) = (Probe(), Probe())
+            (plain, throwing) = (first, second)
+            let values = subject.replaceError(with: 0).map { _ in first }.handleEvents(receiveCancel: { log.append("for await") }).values
+            for await _ in values { break }
+            let throwingValues = subject.map { _ in second }.handleEvents(receiveCancel: { log.append("for try await") }).values
+            for try await _ in throwingValues { break }
+        }
+        #expect(log.all == ["for await", "for try await"])
+        #expect(plain == nil)
+        #expect(throwing == nil)
+    }
 }
+
+/// Held by a pipeline's closure: gone once the pipeline is.
+private final class Probe {}

@@ -14,6 +14,9 @@ import Testing
         byRequest.buffer(size: 3, prefetch: .byRequest, whenFull: .dropNewest)
             .subscribe(SequenceLogSubscriber<Int, Never>(initialDemand: .max(1), log: { _ in }))
         #expect(byRequest.subscription.requests == [.unlimited])
+        // Never finished, each chain would hold itself (every link holds the next, and is its subscription).
+        source.send(completion: .finished)
+        byRequest.send(completion: .finished)
     }
 
     @Test func passesThroughWhenDemandKeepsUp() {
@@ -118,12 +121,13 @@ import Testing
     @Test func requestsFromInsideDeliveryKeepTheOrder() {
         let source = SequenceTestSource<Int, Never>()
         let lines = SequenceLines()
-        var subscriber: SequenceLogSubscriber<Int, Never>?
-        subscriber = SequenceLogSubscriber<Int, Never>(initialDemand: .none, log: lines.append, demandFor: { _ in
-            subscriber?.subscription?.request(.max(1))
+        // Weak: the subscriber holds this closure.
+        weak var current: SequenceLogSubscriber<Int, Never>?
+        let subscriber = SequenceLogSubscriber<Int, Never>(initialDemand: .none, log: lines.append, demandFor: { _ in
+            current?.subscription?.request(.max(1))
             return .none
         })
-        guard let subscriber else { return }
+        current = subscriber
         source.buffer(size: 5, prefetch: .byRequest, whenFull: .dropNewest).subscribe(subscriber)
         for value in 0..<4 { source.send(value) }
         source.send(completion: .finished)

@@ -33,6 +33,7 @@ import Testing
         let (subject, debounced, watcher) = watchedDebounce(2, on: scheduler)
         let one = TestSubscriber<String, Never>(scheduler: scheduler, initialDemand: .max(1))
         let all = TestSubscriber<String, Never>(scheduler: scheduler, initialDemand: .unlimited)
+        defer { letGo(scheduler, one, all) }
         debounced.subscribe(one)
         debounced.subscribe(all)
         scheduler.schedule(at: 1) { subject.send("a") }
@@ -49,6 +50,7 @@ import Testing
         let scheduler = VirtualTimeScheduler()
         let (subject, debounced, watcher) = watchedDebounce(3, on: scheduler)
         let subscriber = TestSubscriber<String, Never>(scheduler: scheduler, initialDemand: .none)
+        defer { letGo(scheduler, subscriber) }
         debounced.subscribe(subscriber)
         scheduler.schedule(at: 1) { subject.send("a") }
         scheduler.schedule(at: 2) { subject.send("b") }
@@ -66,6 +68,7 @@ import Testing
         let watcher = Watcher<String>(scheduler)
         throttled.demandDrops = watcher.drops
         let subscriber = TestSubscriber<String, Never>(scheduler: scheduler, initialDemand: .max(1))
+        defer { letGo(scheduler, subscriber) }
         throttled.subscribe(subscriber)
         scheduler.schedule(at: 1) { subject.send("a") }
         scheduler.schedule(at: 3) { subject.send("b") }
@@ -83,6 +86,7 @@ import Testing
         timer.demandDrops = watcher.drops
         let slow = TestSubscriber<VirtualTimeScheduler.SchedulerTimeType, Never>(scheduler: scheduler, initialDemand: .max(1))
         let fast = TestSubscriber<VirtualTimeScheduler.SchedulerTimeType, Never>(scheduler: scheduler, initialDemand: .unlimited)
+        defer { letGo(scheduler, slow, fast) }
         timer.subscribe(slow)
         timer.subscribe(fast)
         let connection = timer.connect()
@@ -100,10 +104,12 @@ import Testing
         debounced.demandDrops = drops
         // `subscribed` unset: a subscription begins, and the operator keeps no function.
         #expect(drops.subscription() == nil)
-        debounced.subscribe(TestSubscriber<String, Never>(scheduler: scheduler, initialDemand: .none))
+        let (first, second) = (TestSubscriber<String, Never>(scheduler: scheduler, initialDemand: .none), TestSubscriber<String, Never>(scheduler: scheduler, initialDemand: .none))
+        defer { letGo(scheduler, first, second) }
+        debounced.subscribe(first)
         var asked = 0
         drops.subscribed = { asked += 1; return nil }
-        debounced.subscribe(TestSubscriber<String, Never>(scheduler: scheduler, initialDemand: .none))
+        debounced.subscribe(second)
         #expect(asked == 1)
     }
 }

@@ -54,5 +54,6 @@ import Testing
         upstream.dropFirst().subscribe(SequenceLogSubscriber<Int, Never>(initialDemand: .max(1), log: lines.append))
         #expect(lines.lines == ["downstream subscription", "upstream subscribed"])
         #expect(source.subscription.requests == [.max(2)])
+        source.send(completion: .finished) // never finished, the chain would hold itself
     }
 }

@@ -171,7 +171,7 @@ struct TimeOperatorRow: Sendable, CustomTestStringConvertible {
         #expect(seenInline == (hops ? 0 : 1), "\(row.name)")
         #expect(trace(subscriber.events) == [arrives], "\(row.name)")
         // The subject never finishes: the subscriber and the chain hold each other until cancelled.
-        subscriber.cancel()
+        letGo(scheduler, subscriber)
     }
 
     /// Operators that pass demand through: a cold source (which sends only what is asked for)

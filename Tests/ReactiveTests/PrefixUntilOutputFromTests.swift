@@ -40,19 +40,25 @@ import Testing
         let bench = Bench()
         let triggerLog = SubscriptionLog()
         var order: [String] = []
+        // Made outside the closures: the pipeline holds them, and a closure holding the bench
+        // would keep it (and so everything it made) alive.
+        let (upstreamTimeline, triggerTimeline) = (bench.cold("-a-b-|"), bench.cold("xy|", log: triggerLog))
         let upstream = Deferred { () -> SubscriptionRecorder<ColdTimeline<String, TestFailure>> in
             order.append("upstream")
-            return bench.cold("-a-b-|")
+            return upstreamTimeline
         }
-        let trigger = Deferred { () -> SubscriptionRecorder<ColdTimeline<String, TestFailure>> in
+        weak var triggerSubscription: (any Subscription)?
+        let trigger = AnyPublisher<String, TestFailure> { subscriber in
             order.append("trigger")
-            return bench.cold("xy|", log: triggerLog)
+            triggerTimeline.subscribe(HandingOver(subscriber) { triggerSubscription = $0 })
         }
         // The trigger's cold timeline buffers y: only one value was asked for.
         #expect(bench.run(upstream.prefix(untilOutputFrom: trigger)) == "|")
         #expect(order == ["trigger", "upstream"])
         // Never asked for more and never cancelled, the trigger's subscription stays open.
         #expect(render(triggerLog) == ["^"])
+        // Let go, not cancelled, it would hold itself and what it feeds after the test.
+        triggerSubscription?.cancel()
     }
 
     /// When the trigger fires before upstream has handed over its subscription, downstream gets
@@ -69,4 +75,25 @@ import Testing
         let bench = Bench()
         #expect(bench.run(bench.cold("abc|").prefix(untilOutputFrom: bench.hot("-----x|")), initialDemand: .max(1), requests: [(3, .max(1))]) == "a--b-|")
     }
+}
+
+/// Hands the subscription it gets to `downstream` as it is (no link in between) and tells
+/// `handOver` of it: a test can then end a subscription an operator let go.
+private final class HandingOver<Input, Failure: Error>: Subscriber {
+    private let downstream: AnySubscriber<Input, Failure>
+    private let handOver: (any Subscription) -> Void
+
+    init(_ downstream: AnySubscriber<Input, Failure>, handOver: @escaping (any Subscription) -> Void) {
+        self.downstream = downstream
+        self.handOver = handOver
+    }
+
+    func receive(subscription: any Subscription) {
+        handOver(subscription)
+        downstream.receive(subscription: subscription)
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand { downstream.receive(input) }
+
+    func receive(completion: Subscribers.Completion<Failure>) { downstream.receive(completion: completion) }
 }

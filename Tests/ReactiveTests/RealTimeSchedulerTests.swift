@@ -95,6 +95,29 @@ import Testing
         #expect(ticks >= 3)
     }
 
+    @Test func runLoopTimersLetGoOfTheirWorkOnceFiredOrCancelled() {
+        final class Probe {}
+        let runLoop = RunLoop.current
+        weak var once: Probe?
+        weak var repeating: Probe?
+        var fired = (once: false, repeating: 0)
+        do {
+            let (first, second) = (Probe(), Probe())
+            (once, repeating) = (first, second)
+            runLoop.schedule(after: runLoop.now) { _ = first; fired.once = true }
+            let timer = runLoop.schedule(after: runLoop.now, interval: .milliseconds(5)) { _ = second; fired.repeating += 1 }
+            let deadline = Date().addingTimeInterval(5)
+            while !fired.once || fired.repeating < 2, Date() < deadline {
+                _ = runLoop.run(mode: .default, before: Date().addingTimeInterval(0.01))
+            }
+            timer.cancel()
+        }
+        #expect(fired.once && fired.repeating >= 2)
+        // Foundation keeps every Timer and its block: the work must not be in the block.
+        #expect(once == nil)
+        #expect(repeating == nil)
+    }
+
     @Test func runLoopAndOperationQueueTimesAreDistinctTypesAsInCombine() {
         // Overloads on the two time types (and their strides) resolve as they do with Combine.
         #expect(scheduler(of: RunLoop.current.now) == "RunLoop")

@@ -61,6 +61,7 @@ private func scheduleThree<S: Scheduler>(on scheduler: S, log: @escaping (String
         let timer = scheduler.schedule(after: scheduler.now, interval: 0, tolerance: 0, options: nil) { ticks.append(scheduler.currentFrame) }
         scheduler.run(until: 3)
         timer.cancel()
+        letGo(scheduler)
         #expect(ticks == [0, 1, 2, 3])
     }
 }

@@ -52,9 +52,12 @@ final class SequenceTestSubscription: Subscription, CustomStringConvertible {
     }
 }
 
-/// A subscriber that logs every event into a shared list and hands out scripted demand.
+/// A subscriber that logs every event into a shared list and hands out scripted demand. It holds
+/// its subscription weakly: upstream (a `SequenceTestSource`) holds the operator's link, which
+/// holds this subscriber, and the operators tested here keep their downstream even after a
+/// cancel, so a strong reference would be a cycle left behind by every test.
 final class SequenceLogSubscriber<Input, Failure: Error>: Subscriber {
-    private(set) var subscription: (any Subscription)?
+    private(set) weak var subscription: (any Subscription)?
     private let log: (String) -> Void
     private let initialDemand: Subscribers.Demand
     private let demandFor: (Input) -> Subscribers.Demand

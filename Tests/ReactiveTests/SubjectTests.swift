@@ -7,6 +7,7 @@ import Testing
         let subject = PassthroughSubject<Int, Never>()
         let scheduler = VirtualTimeScheduler()
         let subscriber = TestSubscriber<Int, Never>(scheduler: scheduler, initialDemand: .max(2))
+        defer { letGo(scheduler, subscriber) }
         subject.subscribe(subscriber)
         for value in 1...5 { subject.send(value) }
         subscriber.request(.max(1))

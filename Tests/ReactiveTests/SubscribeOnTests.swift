@@ -8,6 +8,8 @@ import Testing
         let log = SubscriptionLog()
         let source = SubscriptionRecorder(PassthroughSubject<String, Never>(), log: log, scheduler: scheduler)
         let subscriber = TestSubscriber<String, Never>(scheduler: scheduler)
+        // The cancel hops too: the scheduler runs it before the rest is dropped.
+        defer { subscriber.cancel(); scheduler.run(); letGo(scheduler) }
         var seenInline: (Bool, Int) = (true, -1)
         scheduler.schedule(at: 2) {
             source.subscribe(on: scheduler).subscribe(subscriber)
@@ -29,6 +31,7 @@ import Testing
         let scheduler = VirtualTimeScheduler()
         let subject = PassthroughSubject<String, Never>()
         let subscriber = TestSubscriber<String, Never>(scheduler: scheduler, initialDemand: .none)
+        defer { letGo(scheduler, subscriber) }
         subject.subscribe(on: scheduler).subscribe(subscriber)
         scheduler.schedule(at: 1) {
             subscriber.request(.max(2))

@@ -6,6 +6,7 @@ import Testing
         let scheduler = VirtualTimeScheduler()
         let timer = scheduler.timerPublisher(every: 3)
         let subscriber = TestSubscriber<VirtualTimeScheduler.SchedulerTimeType, Never>(scheduler: scheduler)
+        defer { letGo(scheduler, subscriber) }
         timer.subscribe(subscriber)
         var connection: (any Cancellable)?
         scheduler.schedule(at: 2) { connection = timer.connect() }
@@ -18,6 +19,7 @@ import Testing
         let scheduler = VirtualTimeScheduler()
         let timer = scheduler.timerPublisher(every: 2)
         let subscriber = TestSubscriber<VirtualTimeScheduler.SchedulerTimeType, Never>(scheduler: scheduler)
+        defer { letGo(scheduler, subscriber) }
         timer.subscribe(subscriber)
         scheduler.run(until: 50)
         #expect(subscriber.events.isEmpty)
@@ -33,6 +35,7 @@ import Testing
         let scheduler = VirtualTimeScheduler()
         let timer = scheduler.timerPublisher(every: 3)
         let subscriber = TestSubscriber<VirtualTimeScheduler.SchedulerTimeType, Never>(scheduler: scheduler, initialDemand: .max(1))
+        defer { letGo(scheduler, subscriber) }
         timer.subscribe(subscriber)
         let connection = timer.connect()
         scheduler.schedule(at: 7) { subscriber.request(.max(1)) }
@@ -49,6 +52,7 @@ import Testing
         let limited = TestSubscriber<VirtualTimeScheduler.SchedulerTimeType, Never>(scheduler: scheduler, initialDemand: .max(1))
         let leaving = TestSubscriber<VirtualTimeScheduler.SchedulerTimeType, Never>(scheduler: scheduler)
         let staying = TestSubscriber<VirtualTimeScheduler.SchedulerTimeType, Never>(scheduler: scheduler)
+        defer { letGo(scheduler, limited, leaving, staying) }
         timer.subscribe(limited)
         timer.subscribe(leaving)
         timer.subscribe(staying)
@@ -65,6 +69,7 @@ import Testing
         let scheduler = VirtualTimeScheduler()
         let timer = scheduler.timerPublisher(every: 2)
         let subscriber = TestSubscriber<VirtualTimeScheduler.SchedulerTimeType, Never>(scheduler: scheduler)
+        defer { letGo(scheduler, subscriber) }
         timer.subscribe(subscriber)
         let connection = timer.connect()
         scheduler.schedule(at: 5) { connection.cancel() }
@@ -81,6 +86,7 @@ import Testing
         let scheduler = VirtualTimeScheduler()
         let timer = scheduler.timerPublisher(every: 2)
         let subscriber = TestSubscriber<VirtualTimeScheduler.SchedulerTimeType, Never>(scheduler: scheduler)
+        defer { letGo(scheduler, subscriber) }
         timer.subscribe(subscriber)
         _ = timer.connect()
         scheduler.run(until: 4)

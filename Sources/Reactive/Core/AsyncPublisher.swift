@@ -15,15 +15,16 @@ extension Publisher {
 
 /// A never-failing publisher read with `for await` (Combine's `AsyncPublisher`). Each iterator
 /// is its own subscription, made by `makeAsyncIterator()`; cancelling the iterating task cancels
-/// it and ends the sequence.
+/// it and ends the sequence, and so does the iterator going away (a loop left by `break`,
+/// `return` or a throw).
 public struct AsyncPublisher<P: Publisher>: AsyncSequence where P.Failure == Never {
     public typealias Element = P.Output
 
     public struct Iterator: AsyncIteratorProtocol {
-        fileprivate let inbox: AsyncValueInbox<P.Output, Never>
+        fileprivate let lifetime: AsyncIteratorLifetime<P.Output, Never>
 
         public mutating func next() async -> P.Output? {
-            if case .success(let value) = await inbox.next() { return value }
+            if case .success(let value) = await lifetime.inbox.next() { return value }
             return nil
         }
     }
@@ -35,7 +36,7 @@ public struct AsyncPublisher<P: Publisher>: AsyncSequence where P.Failure == Nev
     public func makeAsyncIterator() -> Iterator {
         let inbox = AsyncValueInbox<P.Output, Never>()
         publisher.subscribe(inbox)
-        return Iterator(inbox: inbox)
+        return Iterator(lifetime: AsyncIteratorLifetime(inbox))
     }
 }
 
@@ -45,10 +46,10 @@ public struct AsyncThrowingPublisher<P: Publisher>: AsyncSequence {
     public typealias Element = P.Output
 
     public struct Iterator: AsyncIteratorProtocol {
-        fileprivate let inbox: AsyncValueInbox<P.Output, P.Failure>
+        fileprivate let lifetime: AsyncIteratorLifetime<P.Output, P.Failure>
 
         public mutating func next() async throws -> P.Output? {
-            try await inbox.next().get()
+            try await lifetime.inbox.next().get()
         }
     }
 
@@ -59,8 +60,21 @@ public struct AsyncThrowingPublisher<P: Publisher>: AsyncSequence {
     public func makeAsyncIterator() -> Iterator {
         let inbox = AsyncValueInbox<P.Output, P.Failure>()
         publisher.subscribe(inbox)
-        return Iterator(inbox: inbox)
+        return Iterator(lifetime: AsyncIteratorLifetime(inbox))
     }
+}
+
+/// What an iterator holds of its subscription: when the last copy of the iterator goes, the
+/// subscription is cancelled. Without it a loop left early kept its pipeline alive for as long as
+/// the publisher lived (the subscription holds the inbox, the inbox the subscription), and a
+/// subject went on delivering to it. OpenCombine's iterator keeps it; `AsyncStream`'s iterator
+/// ends its stream the same way when it goes (SE-0314, `onTermination`).
+final class AsyncIteratorLifetime<Input, Failure: Error> {
+    let inbox: AsyncValueInbox<Input, Failure>
+
+    init(_ inbox: AsyncValueInbox<Input, Failure>) { self.inbox = inbox }
+
+    deinit { inbox.cancel() }
 }
 
 /// The subscriber behind `values`: one unit of demand per waiting `next()`, so that upstream

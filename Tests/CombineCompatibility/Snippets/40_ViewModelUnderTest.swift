@@ -10,15 +10,15 @@ final class CounterViewModel: ObservableObject {
     @Published private(set) var total = 0
     @Published var step = 1
     let increments = PassthroughSubject<Void, Never>()
-    private var cancellables = Set<AnyCancellable>()
 
+    // `assign(to: &$total)`, not `assign(to: \.total, on: self)` stored in the model: that one
+    // holds the model, which holds it (a retain cycle in Combine too).
     init<S: Scheduler>(scheduler: S) {
         increments
             .withLatestStep(from: $step)
             .receive(on: scheduler)
             .scan(0, +)
-            .assign(to: \.total, on: self)
-            .store(in: &cancellables)
+            .assign(to: &$total)
     }
 }
 

@@ -28,6 +28,14 @@ func render<Output>(_ events: [TimedEvent<Output, some Error>]) -> String {
 /// A subscription log as `^`/`!` lines, one per subscription.
 func render(_ log: SubscriptionLog) -> [String] { Marbles.text(log.spans) }
 
+/// Ends a test that drives its own scheduler, as `Bench` does when it goes: cancels the
+/// subscribers a stream still open keeps attached, and drops the work still queued (a subscriber
+/// and its subscription hold each other; the clock holds its actions, which hold the pipeline).
+func letGo(_ scheduler: VirtualTimeScheduler, _ subscribers: any Cancellable...) {
+    for subscriber in subscribers { subscriber.cancel() }
+    scheduler.discardPendingWork()
+}
+
 /// A test bench: one scheduler, hot and cold sources in the mini dialect, a test subscriber.
 final class Bench {
     let scheduler = VirtualTimeScheduler()
