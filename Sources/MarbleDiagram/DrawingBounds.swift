@@ -22,19 +22,17 @@ enum DrawingBounds {
             omissions.append("\(test.streams[index].name): the first \(maximumEvents) of its \(observed.count) events are drawn")
         }
         for index in test.checks.indices {
-            var check = test.checks[index]
-            for item in check.differences.indices where check.differences[item].sentence.count > maximumSentence {
-                check.differences[item].sentence = check.differences[item].sentence.prefix(maximumSentence) + " …"
+            let check = test.checks[index]
+            test.checks[index].differences = check.differences.prefix(maximumDifferences).map { difference in
+                var difference = difference
+                if difference.sentence.count > maximumSentence { difference.sentence = difference.sentence.prefix(maximumSentence) + " …" }
+                return difference
             }
-            test.checks[index] = check
-            let counts = (check.expected.count, check.actual.count, check.differences.count)
-            guard counts.0 > maximumEvents || counts.1 > maximumEvents || counts.2 > maximumDifferences else { continue }
-            check.expected = Array(check.expected.prefix(maximumEvents))
-            check.actual = Array(check.actual.prefix(maximumEvents))
-            check.differences = Array(check.differences.prefix(maximumDifferences))
-            test.checks[index] = check
-            omissions.append("the check of \(check.label) (line \(check.line)): the first \(min(counts.2, maximumDifferences)) of \(counts.2) differences "
-                             + "and at most \(maximumEvents) events a side are drawn (`marbles run --reporter json` has all)")
+            guard check.expected.count > maximumEvents || check.actual.count > maximumEvents || check.differences.count > maximumDifferences else { continue }
+            test.checks[index].expected = Array(check.expected.prefix(maximumEvents))
+            test.checks[index].actual = Array(check.actual.prefix(maximumEvents))
+            omissions.append("the check of \(check.label) (line \(check.line)): the first \(min(check.differences.count, maximumDifferences)) of "
+                             + "\(check.differences.count) differences and at most \(maximumEvents) events a side are drawn (`marbles run --reporter json` has all)")
         }
         return (test, omissions)
     }

@@ -124,6 +124,7 @@ struct SVGCommandTests {
         let svg = try #require(contents(out + "/many--many.svg"))
         #expect(svg.contains("not drawn: t: the first 1000 of its 5001 events are drawn"))
         #expect(svg.contains("the first 1 of 1 differences"))
+        #expect(svg.contains("{29} then {30} the …"), "a difference's sentence is cut at 300 characters")
         #expect(svg.components(separatedBy: "<circle").count - 1 <= 1_001)
         #expect(svg.utf8.count < 1_000_000)
     }
