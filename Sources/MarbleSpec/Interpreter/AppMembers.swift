@@ -245,7 +245,8 @@ enum AppMembers {
             }) { receiver, _, closures, call throws(EvalError) in
                 guard case .dictionary(let dictionary) = receiver else { return receiver }
                 var mapped: [Value: Value] = [:]
-                for (key, value) in dictionary.entries { mapped[key] = try call.call(closures[0], [value]) }
+                // In key order: the closure's calls (a print, the first that throws) happen in the same order on every run.
+                for (key, value) in sortedEntries(dictionary) { mapped[key] = try call.call(closures[0], [value]) }
                 return .dictionary(DictionaryValue(mapped))
             },
         ],
