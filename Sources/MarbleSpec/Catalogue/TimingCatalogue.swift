@@ -77,7 +77,7 @@ enum TimingCatalogue {
             timer.demandDrops = ticks
             var stream = StreamValue(publisher: Bridge(upstream: timer, value: { Value.int($0.frame) }, failure: neverFails).eraseToAnyPublisher(),
                                      text: call.text, connect: timer.connect)
-            stream.demandDrops = drops
+            stream.demandDrops = [drops]
             return .stream(stream)
         },
     ]
@@ -105,7 +105,7 @@ extension Runtime {
     /// a timer), for the run to note (see `DemandDrops`).
     func droppingWithoutDemand(_ drops: DemandDrops<Value>) -> Runtime {
         guard case .stream(var stream) = self else { return self }
-        stream.demandDrops = drops
+        stream.demandDrops.append(drops)
         return .stream(stream)
     }
 }

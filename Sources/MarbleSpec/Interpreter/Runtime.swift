@@ -16,8 +16,9 @@ struct StreamValue {
     /// For `share()`, `multicast`, `makeConnectable()`: where its subject broadcasts (so that a run
     /// can note what it dropped).
     var broadcast: BroadcastWatch? = nil
-    /// For debounce, throttle and a timer: where it tells the values it discards without demand.
-    var demandDrops: DemandDrops<Value>? = nil
+    /// For debounce, throttle and a timer, and any chain built on one (`x.debounce(…).map { … }`):
+    /// where each of them tells the values it discards without demand.
+    var demandDrops: [DemandDrops<Value>] = []
 
     init(publisher: Stream, text: CodeText, connect: (() -> any Cancellable)? = nil, subject: SubjectHandle? = nil, broadcast: BroadcastWatch? = nil) {
         self.publisher = publisher
