@@ -11,16 +11,19 @@ import PackageDescription
 //                     wrote, its marble string literals, and rewriting them in place (imports AtomicFiles)
 //   MarbleSyntax    — the .marble file and expression grammar → syntax tree (imports MarbleNotation)
 //   MarbleReport    — what a run produces: file, test, check and stream reports, diagnostics, trace
-//                     events (imports MarbleNotation; knows no engine, interpreter or file grammar)
-//   MarbleSpec      — values, interpreter, operator catalogue, test runner, comparison; writes
-//                     MarbleReport's types and re-exports them (imports Reactive, MarbleNotation,
-//                     MarbleSyntax, MarbleReport)
+//                     events, and the comparison of recorded events, subscriptions and requests with
+//                     expected ones, in sentences (imports MarbleNotation; knows no engine,
+//                     interpreter or file grammar)
+//   MarbleSpec      — values, interpreter, operator catalogue, test runner; writes MarbleReport's
+//                     types and re-exports them (imports Reactive, MarbleNotation, MarbleSyntax,
+//                     MarbleReport)
 //   MarbleDiagram   — SVG marble diagrams drawn from a test's report (imports MarbleReport, MarbleNotation)
 //   MarbleDiff      — the human diff of a failing check: aligned marbles, carets, sentences
 //                     (imports MarbleReport, MarbleNotation)
 //   MarbleTesting   — marble tests for Swift code: TestScheduler, hot/cold, expectations reported
 //                     to Swift Testing or XCTest, named and updated from the test's source (imports
-//                     Reactive, MarbleNotation, MarbleSpec, MarbleDiff, MarbleDiagram, SwiftCallSite;
+//                     Reactive, MarbleNotation, MarbleReport, MarbleDiff, MarbleDiagram, SwiftCallSite:
+//                     not the interpreter, type checker or catalogue;
 //                     nothing imports it but tests and the bench)
 //   MarbleRewrite   — the text rewriting behind `fmt` and `run --update`: layout in columns, snapshot
 //                     edits, line diffs (imports MarbleSpec, MarbleSyntax, MarbleNotation, AtomicFiles)
@@ -49,7 +52,7 @@ let package = Package(
         .target(name: "MarbleSpec", dependencies: ["Reactive", "MarbleNotation", "MarbleSyntax", "MarbleReport"]),
         .target(name: "MarbleDiagram", dependencies: ["MarbleReport", "MarbleNotation"]),
         .target(name: "MarbleDiff", dependencies: ["MarbleReport", "MarbleNotation"]),
-        .target(name: "MarbleTesting", dependencies: ["Reactive", "MarbleNotation", "MarbleSpec", "MarbleDiff", "MarbleDiagram", "SwiftCallSite"]),
+        .target(name: "MarbleTesting", dependencies: ["Reactive", "MarbleNotation", "MarbleReport", "MarbleDiff", "MarbleDiagram", "SwiftCallSite"]),
         .target(name: "MarbleRewrite", dependencies: ["MarbleSpec", "MarbleSyntax", "MarbleNotation", "AtomicFiles"]),
         .target(name: "MarblesCLI", dependencies: ["MarbleSpec", "MarbleSyntax", "MarbleNotation", "MarbleDiagram", "MarbleDiff", "MarbleRewrite", "AtomicFiles"]),
         .executableTarget(name: "marbles", dependencies: ["MarblesCLI"]),

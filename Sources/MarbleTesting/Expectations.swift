@@ -1,5 +1,5 @@
 import MarbleNotation
-import MarbleSpec
+import MarbleReport
 import Reactive
 import SwiftCallSite
 
@@ -40,8 +40,8 @@ extension TestScheduler {
                 let actual = subscriber.events
                 guard expected != actual else { return nil }
                 let name = CallSites.publisherName(name, at: location, marbles: [marbles], in: .second)
-                let differences = Comparison.differences(expected: expected, actual: actual, describe: table.describe)
-                var notes = Comparison.notes(stream: name, expected: expected, actual: actual)
+                let differences = Comparison.differences(expected: framed(expected), actual: framed(actual), describe: table.describe)
+                var notes = Comparison.notes(stream: name, expected: framed(expected), actual: framed(actual), end: ending)
                 if let frame = subscriber.valuesWithoutDemand.first { notes.append("\(name) received a value without demand at frame \(frame)") }
                 let check = CheckReport(kind: .events, label: name, stream: name, line: Int(line), expected: expected.map(table.rendered),
                                         actual: actual.map(table.rendered), differences: differences, notes: notes)
@@ -79,7 +79,7 @@ extension TestScheduler {
                 let got = positioned(recording.events)
                 guard want != got else { return nil }
                 let name = CallSites.publisherName(name, at: location, marbles: [marbles], in: .labelled("inOrder"))
-                let differences = Comparison.differences(expected: want, actual: got, describe: table.describe)
+                let differences = Comparison.differences(expected: framed(want), actual: framed(got), describe: table.describe)
                 let check = CheckReport(kind: .events, label: name, stream: name, line: Int(line), expected: want.map(table.rendered),
                                         actual: got.map(table.rendered), differences: differences)
                 var failure = scheduler.failure(check, headline: "\(name) did not emit the expected events in order", labelled: labelled,
@@ -118,20 +118,21 @@ extension TestScheduler {
             for ordinal in 1...max(1, max(expected.count, actual.count)) {
                 let want = expected.indices.contains(ordinal - 1) ? expected[ordinal - 1] : nil
                 let got = actual.indices.contains(ordinal - 1) ? actual[ordinal - 1] : nil
-                var differences = Comparison.subscriptionDifferences(stream: stream, expected: want, actual: got, ordinal: ordinal)
+                var differences = Comparison.subscriptionDifferences(stream: stream, expected: want.map { ($0.start, $0.end) },
+                                                                     actual: got.map { ($0.start, $0.end) }, ordinal: ordinal)
                 if expected.isEmpty, let got {
                     differences = [Difference(frame: got.start, sentence: "expected \(stream) never to be subscribed, but it was subscribed here")]
                 }
                 guard !differences.isEmpty else { continue }
-                let check = CheckReport(kind: .subscriptions, label: label, stream: stream, line: Int(line), expected: Comparison.render(want),
-                                        actual: Comparison.render(got), differences: differences)
+                let check = CheckReport(kind: .subscriptions, label: label, stream: stream, line: Int(line), expected: Comparison.render(want.map { ($0.start, $0.end) }),
+                                        actual: Comparison.render(got.map { ($0.start, $0.end) }), differences: differences)
                 failures.append(scheduler.failure(check, headline: "the \(Comparison.ordinalText(ordinal)) subscription to \(stream) differs",
                                                   labelled: labelled, at: location))
                 if expected.isEmpty { break }
             }
             var failure = MarbleFailure(combining: failures)
             failure?.update = .make(.rest, ran: lines, new: zip(actual.indices, actual).map { index, span in
-                ExpectationUpdate.marbles(Comparison.render(span).map { ($0.frame, $0.event) }, replacing: lines.indices.contains(index) ? lines[index] : "",
+                ExpectationUpdate.marbles(Comparison.render((span.start, span.end)).map { ($0.frame, $0.event) }, replacing: lines.indices.contains(index) ? lines[index] : "",
                                           as: .subscription, frameNanoseconds: scheduler.frameNanoseconds)
             }) { $0.map { try? scheduler.reader.span($0, role: "subscription").get() } == actual.map(Optional.some) }
             return failure
@@ -145,13 +146,13 @@ extension TestScheduler {
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) {
         let location = MarbleSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        let expected: [(frame: Int, demand: Subscribers.Demand)]
+        let expected: [(frame: Int, demand: DemandRequest)]
         switch reader.demands(marbles, role: "requests") {
-        case .success(let demands): expected = demands
+        case .success(let demands): expected = demands.map { ($0.frame, request($0.demand)) }
         case .failure(let mistake): return report(mistake, at: location)
         }
         register(PendingCheck(location: location) { scheduler, labelled in
-            let actual = requests.demands
+            let actual = requests.demands.map { ($0.frame, request($0.demand)) }
             let stream = requests.source.written ?? CallSites.publisher(at: location, marbles: [marbles], in: .second, property: "requests")
                 ?? requests.source.fallback
             let label = stream + ".requests"
@@ -162,7 +163,7 @@ extension TestScheduler {
             var failure = scheduler.failure(check, headline: "\(stream) was not asked for the expected demand", labelled: labelled, at: location)
             failure.update = .make(.second, ran: [marbles], new: [ExpectationUpdate.marbles(
                 check.actual.map { ($0.frame, $0.event) }, replacing: marbles, as: .demand, frameNanoseconds: scheduler.frameNanoseconds)]) {
-                (try? scheduler.reader.demands($0[0], role: "requests").get()).map { Comparison.render($0) } == check.actual
+                (try? scheduler.reader.demands($0[0], role: "requests").get()).map { Comparison.render($0.map { ($0.frame, request($0.demand)) }) } == check.actual
             }
             return failure
         })
@@ -199,6 +200,27 @@ extension TestScheduler {
         for request in requests { clock.schedule(at: request.frame) { recorder.request(request.demand) } }
         if let end = span.end { clock.schedule(at: end) { recorder.cancel() } }
     }
+}
+
+/// An event list as the comparison reads it.
+@usableFromInline
+func framed<Output, Failure>(_ events: [TimedEvent<Output, Failure>]) -> [(frame: Int, event: TimelineEvent<Output, Failure>)] {
+    events.map { ($0.time, $0.event) }
+}
+
+/// How an event ends its stream, if it does, for the comparison's notes.
+@usableFromInline
+func ending<Output, Failure>(_ event: TimelineEvent<Output, Failure>) -> Comparison.End? {
+    switch event {
+    case .value: nil
+    case .completion(.finished): .finished
+    case .completion(.failure): .failed
+    }
+}
+
+/// A demand as the notation writes it.
+func request(_ demand: Subscribers.Demand) -> DemandRequest {
+    demand.max.map(DemandRequest.max) ?? .unlimited
 }
 
 /// What an expectation reads from the subscriber it attached, and how it scripts it: the seam
