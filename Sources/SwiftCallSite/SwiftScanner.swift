@@ -82,7 +82,8 @@ struct SwiftScanner {
             case .close(let byte):
                 if stack.isEmpty {
                     guard byte == UInt8(ascii: ")") else { return nil }
-                    if !current.isEmpty || !arguments.isEmpty { arguments.append(current) }
+                    // Nothing after the last comma: a trailing comma (Swift 6.1), not an argument.
+                    if !current.isEmpty { arguments.append(current) }
                     return (arguments, token.range.lowerBound)
                 }
                 guard Self.matches(stack.removeLast(), byte) else { return nil }

@@ -109,6 +109,8 @@ import Testing
         // A variable cannot be checked against what ran, so it does not disprove the call.
         #expect(try #require(call("s.expect(q, marbles)")).passes(["anything"], in: .second))
         #expect(try #require(call("s.expect()")).arguments.isEmpty)
+        // A trailing comma ends the list: no empty argument after it.
+        #expect(try #require(call("s.expect(answer.subscriptions, \"-^-!\",\n  \"---^-!\",\n)")).passes(["-^-!", "---^-!"], in: .rest))
     }
 
     @Test func aSourceIsNamedByTheVariableItInitialises() {
