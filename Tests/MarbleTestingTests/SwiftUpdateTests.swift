@@ -133,7 +133,7 @@ import Testing
     @Test func inOrderKeepsItsSpacingAndTimeProgressionsStay() throws {
         let fixture = try Fixture("""
             scheduler.expect(typing, inOrder: "a b x |") // in order
-            scheduler.expect(slow, "-a") // slow
+            scheduler.expect(slow, "-a|") // slow
 
             """)
         let inOrder = fixture.site("// in order"), slow = fixture.site("// slow")
@@ -141,17 +141,18 @@ import Testing
             fixture.run {
                 let scheduler = TestScheduler(frame: .milliseconds(1))
                 scheduler.expect(scheduler.hot("-a--b-c|"), inOrder: first, line: inOrder.line, column: inOrder.column)
-                scheduler.expect(scheduler.hot("-a").delay(for: .milliseconds(100), scheduler: scheduler), second, line: slow.line, column: slow.column)
+                // The source finishes: a stream still open that schedules on the TestScheduler itself would hold it.
+                scheduler.expect(scheduler.hot("-a|").delay(for: .milliseconds(100), scheduler: scheduler), second, line: slow.line, column: slow.column)
                 scheduler.run()
             }
         }
-        #expect(play("a b x |", "-a").count == 2)
+        #expect(play("a b x |", "-a|").count == 2)
         #expect(fixture.text == """
             scheduler.expect(typing, inOrder: "a b c |") // in order
-            scheduler.expect(slow, "101ms a") // slow
+            scheduler.expect(slow, "101ms a|") // slow
 
             """)
-        #expect(play("a b c |", "101ms a").isEmpty)
+        #expect(play("a b c |", "101ms a|").isEmpty)
     }
 
     @Test func subscriptionLinesFollowTheSubscriptions() throws {
