@@ -38,6 +38,8 @@ struct ExpressionParser {
     var depth: Int
     /// True while parsing an `if` condition, where `{` opens the body, not a trailing closure.
     var noTrailingClosure = false
+    /// The loops and `switch`es that `break` and `continue` may leave here.
+    var jumpTargets = JumpTargets()
 
     init(source: SourceText, from start: Int, to end: Int, depth: Int = 0) {
         self.source = source
@@ -640,6 +642,10 @@ struct ExpressionParser {
         let saved = noTrailingClosure
         noTrailingClosure = false
         defer { noTrailingClosure = saved }
+        // `break` and `continue` cannot leave a closure.
+        let savedTargets = jumpTargets
+        jumpTargets = JumpTargets()
+        defer { jumpTargets = savedTargets }
         let parameters = closureParameters()
         let body = try parseStatements()
         guard at("}") else {
@@ -750,6 +756,14 @@ struct ExpressionParser {
             return try parseVarStatement()
         case .identifier("guard"):
             return try parseGuard()
+        case .identifier("for"):
+            return try parseFor()
+        case .identifier("while"):
+            return try parseWhile()
+        case .identifier("repeat"):
+            return try parseRepeat()
+        case .identifier("break"), .identifier("continue"):
+            return try parseJump()
         case .identifier("return"):
             let location = location(current)
             advance()
@@ -758,6 +772,9 @@ struct ExpressionParser {
             }
             guard canStartHere else { throw expectedAfter("return") }
             return .returnStatement(try parseExpression(), location)
+        case .identifier(let label) where peek().isPunctuation(":") && ["for", "while", "repeat", "do", "switch", "if"].contains(peek(2).identifier ?? ""):
+            throw source.error("labeled statements are not supported in closures of a .marble file yet", at: current.start, length: label.count + 1,
+                               hint: "drop the label '\(label):' and leave the inner loop with a flag: var done = false … if done { break }")
         default:
             guard canStartHere else { throw error(expectedExpression(), at: current) }
             return try parseExpressionOrAssignment()
@@ -768,30 +785,32 @@ struct ExpressionParser {
     mutating func parseLetStatement() throws(SyntaxError) -> ClosureStatement {
         let token = current
         advance()
+        if at("(") { return try parsePatternBinding(keyword: token) }
         guard let name = current.identifier, !expressionKeywords.contains(name) || name == "_" else {
             throw error("expected a name after 'let'", at: current)
         }
         advance()
-        if at(":") {
-            advance()
-            skipTypeUntilEquals()
-        }
+        let type = try parseAnnotation()
         guard atOperator("=") else {
             throw error("expected '=' after 'let \(name)'", at: current)
         }
         advance()
         guard canStartHere else { throw expectedAfter("=") }
-        return .letBinding(name, try parseExpression(), location(token))
+        return .letBinding(name, annotated(try parseExpression(), type), location(token))
     }
 
-    mutating func skipTypeUntilEquals() {
-        var nesting = 0
-        while !isAtEnd {
-            if nesting == 0 && (atOperator("=") || current.newlineBefore || at("}")) { return }
-            if at("(") || at("[") { nesting += 1 }
-            if at(")") || at("]") { nesting = max(0, nesting - 1) }
-            advance()
-        }
+    /// `: TYPE` after the name of a `let` or `var`, if written.
+    mutating func parseAnnotation() throws(SyntaxError) -> TypeText? {
+        guard at(":") else { return nil }
+        advance()
+        return try parseTypeText(after: "':'")
+    }
+
+    /// The value of `let x: TYPE = value`: a coercion to the written type, which decides the type
+    /// of a literal as in Swift (`let total: Double = 0` is the Double 0.0).
+    func annotated(_ value: Expr, _ type: TypeText?) -> Expr {
+        guard let type else { return value }
+        return Expr(kind: .cast(value, type: type, mode: .annotation), location: value.location, range: value.range)
     }
 
     mutating func parseIf() throws(SyntaxError) -> Expr {

@@ -30,7 +30,7 @@ public enum ConditionClause: Sendable {
         }
     }
 
-    var depth: Int {
+    public var depth: Int {
         switch self {
         case .boolean(let expr), .optionalBinding(_, let expr, _): expr.depth
         case .patternMatch(let pattern, let expr): max(pattern.depth, expr.depth)
@@ -85,7 +85,7 @@ public indirect enum Pattern: Sendable {
         }
     }
 
-    var depth: Int {
+    public var depth: Int {
         switch self {
         case .wildcard, .binding: 1
         case .expression(let expr): expr.depth
@@ -189,20 +189,19 @@ extension ExpressionParser {
     mutating func parseVarStatement() throws(SyntaxError) -> ClosureStatement {
         let token = current
         advance()
+        if at("(") { return try parsePatternBinding(keyword: token) }
         guard let name = current.identifier, !expressionKeywords.contains(name), name != "_" else {
             throw error("expected a name after 'var'", at: current)
         }
         advance()
-        if at(":") {
-            advance()
-            skipTypeUntilEquals()
-        }
+        let type = try parseAnnotation()
         guard atOperator("=") else {
-            throw error("'var \(name)' needs a starting value", at: current, hint: "write 'var \(name) = 0' (the marble language infers its type)")
+            throw error("'var \(name)' needs a starting value", at: current,
+                        hint: type.map { "write 'var \(name): \($0.text) = …'" } ?? "write 'var \(name) = 0' (the marble language infers its type)")
         }
         advance()
         guard canStartHere else { throw expectedAfter("=") }
-        return .variable(name, try parseExpression(), location(token))
+        return .variable(name, annotated(try parseExpression(), type), location(token))
     }
 
     /// An expression statement, or an assignment if an assignment operator follows it.
@@ -241,19 +240,21 @@ extension ExpressionParser {
         return .guardStatement(GuardStatement(conditions: conditions, elseBody: body, location: location(token)))
     }
 
-    /// Whether a block always leaves the closure: it ends in `return` or `throw`, or in an
-    /// `if`/`else` or `switch` all of whose branches do.
-    static func leavesScope(_ body: [ClosureStatement]) -> Bool {
+    /// Whether a block always leaves the scope it is in: it ends in `return` or `throw` (or, in a
+    /// loop, `break` or `continue`), or in an `if`/`else` or `switch` all of whose branches do. A
+    /// `break` in a `switch` (`insideSwitch`) leaves only the switch.
+    static func leavesScope(_ body: [ClosureStatement], insideSwitch: Bool = false) -> Bool {
         switch body.last {
-        case .returnStatement?: return true
+        case .returnStatement?, .continueStatement?: return true
+        case .breakStatement?: return !insideSwitch
         case .expression(let expr)?:
             switch expr.kind {
             case .throwExpression: return true
             case .ifExpression(let ifExpression):
                 guard let elseBody = ifExpression.elseBody else { return false }
-                return leavesScope(ifExpression.thenBody) && leavesScope(elseBody)
+                return leavesScope(ifExpression.thenBody, insideSwitch: insideSwitch) && leavesScope(elseBody, insideSwitch: insideSwitch)
             case .switchExpression(let switchExpression):
-                return switchExpression.cases.allSatisfy { leavesScope($0.body) }
+                return switchExpression.cases.allSatisfy { leavesScope($0.body, insideSwitch: true) }
             default: return false
             }
         default: return false
@@ -330,6 +331,9 @@ extension ExpressionParser {
         guard at("{") else { throw error("expected '{' after 'switch' subject", at: current) }
         advance()
         var cases: [SwitchCase] = []
+        let savedTargets = jumpTargets
+        jumpTargets.switches += 1
+        defer { jumpTargets = savedTargets }
         while !at("}") {
             while at(";") { advance() }
             if at("}") { break }
@@ -377,14 +381,7 @@ extension ExpressionParser {
             if atIdentifier("fallthrough") {
                 throw error("'fallthrough' is not supported in marble expressions", at: current, hint: "list both patterns in one case: case 1, 2:")
             }
-            if atIdentifier("break") {
-                // `break` leaves the switch: the case does nothing.
-                let breakToken = current
-                advance()
-                body.append(.expression(Expr(kind: .tuple([]), location: location(breakToken))))
-            } else {
-                body.append(try parseStatement())
-            }
+            body.append(try parseStatement())
             if at(";") || at("}") || isAtEnd || current.newlineBefore { continue }
             throw error("consecutive statements on a line must be separated by ';'", at: current)
         }
@@ -571,7 +568,7 @@ extension ConditionClause {
 }
 
 extension ClosureStatement {
-    /// The expressions of this statement, and of the statements of a `guard`'s body.
+    /// The expressions of this statement, and of the statements of a `guard`'s or a loop's body.
     public var expressions: [Expr] {
         switch self {
         case .expression(let expr), .letBinding(_, let expr, _), .variable(_, let expr, _): [expr]
@@ -579,6 +576,12 @@ extension ClosureStatement {
         case .assignment(let assignment): [assignment.target, assignment.value]
         case .guardStatement(let guardStatement):
             guardStatement.conditions.flatMap(\.expressions) + guardStatement.elseBody.flatMap(\.expressions)
+        case .forIn(let loop):
+            [loop.sequence] + loop.pattern.expressions + (loop.whereClause.map { [$0] } ?? []) + loop.body.flatMap(\.expressions)
+        case .whileLoop(let loop):
+            loop.conditions.flatMap(\.expressions) + loop.body.flatMap(\.expressions)
+        case .breakStatement, .continueStatement: []
+        case .patternBinding(let binding): [binding.value] + binding.pattern.expressions
         }
     }
 }

@@ -211,6 +211,12 @@ extension ExprKind {
             case .assignment(let assignment): max(deepest, assignment.target.depth, assignment.value.depth)
             case .guardStatement(let guardStatement):
                 max(deepest, guardStatement.conditions.reduce(0) { max($0, $1.depth) }, depth(of: guardStatement.elseBody))
+            case .forIn(let loop):
+                max(deepest, loop.pattern.depth, loop.sequence.depth, loop.whereClause?.depth ?? 0, depth(of: loop.body))
+            case .whileLoop(let loop):
+                max(deepest, loop.conditions.reduce(0) { max($0, $1.depth) }, depth(of: loop.body))
+            case .breakStatement, .continueStatement: deepest
+            case .patternBinding(let binding): max(deepest, binding.pattern.depth, binding.value.depth)
             }
         }
     }
@@ -269,6 +275,8 @@ public enum CastMode: String, Sendable {
     case coerce = "as"
     case conditional = "as?"
     case forced = "as!"
+    /// The type annotation of `let x: Double = 0` / `var xs: [Int] = []`: a coercion, as `as`.
+    case annotation = ":"
 }
 
 /// A piece of a string literal.
@@ -325,6 +333,16 @@ public enum ClosureStatement: Sendable {
     case assignment(Assignment)
     /// `guard CONDITIONS else { … }`.
     case guardStatement(GuardStatement)
+    /// `for PATTERN in SEQUENCE where C { … }` (`Loops.swift`).
+    case forIn(ForInStatement)
+    /// `while C { … }` and `repeat { … } while C`.
+    case whileLoop(WhileStatement)
+    /// `break`: leaves the innermost loop or `switch`.
+    case breakStatement(SourceLocation)
+    /// `continue`: the innermost loop's next round.
+    case continueStatement(SourceLocation)
+    /// `let (a, b) = EXPR`, `var (a, b) = EXPR`.
+    case patternBinding(PatternBinding)
 }
 
 /// `if C { … } else if D { … } else { … }`; an `else if` is an `elseBody` holding

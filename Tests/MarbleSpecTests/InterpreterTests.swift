@@ -270,6 +270,7 @@ import Testing
         case .failure(.fault(let diagnostic)): return "fault \(diagnostic.message)"
         case .failure(.returning): return "returning"
         case .failure(.nilInChain): return "nil in chain"
+        case .failure(.jump(let jump)): return "jump \(jump)"
         }
     }
 }

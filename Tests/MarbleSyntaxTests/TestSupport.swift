@@ -90,6 +90,14 @@ func sexp(_ statement: ClosureStatement) -> String {
     case .assignment(let assignment): "(\(assignment.op) \(sexp(assignment.target)) \(sexp(assignment.value)))"
     case .guardStatement(let guardStatement):
         "(guard " + guardStatement.conditions.map(sexp).joined(separator: " ") + " (else" + guardStatement.elseBody.map { " " + sexp($0) }.joined() + "))"
+    case .forIn(let loop):
+        "(for " + (loop.isCasePattern ? "case " : "") + sexp(loop.pattern) + " " + sexp(loop.sequence) + (loop.whereClause.map { " (where " + sexp($0) + ")" } ?? "")
+            + " (do" + loop.body.map { " " + sexp($0) }.joined() + "))"
+    case .whileLoop(let loop):
+        "(" + (loop.isRepeat ? "repeat" : "while") + " " + loop.conditions.map(sexp).joined(separator: " ") + " (do" + loop.body.map { " " + sexp($0) }.joined() + "))"
+    case .breakStatement: "(break)"
+    case .continueStatement: "(continue)"
+    case .patternBinding(let binding): "(\(binding.isVariable ? "var" : "let") \(sexp(binding.pattern)) \(sexp(binding.value)))"
     }
 }
 

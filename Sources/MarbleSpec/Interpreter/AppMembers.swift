@@ -132,9 +132,9 @@ enum AppMembers {
     }
 
     /// Swift gives a dictionary's keys in hash order, which changes from run to run; these come
-    /// sorted by their literals, so a test's result is stable.
+    /// in key order, so a test's result is stable.
     private static func sortedEntries(_ dictionary: DictionaryValue) -> [(key: Value, value: Value)] {
-        dictionary.entries.map { (key: $0.key, value: $0.value) }.sorted { $0.key.literal < $1.key.literal }
+        dictionary.orderedEntries
     }
 
     static func names(of kind: Kind) -> [String] {

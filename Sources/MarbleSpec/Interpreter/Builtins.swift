@@ -7,7 +7,7 @@ import MarbleSyntax
 enum Builtins {
     static let schedulerTypes: Set<String> = ["RunLoop", "DispatchQueue", "OperationQueue", "ImmediateScheduler", "DispatchQueue.SchedulerTimeType"]
     private static let typeNames: Set<String> = ["Int", "Double", "String", "Bool", "Never", "Error", "Void", "Subscribers", "Optional", "Array", "Timer", "Result"]
-    private static let functions: Set<String> = ["min", "max", "abs", "print"]
+    private static let functions: Set<String> = ["min", "max", "abs", "print", "stride"]
     private static let schedulerNames: Set<String> = ["scheduler", "testScheduler", "mainScheduler"]
 
     static var globalNames: [String] { Array(schedulerTypes) + Array(typeNames) + Array(functions) + Array(schedulerNames) }
@@ -127,6 +127,13 @@ enum Builtins {
         switch receiver {
         case nil:
             if let result = try StringFormat.call(name, args, at: location, interpreter: interpreter) { return result }
+            if name == "stride" {
+                let labels = args.map(\.label)
+                guard labels == ["from", "to", "by"] || labels == ["from", "through", "by"] else { throw fail("stride takes (from:to:by:) or (from:through:by:)") }
+                let vs = try values()
+                let stride = Interpreter.StrideArguments(vs, literals: args.map(\.syntax.isNumberLiteral), through: labels[1] == "through", location: location)
+                return .value(try interpreter.strideArray(stride))
+            }
             let vs = try values()
             switch (name, vs.count) {
             case ("print", _):
@@ -165,6 +172,8 @@ enum Builtins {
                 }
             case ("String", 1):
                 return .value(.string(vs[0].text))
+            case ("Array", 1):
+                return .value(.array(try interpreter.elements(of: vs[0], at: args[0].location)))
             case ("Bool", 1):
                 if case .string(let s) = vs[0] { return .value(Bool(s).map(Value.bool) ?? .null) }
                 if case .bool = vs[0] { return .value(vs[0]) }

@@ -177,6 +177,9 @@ final class Interpreter {
             case .variable, .assignment, .guardStatement:
                 try executeStatementKind(statement, in: env)
                 last = nil
+            case .forIn, .whileLoop, .breakStatement, .continueStatement, .patternBinding:
+                try executeLoopStatement(statement, in: env)
+                last = nil
             }
         }
         return last
@@ -305,9 +308,14 @@ final class Interpreter {
     /// flatMaps over arrays, or closures calling closures, do all theirs inside one action, so
     /// the per-frame budget counts the calls themselves. Throws (a limit) once it is spent.
     func countClosureCall(at location: SourceLocation) throws(EvalError) {
+        try countWork(at: location, hint: "closures called this often at one frame (nested flatMaps over arrays, closures calling closures) cannot finish")
+    }
+
+    /// Counts one piece of synchronous work at this frame (a closure's call, a loop's round);
+    /// throws the limit, at `location` with `hint`, once the frame's budget is spent.
+    func countWork(at location: SourceLocation, hint: String) throws(EvalError) {
         guard !scheduler.countWorkThisInstant() else { return }
-        var diagnostic = SpecDiagnostic(scheduler.stopReason?.description ?? "the run stopped", at: location,
-                                        hint: "closures called this often at one frame (nested flatMaps over arrays, closures calling closures) cannot finish")
+        var diagnostic = SpecDiagnostic(scheduler.stopReason?.description ?? "the run stopped", at: location, hint: hint)
         diagnostic.isLimit = true
         throw .fault(diagnostic)
     }

@@ -124,6 +124,23 @@ struct NameCheck {
                     push([assignment.target, assignment.value], scope)
                 case .guardStatement(let guardStatement):
                     pending.append(.conditions(guardStatement.conditions[...], scope, next: .guardElse(guardStatement.elseBody, before: scope, rest: rest)))
+                case .forIn(let loop):
+                    // The sequence sees the names before the loop; the `where` clause and the body, the pattern's too.
+                    let inner = scope.union(loop.pattern.boundNames)
+                    pending.append(.body(rest, scope))
+                    pending.append(.body(loop.body[...], inner))
+                    if let whereClause = loop.whereClause { pending.append(.expr(whereClause, inner)) }
+                    push(loop.pattern.expressions, scope)
+                    pending.append(.expr(loop.sequence, scope))
+                case .whileLoop(let loop):
+                    pending.append(.body(rest, scope))
+                    pending.append(.conditions(loop.conditions[...], scope, next: .thenBody(loop.body)))
+                case .breakStatement, .continueStatement:
+                    pending.append(.body(rest, scope))
+                case .patternBinding(let binding):
+                    pending.append(.body(rest, scope.union(binding.pattern.boundNames)))
+                    push(binding.pattern.expressions, scope)
+                    pending.append(.expr(binding.value, scope))
                 }
             case .conditions(let conditions, let scope, let next):
                 guard let condition = conditions.first else {

@@ -144,18 +144,27 @@ extension Interpreter {
     private func evaluateSwitch(_ switchExpression: SwitchExpression, in env: Environment) throws(EvalError) -> Runtime {
         let subject = try valueOf(evaluate(switchExpression.subject, in: env), at: switchExpression.subject.location, purpose: "the value switched on")
         for switchCase in switchExpression.cases {
-            if switchCase.isDefault { return try execute(switchCase.body, in: Environment(parent: env)) ?? .value(.tuple([])) }
+            if switchCase.isDefault { return try runCase(switchCase.body, in: Environment(parent: env)) }
             for item in switchCase.items {
                 // A fresh scope per pattern: one that fails halfway leaves no names behind.
                 let scope = Environment(parent: env)
                 guard try matches(item.pattern, subject, binding: scope) else { continue }
                 if let guardExpression = item.guardExpression, try !condition(guardExpression, in: scope) { continue }
-                return try execute(switchCase.body, in: scope) ?? .value(.tuple([]))
+                return try runCase(switchCase.body, in: scope)
             }
         }
         // The checker refuses a switch it can see is not exhaustive; this is one over values of
         // a type it could not know.
         throw fail("no case of the switch matches \(subject.literal)", at: switchExpression.location, hint: "add a 'default:' case")
+    }
+
+    /// A case's body; a `break` in it leaves the switch (a `continue` goes on to its loop).
+    private func runCase(_ body: [ClosureStatement], in scope: Environment) throws(EvalError) -> Runtime {
+        do throws(EvalError) {
+            return try execute(body, in: scope) ?? .value(.tuple([]))
+        } catch .jump(.breaking) {
+            return .value(.tuple([]))
+        }
     }
 
     /// Whether `value` matches `pattern`; the names it binds go into `env`.

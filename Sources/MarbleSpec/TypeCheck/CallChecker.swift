@@ -127,6 +127,7 @@ extension ExpressionChecker {
     /// `print`, `min`, `max`, `abs`, `Int(_:)`, `Double(_:)`, `String(_:)`, `Bool(_:)` (`Builtins.callFunction`).
     private func function(_ name: String, _ args: [TypedArgument], at location: SourceLocation) -> Checked {
         if let formatted = stringFormat(name, args, at: location) { return formatted }
+        if name == "stride" { return strideType(args, at: location) }
         let types = args.map { valueType($0.checked, at: $0.location, purpose: "an argument of \(name)") }
         let first = types.first.map { operandOf($0) }
         switch (name, types.count) {
@@ -156,6 +157,8 @@ extension ExpressionChecker {
             }
         case ("String", 1):
             return .value(.string)
+        case ("Array", 1):
+            return .value(.array(elementType(ofSequence: types[0], at: args[0].location) ?? .any))
         case ("Bool", 1):
             switch first {
             case .bool?: return .value(.bool)

@@ -584,6 +584,9 @@ final class ExpressionChecker {
             case .variable, .assignment, .guardStatement:
                 checkStatementKind(statement, in: env)
                 last = .value(.void)
+            case .forIn, .whileLoop, .breakStatement, .continueStatement, .patternBinding:
+                checkLoopStatement(statement, in: env)
+                last = .value(.void)
             }
         }
         return (last, location)

@@ -258,7 +258,7 @@ extension ExpressionChecker {
         }
     }
 
-    private static func isIrrefutable(_ pattern: Pattern) -> Bool {
+    static func isIrrefutable(_ pattern: Pattern) -> Bool {
         switch pattern {
         case .wildcard, .binding: true
         case .tuple(let items, _): items.allSatisfy(isIrrefutable)

@@ -1,0 +1,91 @@
+import Testing
+@testable import MarbleSpec
+
+/// The Swift that app closures and app types use beyond expressions (issue 25, item 1): each
+/// construct gives Swift's result; its mistakes are refused before anything runs with Swift's
+/// words, line, column and hint; what only data can cause is a runtime error at its place.
+@Suite struct SwiftConstructTests {
+    // MARK: Loops and pattern bindings
+
+    @Test(arguments: [
+        // for over a range, with where, continue and break.
+        ("-1-5-9-|", "{ n -> Int in var t = 0; for i in 0..<n where i % 2 == 0 { if i == 6 { break }; if i == 2 { continue }; t += i }; return t }",
+         "-x-y-y-|", "x = 0, y = 4"),
+        ("-3-|", "{ n -> Int in var t = 0; for i in 1...n { t = t * 10 + i }; return t }", "-x-|", "x = 123"),
+        ("-1-|", "{ _ -> Int in var t = 0; for _ in 0..<3 { t += 1 }; for i in 0..<0 { t += i + 100 }; return t }", "-x-|", "x = 3"),
+        // A dictionary in key order (numbers by value, strings alphabetically), destructured.
+        ("-1-|", #"{ _ -> String in var s = ""; for (k, v) in ["b": 2, "a": 1, "c": 3] { s += "\(k)\(v)" }; return s }"#, "-x-|", #"x = "a1b2c3""#),
+        ("-1-|", #"{ _ -> String in var s = ""; for (k, _) in [10: "x", 9: "y", 100: "z"] { s += "\(k)," }; return s }"#, "-x-|", #"x = "9,10,100,""#),
+        ("-1-|", #"{ _ -> String in var s = ""; for entry in ["b": 2, "a": 1] { s += "\(entry.0)" }; return s }"#, "-x-|", #"x = "ab""#),
+        // A string's characters, arrays of tuples, nested loops, for case.
+        ("-a-|", #"{ w -> String in var s = ""; for c in w { s = String(c) + s }; return s }"#, "-x-|", #"a = "abc", x = "cba""#),
+        ("-a-|", "{ ps -> Int in var t = 0; for (x, y) in ps { t += x * y }; return t }", "-x-|", "a = [(1, 2), (3, 4)], x = 14"),
+        ("-1-|", "{ _ -> Int in var t = 0; for i in 0..<3 { for j in 0..<3 { if j > i { break }; t += 1 } }; return t }", "-x-|", "x = 6"),
+        ("-a-|", "{ xs -> Int in var t = 0; for case let x? in xs { t += x }; return t }", "-x-|", "a = [1, nil, 3], x = 4"),
+        ("-a-|", "{ xs -> Int in var t = 0; for case 2 in xs { t += 1 }; return t }", "-x-|", "a = [2, 1, 2], x = 2"),
+        // break in a switch leaves the switch; continue in one goes on with the loop.
+        ("-1-|", "{ _ -> Int in var t = 0; for i in 0..<5 { switch i { case 1: break; case 3: continue; default: t += 1 }; t += 10 }; return t }",
+         "-x-|", "x = 43"),
+        ("-1-|", "{ _ -> Int in var t = 0; for i in 0..<5 { guard i != 2 else { continue }; t += i }; return t }", "-x-|", "x = 8"),
+        // while (with let conditions), repeat … while.
+        ("-{27}-|", "{ n -> Int in var x = n; var steps = 0; while x != 1 { x = x % 2 == 0 ? x / 2 : 3 * x + 1; steps += 1 }; return steps }", "-x-|", "x = 111"),
+        ("-1-|", "{ _ -> Int in var xs = [3, 2, 1]; var t = 0; while let last = xs.last, last < 3 { t += last; xs = Array(xs.dropLast()) }; return t }", "-x-|", "x = 3"),
+        ("-1-|", "{ _ -> Int in var n = 0; repeat { n += 1 } while n < 0; return n }", "-x-|", "x = 1"),
+        // stride, in a loop and as a value; a literal among Doubles is a Double.
+        ("-1-|", "{ _ -> [Double] in var xs: [Double] = []; for x in stride(from: 0, to: 1.0, by: 0.25) { xs = xs + [x] }; return xs }",
+         "-x-|", "x = [0.0, 0.25, 0.5, 0.75]"),
+        ("-1-|", "{ _ in stride(from: 10, through: 0, by: -5).map { $0 * 2 } }", "-x-|", "x = [20, 10, 0]"),
+        // let (a, b) = …, var (a, b) = … then assigned; type annotations decide literals.
+        ("-a-|", #"{ p -> String in let (name, score) = p; return "\(name): \(score)" }"#, "-x-|", #"a = ("Ann", 3), x = "Ann: 3""#),
+        ("-1-|", "{ n -> Int in var (x, y) = (n, 2); x += 10; y *= x; let (_, z) = (0, y); return z }", "-x-|", "x = 22"),
+        ("-1-|", "{ _ -> Double in let total: Double = 0; var xs: [Double] = [1, 2]; xs = xs + [total]; return xs.reduce(0.5) { $0 + $1 } }", "-x-|", "x = 3.5"),
+    ])
+    func loopsGive(_ input: String, _ body: String, _ output: String, _ values: String) {
+        #expect(mapping(input, body, output, values: values) == [])
+    }
+
+    @Test(arguments: [
+        ("{ n -> Int in for x in n { }; return 0 }", "3:40: for-in loop requires 'Int' to conform to 'Sequence' | loop over an array, a range (0..<n), stride(from:to:by:), a dictionary or a string"),
+        ("{ n -> Int in for x in Int(\"1\") { }; return 0 }", "3:40: for-in loop requires 'Int?' to conform to 'Sequence'; did you mean to unwrap optional? | loop over its value or nothing: for x in items ?? [] { … }"),
+        ("{ n -> Int in for (p, q) in [1, 2] { }; return 0 }", "3:35: tuple pattern cannot match values of the non-tuple type 'Int'"),
+        ("{ n -> Int in for i in 0..<n where i { }; return 0 }", "3:52: type 'Int' cannot be used as a boolean; test for '!= 0' instead"),
+        ("{ n -> Int in while n { }; return 0 }", "3:37: type 'Int' cannot be used as a boolean; test for '!= 0' instead"),
+        ("{ n -> Int in let (a, b) = (1, 2, 3); return a }", "3:35: tuple pattern has the wrong length for tuple type '(Int, Int, Int)'"),
+        ("{ n -> Int in let (a, 2) = (1, 2); return a }", "3:35: this pattern can fail to match | test it with 'if case PATTERN = value' or 'guard case PATTERN = value … else { … }'"),
+        ("{ n -> Int in let (a, b) = (1, 2); a = 3; return a }", "3:52: cannot assign to value: 'a' is a 'let' constant | only a 'var' declared in a closure can change: var a = …"),
+        ("{ n -> Int in for x in stride(from: 0, to: n, by: 0.5) { }; return 0 }", "3:60: stride needs three Ints or three Doubles, not a mix | convert the Int: Double(n)"),
+        ("{ n -> Int in for x in stride(from: 0, upTo: n, by: 1) { }; return 0 }", "3:40: stride takes (from:to:by:) or (from:through:by:) | stride(from: 0, to: 10, by: 2) stops before 10; stride(from: 0, through: 10, by: 2) includes it"),
+        ("{ n -> Int in let x: Int = \"a\"; return x }", "3:44: cannot convert value of type 'String' to specified type 'Int'"),
+        ("{ n -> Int in let x: Innt = 1; return x }", "3:38: cannot find type 'Innt' in scope | did you mean 'Int'?"),
+    ])
+    func loopMistakesAreRefused(_ body: String, _ expected: String) {
+        #expect(problems("  hot a -1-|\n  let b = a.map \(body)\n  expect b -|").first == expected)
+    }
+
+    @Test(arguments: [
+        ("{ n in break }", "3:24: 'break' is only allowed inside a loop or a switch | leave a closure with 'return'"),
+        ("{ n in continue }", "3:24: 'continue' is only allowed inside a loop | leave a closure with 'return'"),
+        ("{ n in for i in 0..<3 { [1].map { _ in continue } } }", "3:56: 'continue' is only allowed inside a loop | leave a closure with 'return'"),
+        ("{ n in for i in 0..<3 { break outer } }", "3:47: labeled 'break' is not supported in closures of a .marble file yet | leave the inner loop with a flag: var done = false … if done { break }"),
+        ("{ n in outer: for i in 0..<3 { } }", "3:24: labeled statements are not supported in closures of a .marble file yet | drop the label 'outer:' and leave the inner loop with a flag: var done = false … if done { break }"),
+        ("{ n in for i [1] { } }", "3:30: expected 'in' after the pattern of a 'for' loop | write: for item in items { … }"),
+        ("{ n in repeat { } until n > 1 }", "3:35: expected 'while' after the body of 'repeat' | write: repeat { … } while CONDITION"),
+        ("{ n -> Int in for i in 0..<n { guard i > 0 else { } }; return 0 }", "3:48: 'guard' body must not fall through, consider using a 'return' or 'throw' to exit the scope"),
+    ])
+    func loopSyntaxMistakes(_ body: String, _ expected: String) {
+        #expect(problems("  hot a -1-|\n  let b = a.map \(body)\n  expect b -|").first == expected)
+    }
+
+    /// A loop that never ends stops the run at the loop (its rounds count against the work one
+    /// frame may do), and so does one that passes Int's range; a range the wrong way round and a
+    /// stride of 0 are errors at their place, as Swift traps there.
+    @Test(arguments: [
+        ("{ n -> Int in var x = n; while true { x += 1 }; return x }", "3:42: more than 100000 actions ran at frame 1: the pipeline never settles | a loop that runs this often at one frame cannot finish: check that its condition turns false, or leave it with 'break'"),
+        ("{ n -> Int in var x = Int.max - 2; for _ in 0..<n + 5 { x += 1 }; return x }", "3:75: arithmetic overflow in 9223372036854775807 + 1 | Int is 64-bit; Swift traps on overflow"),
+        ("{ n -> Int in for _ in 3..<n { }; return 0 }", "3:41: range requires lowerBound <= upperBound (3..<1)"),
+        ("{ n -> Int in for _ in stride(from: 0, to: 3, by: 0) { }; return 0 }", "3:40: stride size must not be zero"),
+    ])
+    func loopRuntimeErrors(_ body: String, _ expected: String) {
+        #expect(problems("  hot a -1-|\n  let b = a.map \(body)\n  expect b -{0}-|").first == expected)
+    }
+}
