@@ -54,11 +54,14 @@ public struct FieldDeclaration: Sendable {
     public var name: Identifier
     public var type: TypeText?
     public var defaultValue: Expr?
+    /// Declared with `var`: a `var` of the struct may change it (`next.count += 1`).
+    public var isVariable: Bool
 
-    public init(name: Identifier, type: TypeText?, defaultValue: Expr?) {
+    public init(name: Identifier, type: TypeText?, defaultValue: Expr?, isVariable: Bool = true) {
         self.name = name
         self.type = type
         self.defaultValue = defaultValue
+        self.isVariable = isVariable
     }
 }
 
@@ -201,7 +204,7 @@ extension ExpressionParser {
                         throw error("type annotation missing in pattern", at: current.start == memberStart.end ? memberStart : current,
                                     hint: "write its type: \(isVar ? "var" : "let") \(field.name): TYPE")
                     }
-                    fields.append(FieldDeclaration(name: field, type: type, defaultValue: defaultValue))
+                    fields.append(FieldDeclaration(name: field, type: type, defaultValue: defaultValue, isVariable: isVar))
                 }
             case let word?:
                 let hint = keyword == "enum" ? "an enum holds 'case' lines and computed 'var NAME: TYPE { … }' properties"

@@ -602,6 +602,11 @@ struct ExpressionParser {
         while !at(")") {
             let argumentStart = tokens[position].start
             let label = takeLabel()
+            if let function = operatorFunction() {
+                arguments.append(Argument(label: label, value: function, location: source.location(argumentStart)))
+                if at(",") { advance() }
+                continue
+            }
             guard canStartHere else {
                 throw elementError(label: label, closing: ")", what: "argument list", open: open)
             }
@@ -615,6 +620,20 @@ struct ExpressionParser {
         }
         advance()
         return arguments
+    }
+
+    /// An operator passed as a function (`reduce(0, +)`, `sorted(by: >)`): the closure
+    /// `{ $0 OP $1 }`, located at the operator; nil (nothing consumed) anywhere else.
+    mutating func operatorFunction() -> Expr? {
+        guard case .op(let op) = current.kind, Self.binaryOperator(op) != nil, !["...", "..<", "??"].contains(op),
+              peek().isPunctuation(",") || peek().isPunctuation(")") else { return nil }
+        let token = current
+        advance()
+        let at = location(token)
+        let range = SourceRange(start: at, end: source.location(token.end))
+        let operands = Expr(kind: .binary(op: op, lhs: Expr(kind: .identifier("$0"), location: at, range: range),
+                                          rhs: Expr(kind: .identifier("$1"), location: at, range: range)), location: at, range: range)
+        return Expr(kind: .closure(Closure(parameters: nil, body: [.expression(operands)])), location: at, range: range)
     }
 
     /// `{ … }` directly after a callee on the same line, then any `label: { … }`.

@@ -160,7 +160,8 @@ public struct GuardStatement: Sendable {
     }
 }
 
-/// `TARGET = VALUE` or `TARGET op= VALUE`; the target is a name or a subscript of one.
+/// `TARGET = VALUE` or `TARGET op= VALUE`; the target is a name, or a path into one
+/// (`next.count`, `counts[key]`: `Expr.assignmentPath`).
 public struct Assignment: Sendable {
     public var target: Expr
     /// `=`, `+=`, `-=`, `*=`, `/=`, `%=`.
@@ -209,11 +210,9 @@ extension ExpressionParser {
         let target = try parseExpression()
         guard case .op(let op) = current.kind, Self.assignmentOperators.contains(op) else { return .expression(target) }
         let opToken = current
-        switch target.kind {
-        case .identifier, .subscriptAccess: break
-        default:
+        guard target.assignmentPath != nil else {
             throw error("cannot assign to this expression", at: opToken,
-                        hint: "only a 'var' of the closure, or a subscript of one (counts[key] = 1), can be assigned")
+                        hint: "assign to a 'var' (n = 1), a property of one (next.count = 1) or an element of one (counts[key] = 1)")
         }
         advance()
         guard canStartHere else { throw expectedAfter(op) }

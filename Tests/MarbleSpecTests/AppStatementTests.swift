@@ -134,7 +134,7 @@ import Testing
         ("{ switch $0 { } }", "3:19: 'switch' statement body must have at least one 'case' or 'default' block"),
         ("{ switch $0 { case let (let x, y): 0; default: 1 } }", "3:41: 'let' cannot appear nested inside another 'var' or 'let' pattern"),
         ("{ _ -> Int in var n; return 0 }", "3:36: 'var n' needs a starting value | write 'var n = 0' (the marble language infers its type)"),
-        ("{ $0 + 1 = 2 }", "3:26: cannot assign to this expression | only a 'var' of the closure, or a subscript of one (counts[key] = 1), can be assigned"),
+        ("{ $0 + 1 = 2 }", "3:26: cannot assign to this expression | assign to a 'var' (n = 1), a property of one (next.count = 1) or an element of one (counts[key] = 1)"),
         ("{ [1: 2, 3] }", "3:27: expected ':' after the key in a dictionary literal"),
         ("{ $0[1, 2] }", "3:23: a subscript takes one index (and a dictionary's 'default:')"),
         ("{ if case 1 $0 { 1 } else { 2 } }", "3:29: expected '=' and the value to match after the pattern of 'if case'"),

@@ -88,4 +88,105 @@ import Testing
     func loopRuntimeErrors(_ body: String, _ expected: String) {
         #expect(problems("  hot a -1-|\n  let b = a.map \(body)\n  expect b -{0}-|").first == expected)
     }
+
+    // MARK: Changing a var in place
+
+    static let declarations = """
+        struct Item: Equatable { let name: String; var count: Int }
+        struct State: Equatable {
+          var items: [Item] = []
+          var total = 0
+          var tags: [String: [String]] = [:]
+          var busy = false
+          var label: String { "\\(total)" }
+        }
+
+        """
+
+    /// A test over `State` and `Item` (`declarations`) with `lines` after `test "t"` (line 10 on).
+    func stateProblems(_ lines: String) -> [String] {
+        let report = runMarble(Self.declarations + "test \"t\"\n" + lines)
+        return report.diagnostics.map { "\($0.line):\($0.column): \($0.message)" + ($0.hint.map { " | " + $0 } ?? "") }
+            + report.tests.compactMap { test in test.error.map { "\($0.line):\($0.column): \($0.message)" + ($0.hint.map { " | " + $0 } ?? "") } }
+            + report.tests.flatMap { $0.checks.filter { !$0.passed }.flatMap { check in check.differences.map { "\(check.label) frame \($0.frame): \($0.sentence)" } } }
+    }
+
+    @Test(arguments: [
+        // A reducer: properties, elements of properties, a dictionary's default, toggle.
+        (#"{ s -> String in var n = s; n.items.append(Item(name: "a", count: 1)); n.total += 2; n.items[0].count *= 5; n.tags["k", default: []].append("x"); n.busy.toggle(); return "\(n.items[0].count) \(n.total) \(n.tags) \(n.busy) \(s.items.count)" }"#,
+         #"{"5 2 [\"k\": [\"x\"]] true 0"}"#),
+        // Value semantics: a copy keeps what it had.
+        (#"{ s -> String in var a = [3, 1, 2]; let b = a; a.sort(); var n = s; let before = n; n.total = 7; return "\(a) \(b) \(before.total) \(n.total)" }"#,
+         #"{"[1, 2, 3] [3, 1, 2] 0 7"}"#),
+        // What the mutating methods give back.
+        (#"{ _ -> String in var xs = [1, 2, 3, 4]; let first = xs.removeFirst(); let last = xs.removeLast(); let at = xs.remove(at: 0); xs.insert(9, at: 1); xs.append(contentsOf: [5, 6]); let popped = xs.popLast(); xs.removeAll(where: { $0 > 8 }); xs.swapAt(0, 1); return "\(first) \(last) \(at) \(popped ?? 0) \(xs)" }"#,
+         #"{"1 4 2 6 [5, 3]"}"#),
+        (#"{ _ -> String in var d = ["a": 1, "b": 2]; let old = d.updateValue(5, forKey: "a"); let gone = d.removeValue(forKey: "c"); d.merge(["b": 10, "c": 3]) { $0 + $1 }; return "\(old ?? 0) \(gone == nil) \(d)" }"#,
+         #"{"1 true [\"a\": 5, \"b\": 12, \"c\": 3]"}"#),
+        (#"{ _ -> String in var s = "ab"; s.append("cd"); let c = s.removeLast(); var xs = ["b", "a"]; xs.sort(by: >); xs.reverse(); var t = (1, 2); t.0 = 5; return s + c + xs.joined() + "\(t.0)" }"#,
+         #"{"abcdab5"}"#),
+        (#"{ _ -> Int in var xs = [Int](); for i in 0..<4 { xs.append(i * i) }; xs.removeFirst(2); return xs.reduce(0, +) }"#, "{13}"),
+    ])
+    func changesInPlaceGive(_ body: String, _ output: String) {
+        #expect(stateProblems("  hot a -s-|\n  values s = State()\n  let b = a.map \(body)\n  expect b -\(output)-|") == [])
+    }
+
+    @Test(arguments: [
+        ("{ s -> Int in s.total += 1; return 0 }", "12:31: cannot assign to property: 's' is a 'let' constant | a 'let' or a closure's parameter cannot change: copy it into a 'var' (var next = s) and change the copy"),
+        ("{ s -> Int in s.items.append(Item(name: \"a\", count: 1)); return 0 }", "12:31: cannot use mutating member on immutable value: 's' is a 'let' constant | a 'let' or a closure's parameter cannot change: copy it into a 'var' (var next = s) and change the copy"),
+        ("{ s -> Int in let xs = [1]; xs[0] = 2; return 0 }", "12:45: cannot assign through subscript: 'xs' is a 'let' constant | a 'let' or a closure's parameter cannot change: copy it into a 'var' (var next = xs) and change the copy"),
+        ("{ s -> Int in var i = Item(name: \"a\", count: 1); i.name = \"b\"; return 0 }", "12:68: cannot assign to property: 'name' is a 'let' constant | declare it 'var name' in Item to let a copy change it"),
+        ("{ s -> Int in var n = s; n.label = \"x\"; return 0 }", "12:44: cannot assign to property: 'label' is a get-only property | a computed property is worked out from the stored ones: change those"),
+        ("{ s -> Int in var n = s; n.total = \"x\"; return 0 }", "12:52: cannot assign value of type 'String' to type 'Int'"),
+        ("{ s -> Int in var n = s; n.items.append(1); return 0 }", "12:57: cannot convert value of type 'Int' to expected argument type 'Item'"),
+        ("{ s -> Int in var xs = [1]; xs.insert(2); return 0 }", "12:48: no 'insert' of '[Int]' takes these arguments | write insert(_:at:)"),
+        ("{ s -> Int in [1].append(2); return 0 }", "12:35: cannot use mutating member on immutable value of type '[Int]' | call it on a 'var': var items = …; items.append(…)"),
+        ("{ s -> Int in var n = s; n.items.sort(); return 0 }", "12:50: referencing instance method 'sort()' on 'Array' requires that 'Item' conform to 'Comparable' | sort by a property: n.items.sort { $0.name < $1.name }"),
+        ("{ s -> Int in $0.total = 1; return 0 }", "12:31: cannot assign to property: '$0' is immutable | copy it into a 'var' (var next = $0) and change the copy"),
+        ("{ s -> Int in s.count() = 1; return 0 }", "12:41: cannot assign to this expression | assign to a 'var' (n = 1), a property of one (next.count = 1) or an element of one (counts[key] = 1)"),
+    ])
+    func changesInPlaceRefused(_ body: String, _ expected: String) {
+        #expect(stateProblems("  hot a -s-|\n  values s = State()\n  let b = a.map \(body)\n  expect b -|").first == expected)
+    }
+
+    @Test(arguments: [
+        ("{ s -> Int in var xs: [Int] = []; return xs.removeLast() }", "12:61: can't remove last element from an empty collection | test isEmpty first, or use popLast(), which gives nil"),
+        ("{ s -> Int in var n = s; n.items[2].count = 1; return 0 }", "12:49: index out of range: 2 in an array of 0 elements"),
+        ("{ s -> Int in var xs = [1]; xs.insert(0, at: 3); return 0 }", "12:48: index out of range: 3 in an array of 1 element"),
+    ])
+    func changesInPlaceFailAtRunTime(_ body: String, _ expected: String) {
+        #expect(stateProblems("  hot a -s-|\n  values s = State()\n  let b = a.map \(body)\n  expect b -{0}-|").first == expected)
+    }
+
+    // MARK: Operators as functions, ordering by a closure
+
+    @Test(arguments: [
+        ("-a-|", "{ $0.reduce(0, +) }", "-x-|", "a = [1, 2, 3], x = 6"),
+        ("-a-|", "{ $0.reduce(0.0, +) }", "-x-|", "a = [1.5, 2.0], x = 3.5"),
+        ("-a-|", "{ $0.reduce(1, *) - $0.reduce(0, -) }", "-x-|", "a = [2, 3], x = 11"),
+        ("-a-|", "{ $0.reduce(true, &&) }", "-x-|", "a = [true, false], x = false"),
+        ("-a-|", "{ $0.sorted(by: >) }", "-x-|", "a = [1, 3, 2], x = [3, 2, 1]"),
+        ("-a-|", "{ $0.sorted { $0.1 > $1.1 }.map { $0.0 } }", "-x-|", #"a = [("a", 1), ("b", 3), ("c", 3)], x = ["b", "c", "a"]"#),
+        ("-a-|", "{ $0.max { $0.1 < $1.1 }!.0 + $0.min(by: { $0.1 < $1.1 })!.0 }", "-x-|", #"a = [("a", 1), ("b", 3), ("c", 3), ("d", 1)], x = "ba""#),
+        ("-a-|", "{ ($0.min() ?? 0) * 10 + ($0.max() ?? 0) }", "-x-|", "a = [4, 1, 9], x = 19"),
+        ("-a-|", "{ $0.sorted(by: <) == $0.sorted() }", "-x-|", #"a = ["b", "a"], x = true"#),
+    ])
+    func operatorFunctionsGive(_ input: String, _ body: String, _ output: String, _ values: String) {
+        #expect(mapping(input, body, output, values: values) == [])
+    }
+
+    /// On a stream, as on an array: `reduce` and `scan` take an operator.
+    @Test func operatorFunctionsOnStreams() {
+        #expect(problems("  hot a -1-2-3-|\n  let s = a.scan(0, +)\n  let r = a.reduce(1, *)\n  expect s -1-3-6-|\n  expect r -------(6|)") == [])
+    }
+
+    @Test(arguments: [
+        ("{ $0.reduce(0, +) }", "a = [\"x\"]", "4:32: binary operator '+' cannot be applied to operands of type 'Int' and 'String'"),
+        ("{ $0.sorted(by: +) }", "a = [1]", "4:33: cannot convert value of type 'Int' to closure result type 'Bool'"),
+        ("{ $0.reduce(0, ..<) }", "a = [1]", "4:32: expected expression, found '..<' in argument list"),
+    ])
+    func operatorFunctionMistakes(_ body: String, _ values: String, _ expected: String) {
+        #expect(problems("  hot a -a-|\n  values \(values)\n  let b = a.map \(body)\n  expect b -|").first == expected)
+    }
 }
+

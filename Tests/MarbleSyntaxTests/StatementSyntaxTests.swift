@@ -47,6 +47,11 @@ import Testing
         ("{ repeat { n += 1 } while n < 3 }", "(closure (repeat (< n 3) (do (+= n 1))))"),
         ("{ let (a, b) = p; var (c, _) = p }", "(closure (let (ptuple let:a let:b) p) (var (ptuple let:c _) p))"),
         ("{ var xs: [Double] = [] }", "(closure (var xs (: [] [Double])))"),
+        // Assignments to paths into a var; operators as functions.
+        ("{ n.items[0].count += 1; n.tags[k, default: []] = [] }",
+         "(closure (+= (. (subscript (. n items) 0) count) 1) (= (subscript (. n tags) k default:[]) []))"),
+        ("xs.reduce(0, +)", "(call (. xs reduce) 0 (closure (+ $0 $1)))"),
+        ("xs.sorted(by: >=)", "(call (. xs sorted) by:(closure (>= $0 $1)))"),
         ("{ for x in xs { switch x { case 1: break; default: continue } } }",
          "(closure (for let:x xs (do (switch x (case 1: (break)) (default: (continue))))))"),
     ])

@@ -228,6 +228,21 @@ enum AppMembers {
                 for item in items where try call.call(closures[0], [item]) != .bool(true) { return .bool(false) }
                 return .bool(true)
             },
+            "sorted": Method(labels: ["by"], type: { receiver, _ in receiver }) { receiver, _, closures, call throws(EvalError) in
+                guard case .array(let items) = receiver else { return receiver }
+                return .array(try MutatingMethods.sorted(items, by: closures[0], call))
+            },
+            // `min(by:)` and `max(by:)`: the first of the least (greatest) elements, as Swift's.
+            "min": Method(labels: ["by"], type: { receiver, _ in .optional(element(of: receiver)) }) { receiver, _, closures, call throws(EvalError) in
+                guard case .array(let items) = receiver, var best = items.first else { return .null }
+                for item in items.dropFirst() where try call.call(closures[0], [item, best]) == .bool(true) { best = item }
+                return best
+            },
+            "max": Method(labels: ["by"], type: { receiver, _ in .optional(element(of: receiver)) }) { receiver, _, closures, call throws(EvalError) in
+                guard case .array(let items) = receiver, var best = items.first else { return .null }
+                for item in items.dropFirst() where try call.call(closures[0], [best, item]) == .bool(true) { best = item }
+                return best
+            },
             "compactMap": Method(labels: [nil], type: { _, _ in .array(.any) }) { receiver, _, closures, call throws(EvalError) in
                 guard case .array(let items) = receiver else { return receiver }
                 var kept: [Value] = []
@@ -289,7 +304,7 @@ enum AppMembers {
             throw call.fail("trimmingCharacters(in:) needs a CharacterSet such as .whitespaces")
         }
         guard closures.count + values.count >= method.labels.count - method.optionalTrailing else { throw call.fail("missing argument for \(name)") }
-        let needsClosure = ["first", "contains", "allSatisfy", "compactMap", "mapValues"].contains(name)
+        let needsClosure = ["first", "contains", "allSatisfy", "compactMap", "mapValues", "sorted", "min", "max"].contains(name)
         if needsClosure, closures.isEmpty { throw call.fail("\(name) needs a closure") }
         return .value(try method.run(value, values, closures, call))
     }

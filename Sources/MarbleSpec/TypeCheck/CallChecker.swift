@@ -205,6 +205,10 @@ extension ExpressionChecker {
                 return error("cannot call value of non-function type '\(self.name(member(name, of: .value(receiver), at: location).valueTypeOrAny))'", at: location, length: name.count,
                              hint: "'\(name)' is a property: write .\(name) without parentheses")
             }
+            if let kind = MutatingMethods.Kind(receiver), !MutatingMethods.overloads(name, kind).isEmpty {
+                return error("cannot use mutating member on immutable value of type '\(self.name(receiver))'", at: location, length: name.count,
+                             hint: "call it on a 'var': var items = …; items.\(name)(…)")
+            }
             let members = MemberTypes.kind(of: receiver).map(MemberTypes.names(of:)) ?? []
             return error("value of type '\(self.name(receiver))' has no member '\(name)'", at: location, length: name.count,
                          hint: MemberTypes.suggestion(for: name, among: members).map { "did you mean '\($0)'?" })

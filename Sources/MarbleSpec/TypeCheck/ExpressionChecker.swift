@@ -277,6 +277,12 @@ final class ExpressionChecker {
             case .genericSpecialization:
                 return .link(.specializedCall(callee: callee, contextualArguments(args, callee: callee)), inner: callee)
             case .member(let base?, let name):
+                // `items.append(x)` on a `var` (or a property of one): a change in place.
+                if MutatingMethods.names.contains(name), let path = base.assignmentPath {
+                    let receiver = check(base, in: env)
+                    if let checked = checkMutatingCall(name, on: path, receiver, args, at: callee.location, in: env) { return .done(checked) }
+                    return .done(methodCall(name, on: receiver, args, at: callee.location))
+                }
                 return .link(.method(name, at: callee.location, args), inner: base)
             default:
                 return .link(.call(at: callee.location, args), inner: callee)
