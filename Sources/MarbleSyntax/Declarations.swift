@@ -321,24 +321,7 @@ extension ExpressionParser {
             mode = atOperator("?") ? .conditional : .forced
             advance()
         }
-        let typeStart = current
-        guard current.identifier != nil || at("[") || at("(") else {
-            throw error("expected a type after '\(mode.rawValue)'", at: current)
-        }
-        var nesting = 0
-        repeat {
-            if at("(") || at("[") { nesting += 1 }
-            if at(")") || at("]") { nesting -= 1 }
-            advance()
-        } while nesting > 0 && !isAtEnd
-        // `A.B`, generic arguments, and a trailing `?` written against the type.
-        while at("."), peek().identifier != nil, current.start == previousEnd {
-            advance()
-            advance()
-        }
-        if case .genericArguments = current.kind { advance() }
-        if atOperator("?"), current.start == previousEnd { advance() }
-        let type = TypeText(text: source.text(typeStart.start, previousEnd), location: location(typeStart))
+        let type = try parseWrittenType(after: mode.rawValue)
         return make(.cast(operand, type: type, mode: mode), at: keyword.start, from: start)
     }
 }

@@ -316,7 +316,7 @@ struct ExpressionParser {
             return make(.throwExpression(value), at: token.start, from: token.start)
         }
         if atOperator("?") || atOperator("!"), current.start == token.end {
-            throw error("'try\(source.text(current.start, current.end))' is not supported; use 'try'", at: token)
+            return try parseTryMode(token)
         }
         guard canStartHere else { throw expectedAfter("try") }
         try enter()
@@ -783,6 +783,10 @@ struct ExpressionParser {
             return try parseRepeat()
         case .identifier("break"), .identifier("continue"):
             return try parseJump()
+        case .identifier("do"):
+            return try parseDo()
+        case .identifier("catch"):
+            throw error("'catch' must follow a 'do' block", at: current, hint: "write: do { … } catch { … }")
         case .identifier("return"):
             let location = location(current)
             advance()

@@ -53,13 +53,18 @@ public indirect enum Pattern: Sendable {
     case enumCase(type: String?, name: String, payload: [Pattern]?, location: SourceLocation)
     /// `let x?`: an optional holding a value that matches the inner pattern.
     case optional(Pattern)
+    /// `is APIError`: a value of that type.
+    case isType(TypeText)
+    /// `let e as APIError`: a value of that type, matched by the inner pattern.
+    case cast(Pattern, TypeText)
 
     /// Where a message about the pattern points.
     public var location: SourceLocation {
         switch self {
         case .wildcard(let location), .binding(_, let location), .tuple(_, let location), .enumCase(_, _, _, let location): location
         case .expression(let expr): expr.location
-        case .optional(let inner): inner.location
+        case .optional(let inner), .cast(let inner, _): inner.location
+        case .isType(let type): type.location
         }
     }
 
@@ -69,8 +74,8 @@ public indirect enum Pattern: Sendable {
         case .binding(let name, _): [name]
         case .tuple(let items, _): items.flatMap(\.boundNames)
         case .enumCase(_, _, let payload, _): (payload ?? []).flatMap(\.boundNames)
-        case .optional(let inner): inner.boundNames
-        case .wildcard, .expression: []
+        case .optional(let inner), .cast(let inner, _): inner.boundNames
+        case .wildcard, .expression, .isType: []
         }
     }
 
@@ -80,8 +85,8 @@ public indirect enum Pattern: Sendable {
         case .expression(let expr): [expr]
         case .tuple(let items, _): items.flatMap(\.expressions)
         case .enumCase(_, _, let payload, _): (payload ?? []).flatMap(\.expressions)
-        case .optional(let inner): inner.expressions
-        case .wildcard, .binding: []
+        case .optional(let inner), .cast(let inner, _): inner.expressions
+        case .wildcard, .binding, .isType: []
         }
     }
 
@@ -91,7 +96,8 @@ public indirect enum Pattern: Sendable {
         case .expression(let expr): expr.depth
         case .tuple(let items, _): 1 + items.reduce(0) { max($0, $1.depth) }
         case .enumCase(_, _, let payload, _): 1 + (payload ?? []).reduce(0) { max($0, $1.depth) }
-        case .optional(let inner): 1 + inner.depth
+        case .optional(let inner), .cast(let inner, _): 1 + inner.depth
+        case .isType: 1
         }
     }
 }
@@ -409,6 +415,9 @@ extension ExpressionParser {
         case .identifier("_"):
             advance()
             pattern = .wildcard(location(token))
+        case .identifier("is"):
+            advance()
+            return .isType(try parseWrittenType(after: "is"))
         case .punctuation("("):
             advance()
             var items: [Pattern] = []
@@ -446,6 +455,10 @@ extension ExpressionParser {
         if atOperator("?"), current.start == previousEnd {
             advance()
             pattern = .optional(pattern)
+        }
+        if atIdentifier("as") {
+            advance()
+            pattern = .cast(pattern, try parseWrittenType(after: "as"))
         }
         return pattern
     }
@@ -581,6 +594,10 @@ extension ClosureStatement {
             loop.conditions.flatMap(\.expressions) + loop.body.flatMap(\.expressions)
         case .breakStatement, .continueStatement: []
         case .patternBinding(let binding): [binding.value] + binding.pattern.expressions
+        case .doCatch(let statement):
+            statement.body.flatMap(\.expressions) + statement.clauses.flatMap { clause in
+                (clause.pattern?.expressions ?? []) + (clause.guardExpression.map { [$0] } ?? []) + clause.body.flatMap(\.expressions)
+            }
         }
     }
 }

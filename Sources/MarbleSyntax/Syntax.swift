@@ -190,7 +190,7 @@ extension ExprKind {
         case .call(let callee, let arguments): arguments.reduce(callee.depth) { max($0, $1.value.depth) }
         case .genericSpecialization(let base, _): base.depth
         case .closure(let closure): Self.depth(of: closure.body)
-        case .unary(_, let operand), .throwExpression(let operand), .cast(let operand, _, _): operand.depth
+        case .unary(_, let operand), .throwExpression(let operand), .cast(let operand, _, _), .tryExpression(let operand, _): operand.depth
         case .binary(_, let lhs, let rhs): max(lhs.depth, rhs.depth)
         case .ternary(let condition, let then, let otherwise): max(condition.depth, then.depth, otherwise.depth)
         case .ifExpression(let ifExpression):
@@ -217,6 +217,10 @@ extension ExprKind {
                 max(deepest, loop.conditions.reduce(0) { max($0, $1.depth) }, depth(of: loop.body))
             case .breakStatement, .continueStatement: deepest
             case .patternBinding(let binding): max(deepest, binding.pattern.depth, binding.value.depth)
+            case .doCatch(let statement):
+                statement.clauses.reduce(max(deepest, depth(of: statement.body))) { deepest, clause in
+                    max(deepest, clause.pattern?.depth ?? 0, clause.guardExpression?.depth ?? 0, depth(of: clause.body))
+                }
             }
         }
     }
@@ -267,6 +271,8 @@ public indirect enum ExprKind: Sendable {
     case switchExpression(SwitchExpression)
     /// `x as Double`, `x as? User`, `x as! Int`.
     case cast(Expr, type: TypeText, mode: CastMode)
+    /// `try? x` (nil when `x` throws), `try! x` (a runtime error then); `ErrorHandling.swift`.
+    case tryExpression(Expr, TryMode)
 }
 
 /// How `as` converts: `as` (a coercion Swift checks), `as?` (nil when the value is of another
@@ -343,6 +349,8 @@ public enum ClosureStatement: Sendable {
     case continueStatement(SourceLocation)
     /// `let (a, b) = EXPR`, `var (a, b) = EXPR`.
     case patternBinding(PatternBinding)
+    /// `do { … } catch … { … }` (`ErrorHandling.swift`).
+    case doCatch(DoStatement)
 }
 
 /// `if C { … } else if D { … } else { … }`; an `else if` is an `elseBody` holding

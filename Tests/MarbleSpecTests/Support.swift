@@ -21,11 +21,11 @@ func problems(_ report: FileReport) -> [String] {
     return lines
 }
 
-/// One test with `lines` after `test "t"` (line 2 onwards): its problems as
-/// `line:column: message | hint`, load-time diagnostics and the runtime error alike; empty
-/// when every `expect` passes.
-func problems(_ lines: String) -> [String] {
-    let report = runMarble("test \"t\"\n" + lines)
+/// One test with `lines` after `test "t"` (line 2 onwards, after the lines of `declarations`):
+/// its problems as `line:column: message | hint`, load-time diagnostics and the runtime error
+/// alike; empty when every `expect` passes.
+func problems(_ lines: String, declarations: String = "") -> [String] {
+    let report = runMarble(declarations + "test \"t\"\n" + lines)
     var found = report.diagnostics.map { "\($0.line):\($0.column): \($0.message)" + ($0.hint.map { " | " + $0 } ?? "") }
     for test in report.tests {
         if let error = test.error {

@@ -104,12 +104,7 @@ import Testing
         """
 
     /// A test over `State` and `Item` (`declarations`) with `lines` after `test "t"` (line 10 on).
-    func stateProblems(_ lines: String) -> [String] {
-        let report = runMarble(Self.declarations + "test \"t\"\n" + lines)
-        return report.diagnostics.map { "\($0.line):\($0.column): \($0.message)" + ($0.hint.map { " | " + $0 } ?? "") }
-            + report.tests.compactMap { test in test.error.map { "\($0.line):\($0.column): \($0.message)" + ($0.hint.map { " | " + $0 } ?? "") } }
-            + report.tests.flatMap { $0.checks.filter { !$0.passed }.flatMap { check in check.differences.map { "\(check.label) frame \($0.frame): \($0.sentence)" } } }
-    }
+    func stateProblems(_ lines: String) -> [String] { problems(lines, declarations: Self.declarations) }
 
     @Test(arguments: [
         // A reducer: properties, elements of properties, a dictionary's default, toggle.
@@ -187,6 +182,77 @@ import Testing
     ])
     func operatorFunctionMistakes(_ body: String, _ values: String, _ expected: String) {
         #expect(problems("  hot a -a-|\n  values \(values)\n  let b = a.map \(body)\n  expect b -|").first == expected)
+    }
+
+    // MARK: do / catch, try?, try!
+
+    static let errors = "enum APIError: Error, Equatable { case offline, status(Int) }\n"
+
+    /// A test with the file's `APIError` and `lines` after `test "t"` (line 3 on).
+    func errorProblems(_ lines: String) -> [String] { problems(lines, declarations: Self.errors) }
+
+    @Test(arguments: [
+        // The first clause that matches; `where`; `error` in a catch without a pattern.
+        ("{ n -> String in do { if n == 1 { throw APIError.offline }; if n == 2 { throw APIError.status(503) }; if n == 3 { throw \"boom\" }; return \"ok\" } catch APIError.offline { return \"offline\" } catch let APIError.status(code) where code >= 500 { return \"server \\(code)\" } catch { return \"other \\(error)\" } }",
+         #"-{"offline"}-{"server 503"}-{"other boom"}-{"ok"}-|"#),
+        // `is` and `as` patterns, an implicit member of the file's error enum.
+        ("{ n -> String in do { if n < 3 { throw APIError.status(n) }; throw \"text\" } catch is String { return \"string\" } catch let e as APIError where e == .status(1) { return \"one\" } catch .status(let c) { return \"status \\(c)\" } catch { return \"never\" } }",
+         #"-{"one"}-{"status 2"}-{"string"}-{"string"}-|"#),
+        // An error no clause catches goes on (here to tryMap, which fails the stream with it).
+        ("{ n -> String in do { throw APIError.status(n) } catch APIError.offline { return \"offline\" } }", "-#{APIError.status(1)}"),
+        // try? gives nil for a throw, and covers what is to its right; try! gives the value.
+        ("{ n -> String in let r: Result<Int, Error> = n.isMultiple(of: 2) ? .success(n * 10) : .failure(\"odd\"); let v = try? r.get() ?? 0; return \"\\(v ?? -1) \\((try? r.get()) ?? 0)\" }",
+         #"-{"-1 0"}-{"20 20"}-{"-1 0"}-{"40 40"}-|"#),
+        ("{ n in try! Result<Int, Error>.success(n).get() + 1 }", "-2-3-4-5-|"),
+        // A do block without catch is a scope; a throw in a catch goes on.
+        ("{ n -> Int in do { let x = n * 2; if x > 4 { throw \"big\" } }; return n }", "-1-2-#{\"big\"}"),
+        ("{ n -> Int in do { throw APIError.offline } catch { throw \"rethrown \\(error)\" } }", "-#{\"rethrown offline\"}"),
+    ])
+    func errorHandlingGives(_ body: String, _ output: String) {
+        #expect(errorProblems("  hot a -1-2-3-4-|\n  let b = a.tryMap \(body)\n  expect b \(output)") == [])
+    }
+
+    @Test(arguments: [
+        ("{ n -> Int in do { throw \"x\" } catch APIError.offline { return 1 }; return 2 }",
+         "4:31: errors thrown from here are not handled because the enclosing catch is not exhaustive | end with a 'catch { … }' that catches every error (it sees it as 'error')"),
+        ("{ n -> Int in do { throw \"x\" } catch APIError.ofline { return 1 } catch { return 0 } }", "4:63: type 'APIError' has no member 'ofline' | did you mean '.offline'?"),
+        ("{ n -> Int in do { throw \"x\" } catch let e as APIErr { return 1 } catch { return 0 } }", "4:63: cannot find type 'APIErr' in scope"),
+        ("{ n -> Int in let v: Int = try? n + 1; return v }", "4:44: cannot convert value of type 'Int?' to specified type 'Int'"),
+        ("{ n -> Int in throw \"x\" }", "4:31: the closure of map can throw, but map cannot throw | use tryMap to turn a throw into a failure"),
+        ("{ n -> Int in catch { } }", "4:31: 'catch' must follow a 'do' block | write: do { … } catch { … }"),
+        ("{ n -> Int in do { } catch A, B { }; return 0 }", "4:45: a 'catch' with several patterns is not supported in closures of a .marble file yet | write one 'catch' for each pattern"),
+    ])
+    func errorHandlingMistakes(_ body: String, _ expected: String) {
+        #expect(errorProblems("  hot a -1-|\n  let b = a.map \(body)\n  expect b -|").first == expected)
+    }
+
+    /// `try!` on a throw is a runtime error at the `try!`, as Swift traps there; `try?` on a
+    /// runtime error of the file (not a Swift error) does not hide it.
+    @Test(arguments: [
+        ("{ n in try! Result<Int, Error>.failure(\"bad\").get() }", "4:24: 'try!' expression unexpectedly raised an error: \"bad\" | use 'try?' to get nil instead, or catch it: do { … } catch { … }"),
+        ("{ n in (try? n / 0) ?? 0 }", "4:32: division by zero in 1 / 0"),
+    ])
+    func errorHandlingRuntimeErrors(_ body: String, _ expected: String) {
+        #expect(errorProblems("  hot a -1-|\n  let b = a.map \(body)\n  expect b -1-|").first == expected)
+    }
+
+    // MARK: Optional.map and flatMap, key paths as functions
+
+    @Test(arguments: [
+        ("-a-b-|", "{ Int($0).map { $0 * 2 } ?? -1 }", "-x-y-|", #"a = "21", b = "z", x = 42, y = -1"#),
+        ("-a-b-c-|", "{ Int($0).flatMap { $0 > 0 ? $0 : nil } ?? 0 }", "-x-y-y-|", #"a = "7", b = "-7", c = "q", x = 7, y = 0"#),
+        ("-a-|", "{ Int($0).map(\\.description) ?? \"none\" }", "-x-|", #"a = "5", x = "5""#),
+        ("-a-|", "{ $0.map(\\.count) }", "-x-|", #"a = ["ab", "c"], x = [2, 1]"#),
+        ("-a-|", "{ $0.filter(\\.isEmpty).count }", "-x-|", #"a = ["", "c", ""], x = 2"#),
+    ])
+    func optionalMapGives(_ input: String, _ body: String, _ output: String, _ values: String) {
+        #expect(mapping(input, body, output, values: values) == [])
+    }
+
+    @Test func optionalMapOnACollectionIsRefused() {
+        #expect(problems("  hot a -a-|\n  values a = [4]\n  let b = a.map { $0.first.map { $0 * 2 } ?? 0 }\n  expect b -{8}-|") == [])
+        #expect(problems("  hot a -a-|\n  values a = [[1]]\n  let b = a.map { $0.first.map { $0.count } }\n  expect b -|").first
+            == "4:28: 'map' on an optional [Int] is not supported in a .marble file yet | unwrap it first: if let items { items.map { … } }, or (items ?? []).map { … }")
     }
 }
 

@@ -52,6 +52,12 @@ import Testing
          "(closure (+= (. (subscript (. n items) 0) count) 1) (= (subscript (. n tags) k default:[]) []))"),
         ("xs.reduce(0, +)", "(call (. xs reduce) 0 (closure (+ $0 $1)))"),
         ("xs.sorted(by: >=)", "(call (. xs sorted) by:(closure (>= $0 $1)))"),
+        // do / catch with patterns, try? and try!.
+        ("{ do { f() } catch APIError.offline { 1 } catch let e as APIError where e != x { 2 } catch is String { 3 } catch { 4 } }",
+         "(closure (do (call f) (catch APIError.offline 1) (catch let:e as APIError where (!= e x) 2) (catch is:String 3) (catch 4)))"),
+        ("try? a ?? b", "(try? (?? a b))"),
+        ("(try! f()) + 1", "(+ (try! (call f)) 1)"),
+        ("switch v { case let n as Int: n; case is String: 0; default: 1 }", "(switch v (case let:n as Int: n) (case is:String: 0) (default: 1))"),
         ("{ for x in xs { switch x { case 1: break; default: continue } } }",
          "(closure (for let:x xs (do (switch x (case 1: (break)) (default: (continue))))))"),
     ])

@@ -40,6 +40,7 @@ func sexp(_ expression: Expr) -> String {
     case .ifExpression(let ifExpression): return sexp(ifExpression)
     case .throwExpression(let value): return "(throw \(sexp(value)))"
     case .keyPath(let components): return "(keypath " + components.joined(separator: " ") + ")"
+    case .tryExpression(let operand, let mode): return "(\(mode.rawValue) \(sexp(operand)))"
     case .cast(let operand, let type, let mode): return "(\(mode.rawValue) \(sexp(operand)) \(type.text))"
     case .dictionary(let entries): return "[dict" + entries.map { " \(sexp($0.key)):\(sexp($0.value))" }.joined() + "]"
     case .subscriptAccess(let base, let index, let fallback):
@@ -63,6 +64,8 @@ func sexp(_ pattern: Pattern) -> String {
     case .tuple(let items, _): "(ptuple" + items.map { " " + sexp($0) }.joined() + ")"
     case .enumCase(let type, let name, let payload, _): (type ?? "") + "." + name + (payload.map { "(" + $0.map(sexp).joined(separator: " ") + ")" } ?? "")
     case .optional(let inner): sexp(inner) + "?"
+    case .isType(let type): "is:" + type.text
+    case .cast(let inner, let type): sexp(inner) + " as " + type.text
     }
 }
 
@@ -98,6 +101,11 @@ func sexp(_ statement: ClosureStatement) -> String {
     case .breakStatement: "(break)"
     case .continueStatement: "(continue)"
     case .patternBinding(let binding): "(\(binding.isVariable ? "var" : "let") \(sexp(binding.pattern)) \(sexp(binding.value)))"
+    case .doCatch(let statement):
+        "(do" + statement.body.map { " " + sexp($0) }.joined() + statement.clauses.map { clause in
+            " (catch" + (clause.pattern.map { " " + sexp($0) } ?? "") + (clause.guardExpression.map { " where " + sexp($0) } ?? "")
+                + clause.body.map { " " + sexp($0) }.joined() + ")"
+        }.joined() + ")"
     }
 }
 

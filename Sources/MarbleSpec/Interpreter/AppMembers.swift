@@ -292,6 +292,7 @@ enum AppMembers {
         for arg in args {
             switch arg.value {
             case .closure(let closure): closures.append(closure)
+            case .keyPath(let path): closures.append(interpreter.keyPathClosure(path, at: arg.location))
             case .member(let set, let payload) where payload.isEmpty && name == "trimmingCharacters":
                 guard characterSets[set] != nil else {
                     throw call.fail("'.\(set)' is not a CharacterSet this interpreter knows", hint: "use one of " + characterSets.keys.sorted().map { ".\($0)" }.joined(separator: ", "))

@@ -243,6 +243,8 @@ enum Builtins {
             return try interpreter.valueOf(args[index].value, at: args[index].location, purpose: "an argument of \(name)")
         }
         func closure(_ index: Int) throws(EvalError) -> ClosureValue {
+            // A key path stands for the closure that reads it (`users.map(\.name)`).
+            if args.indices.contains(index), case .keyPath(let path) = args[index].value { return interpreter.keyPathClosure(path, at: args[index].location) }
             guard args.indices.contains(index), case .closure(let c) = args[index].value else { throw fail("\(name) needs a closure") }
             return c
         }
@@ -285,6 +287,15 @@ enum Builtins {
             let separator: String
             if args.isEmpty { separator = "" } else if case .string(let s) = try argument(0) { separator = s } else { throw fail("joined(separator:) needs a String") }
             return .value(.string(a.map(\.text).joined(separator: separator)))
+        case ("map", .null), ("flatMap", .null):
+            // Optional.map / flatMap on nil.
+            _ = try closure(0)
+            return .value(.null)
+        case ("map", .int), ("map", .double), ("map", .bool), ("map", .record), ("map", .tuple),
+             ("flatMap", .int), ("flatMap", .double), ("flatMap", .bool), ("flatMap", .record), ("flatMap", .tuple), ("flatMap", .string), ("flatMap", .array):
+            // Optional.map / flatMap on a value (the checker has made sure the receiver is an
+            // optional, and refuses one of an array or a string, whose own map would differ).
+            return .value(try callValue(closure(0), [value]))
         case ("map", .array(let a)):
             let c = try closure(0)
             return .value(.array(try a.map { (x) throws(EvalError) -> Value in try callValue(c, [x]) }))

@@ -141,6 +141,8 @@ final class Interpreter {
             return .keyPath(path)
         case .dictionary, .switchExpression:
             return try evaluateStatementKind(expr, in: env)
+        case .tryExpression(let operand, let mode):
+            return try evaluateTry(operand, mode, at: expr.location, in: env)
         case .member, .call, .genericSpecialization, .unary, .binary, .ternary, .ifExpression, .throwExpression, .subscriptAccess,
              .forceUnwrap, .bindOptional, .optionalChain, .cast:
             return try evaluateChain(expr, in: env)
@@ -179,6 +181,9 @@ final class Interpreter {
                 last = nil
             case .forIn, .whileLoop, .breakStatement, .continueStatement, .patternBinding:
                 try executeLoopStatement(statement, in: env)
+                last = nil
+            case .doCatch(let statement):
+                try executeDo(statement, in: env)
                 last = nil
             }
         }

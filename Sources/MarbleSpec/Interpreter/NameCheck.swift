@@ -141,6 +141,15 @@ struct NameCheck {
                     pending.append(.body(rest, scope.union(binding.pattern.boundNames)))
                     push(binding.pattern.expressions, scope)
                     pending.append(.expr(binding.value, scope))
+                case .doCatch(let statement):
+                    pending.append(.body(rest, scope))
+                    for clause in statement.clauses.reversed() {
+                        let inner = scope.union(clause.boundNames)
+                        pending.append(.body(clause.body[...], inner))
+                        if let guardExpression = clause.guardExpression { pending.append(.expr(guardExpression, inner)) }
+                        push(clause.pattern?.expressions ?? [], scope)
+                    }
+                    pending.append(.body(statement.body[...], scope))
                 }
             case .conditions(let conditions, let scope, let next):
                 guard let condition = conditions.first else {
@@ -170,7 +179,7 @@ extension ExprKind {
         case .tuple(let elements): elements.map(\.value)
         case .member(let base, _): base.map { [$0] } ?? []
         case .call(let callee, let arguments): [callee] + arguments.map(\.value)
-        case .genericSpecialization(let base, _), .unary(_, let base), .throwExpression(let base), .cast(let base, _, _): [base]
+        case .genericSpecialization(let base, _), .unary(_, let base), .throwExpression(let base), .cast(let base, _, _), .tryExpression(let base, _): [base]
         case .binary(_, let lhs, let rhs): [lhs, rhs]
         case .ternary(let condition, let then, let otherwise): [condition, then, otherwise]
         case .ifExpression, .dictionary, .subscriptAccess, .forceUnwrap, .bindOptional, .optionalChain, .switchExpression: statementChildren

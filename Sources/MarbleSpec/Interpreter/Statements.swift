@@ -157,6 +157,11 @@ extension Interpreter {
             return true
         case .expression(let expr):
             return try matches(expression: expr, value, in: env)
+        case .isType(let type):
+            return matches(value, type.text)
+        case .cast(let inner, let type):
+            guard matches(value, type.text) else { return false }
+            return try matches(inner, value, binding: env)
         }
     }
 

@@ -119,6 +119,10 @@ extension Interpreter {
                     let args = payload.map { CallArgument(label: nil, value: $0, location: operand.location, syntax: operand) }
                     return .value(try enumCase(enumType, item, args, at: operand.location))
                 }
+                // `let r: Result<Int, Error> = .success(1)`.
+                if case .member(let name, let payload) = runtime, EnumCases.isContextual(name, payload) {
+                    return .value(try valueOf(runtime, at: operand.location, purpose: "a value"))
+                }
                 return runtime
             }
             return .value(Self.adoptingLiterals(value, of: operand, as: type.text))

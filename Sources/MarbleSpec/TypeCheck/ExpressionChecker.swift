@@ -151,7 +151,7 @@ final class ExpressionChecker {
     var types = UserTypes()
     private(set) var diagnostics: [SpecDiagnostic] = []
     private var reported: Set<String> = []
-    private var throwContexts: [ThrowContext] = []
+    var throwContexts: [ThrowContext] = []
     private var depth = 0
     private var reportedDepth = false
 
@@ -229,6 +229,7 @@ final class ExpressionChecker {
         case .ifExpression: return ifStep(expr, in: env)
         case .throwExpression, .cast, .subscriptAccess, .forceUnwrap, .bindOptional, .optionalChain: return postfixStep(expr, in: env)
         case .dictionary, .switchExpression: return .done(checkStatementKind(expr, in: env))
+        case .tryExpression(let operand, let mode): return .done(checkTry(operand, mode, in: env))
         }
     }
 
@@ -592,6 +593,9 @@ final class ExpressionChecker {
                 last = .value(.void)
             case .forIn, .whileLoop, .breakStatement, .continueStatement, .patternBinding:
                 checkLoopStatement(statement, in: env)
+                last = .value(.void)
+            case .doCatch(let statement):
+                checkDo(statement, in: env)
                 last = .value(.void)
             }
         }

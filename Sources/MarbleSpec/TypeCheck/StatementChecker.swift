@@ -249,6 +249,15 @@ extension ExpressionChecker {
             checkCasePattern(caseName, payload, location, against: resolved, in: env)
         case .expression(let expr):
             checkExpressionPattern(expr, against: resolved, in: env)
+        case .isType(let type):
+            if specType(written: type.text) == nil { error("cannot find type '\(type.text)' in scope", at: type.location, length: type.text.count) }
+        case .cast(let inner, let type):
+            guard let target = specType(written: type.text) else {
+                error("cannot find type '\(type.text)' in scope", at: type.location, length: type.text.count)
+                checkPattern(inner, against: .any, in: env)
+                return
+            }
+            checkPattern(inner, against: target, in: env)
         }
     }
 
