@@ -58,11 +58,14 @@ public struct FieldDeclaration: Sendable {
     public var name: Identifier
     public var type: TypeText?
     public var defaultValue: Expr?
+    /// Declared with `var`: a `var` of the struct may change it (`next.count += 1`).
+    public var isVariable: Bool
 
-    public init(name: Identifier, type: TypeText?, defaultValue: Expr?) {
+    public init(name: Identifier, type: TypeText?, defaultValue: Expr?, isVariable: Bool = true) {
         self.name = name
         self.type = type
         self.defaultValue = defaultValue
+        self.isVariable = isVariable
     }
 }
 
@@ -220,7 +223,7 @@ extension ExpressionParser {
                         throw error("type annotation missing in pattern", at: current.start == memberStart.end ? memberStart : current,
                                     hint: "write its type: \(isVar ? "var" : "let") \(field.name): TYPE")
                     }
-                    fields.append(FieldDeclaration(name: field, type: type, defaultValue: defaultValue))
+                    fields.append(FieldDeclaration(name: field, type: type, defaultValue: defaultValue, isVariable: isVar))
                 }
             case let word?:
                 let hint = keyword == "enum" ? "an enum holds 'case' lines and computed 'var NAME: TYPE { … }' properties"
@@ -363,28 +366,7 @@ extension ExpressionParser {
             mode = atOperator("?") ? .conditional : .forced
             advance()
         }
-        let typeStart = current
-        guard current.identifier != nil || at("[") || at("(") else {
-            throw error("expected a type after '\(mode.rawValue)'", at: current)
-        }
-        var nesting = 0
-        repeat {
-            if at("(") || at("[") { nesting += 1 }
-            if at(")") || at("]") { nesting -= 1 }
-            if case .genericArguments = current.kind {
-                try Self.checkTypeNesting(source, from: current.start, to: current.end, outer: nesting)
-            }
-            guard nesting <= ExpressionParser.maximumDepth else { throw Self.typeNestedTooDeeply(in: source, at: current.start) }
-            advance()
-        } while nesting > 0 && !isAtEnd
-        // `A.B`, generic arguments, and a trailing `?` written against the type.
-        while at("."), peek().identifier != nil, current.start == previousEnd {
-            advance()
-            advance()
-        }
-        if case .genericArguments = current.kind { advance() }
-        if atOperator("?"), current.start == previousEnd { advance() }
-        let type = TypeText(text: source.text(typeStart.start, previousEnd), location: location(typeStart))
+        let type = try parseWrittenType(after: mode.rawValue)
         return make(.cast(operand, type: type, mode: mode), at: keyword.start, from: start)
     }
 }

@@ -366,6 +366,7 @@ extension Interpreter {
         case .thrown(let thrown): report(SpecDiagnostic("uncaught error \(thrown.value.literal)", at: location))
         case .returning: report(SpecDiagnostic("'return' outside a closure", at: location))
         case .nilInChain: report(SpecDiagnostic("'?' outside an optional chain", at: location))
+        case .jump: report(SpecDiagnostic("'break' or 'continue' outside a loop", at: location))
         }
     }
 

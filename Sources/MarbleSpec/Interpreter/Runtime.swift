@@ -208,6 +208,14 @@ enum EvalError: Error {
     /// A `?` of optional chaining found nil: unwinds to the chain, which gives nil (never
     /// escapes `Interpreter.evaluate` of an `.optionalChain`).
     case nilInChain
+    /// `break` or `continue` unwinding to its loop (or a `break` to its `switch`); the parser
+    /// allows them only there, so one never escapes the closure that holds it.
+    case jump(LoopJump)
+}
+
+/// What `break` and `continue` do to the loop they unwind to.
+enum LoopJump {
+    case breaking, continuing
 }
 
 /// A problem in a `.marble` file, at a place in it.
