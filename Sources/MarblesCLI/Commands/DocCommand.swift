@@ -56,6 +56,8 @@ struct DocCommand {
         let reporter = HumanReporter(target: .standardOutput(printer), style: style, quiet: arguments.quiet)
         var summary = RunSummary(tally: Tally(), milliseconds: 0)
         var stale: [String] = []
+        /// A document was left as it is for a mistake in one of its blocks.
+        var leftForMistakes = false
         var written: [String] = []
         var removed: [String] = []
         /// With `--check`: diagrams of earlier runs that no block draws now.
@@ -90,7 +92,11 @@ struct DocCommand {
                     summary.updatedLines += changes.count
                 }
                 reporter.file(FileResult(report: outcome.report, seconds: 0, update: outcome.update))
-                guard !outcome.report.isError else { continue }
+                // A block with a mistake (in a test too) leaves the document and its diagrams as they are.
+                guard outcome.report.allDiagnostics.isEmpty else {
+                    leftForMistakes = true
+                    continue
+                }
                 var changed = outcome.diagrams.filter { FileManager.default.contents(atPath: $0.path) != Data($0.svg.utf8) }.map(\.path)
                 if outcome.text != onDisk { changed.insert(path, at: 0) }
                 let orphans = outcome.orphans
@@ -123,7 +129,7 @@ struct DocCommand {
             }
         }
         reporter.finish(summary)
-        if summary.tally.inputErrors > 0 {
+        if summary.tally.inputErrors > 0 || leftForMistakes {
             printer.line("a document with an error is left unchanged, its diagrams unwritten")
         }
         if arguments.check {
@@ -216,7 +222,7 @@ struct DocCommand {
             }
         }
         let report = FileReport(path: path, diagnostics: reports.flatMap(\.diagnostics), tests: reports.flatMap(\.tests))
-        guard !report.isError else { return Outcome(report: report, update: fileUpdate, text: source, diagrams: []) }
+        guard report.allDiagnostics.isEmpty else { return Outcome(report: report, update: fileUpdate, text: source, diagrams: []) }
 
         let directory = (path as NSString).deletingLastPathComponent
         let folder = out ?? (directory.isEmpty ? "diagrams" : directory + "/diagrams")
@@ -281,6 +287,8 @@ struct DocCommand {
 
     /// A block's content lines with its failing `expect` lines rewritten (nil: nothing to rewrite).
     static func updatedContent(of block: MarkdownBlock, report: FileReport, lines: SourceLines, path: String) -> Result<[SourceLines.Line]?, SnapshotWriter.Refusal> {
+        // A published block is rewritten only when every test in it ran.
+        guard report.allDiagnostics.isEmpty else { return .failure(SnapshotWriter.Refusal("the file has errors; --update leaves it unchanged")) }
         var current = (source: MarkdownBlocks.marbleSource(of: block, in: lines), report: report)
         let original = current.source
         rounds: for _ in 0..<SnapshotWriter.maximumRounds {
@@ -292,7 +300,7 @@ struct DocCommand {
                 break rounds
             case .success(let plan?):
                 let rerun = MarbleRunner.run(source: plan.source, path: path)
-                guard !rerun.isError else { break rounds }
+                guard rerun.allDiagnostics.isEmpty else { break rounds }
                 current = (plan.source, rerun)
                 if !rerun.tests.contains(where: { $0.outcome == .failed }) { break rounds }
             }
