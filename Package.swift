@@ -8,16 +8,19 @@ import PackageDescription
 //   MarbleNotation  — marble strings ⇄ timelines (knows no engine)
 //   MarbleSyntax    — the .marble file and expression grammar → syntax tree (imports MarbleNotation)
 //   MarbleReport    — what a run produces: file, test, check and stream reports, diagnostics, trace
-//                     events (imports MarbleNotation; knows no engine, interpreter or file grammar)
-//   MarbleSpec      — values, interpreter, operator catalogue, test runner, comparison; writes
-//                     MarbleReport's types and re-exports them (imports Reactive, MarbleNotation,
-//                     MarbleSyntax, MarbleReport)
+//                     events, and the comparison of recorded events, subscriptions and requests with
+//                     expected ones, in sentences (imports MarbleNotation; knows no engine,
+//                     interpreter or file grammar)
+//   MarbleSpec      — values, interpreter, operator catalogue, test runner; writes MarbleReport's
+//                     types and re-exports them (imports Reactive, MarbleNotation, MarbleSyntax,
+//                     MarbleReport)
 //   MarbleDiagram   — SVG marble diagrams drawn from a test's report (imports MarbleReport, MarbleNotation)
 //   MarbleDiff      — the human diff of a failing check: aligned marbles, carets, sentences
 //                     (imports MarbleReport, MarbleNotation)
 //   MarbleTesting   — marble tests for Swift code: TestScheduler, hot/cold, expectations reported
-//                     to Swift Testing or XCTest (imports Reactive, MarbleNotation, MarbleSpec,
-//                     MarbleDiff, MarbleDiagram; nothing imports it but tests and the bench)
+//                     to Swift Testing or XCTest (imports Reactive, MarbleNotation, MarbleReport,
+//                     MarbleDiff, MarbleDiagram: not the interpreter, type checker or catalogue;
+//                     nothing imports it but tests and the bench)
 //   MarbleRewrite   — the text rewriting behind `fmt` and `run --update`: layout in columns, snapshot
 //                     edits, line diffs, atomic writes (imports MarbleSpec, MarbleSyntax, MarbleNotation)
 //   MarblesCLI      — `marbles` and `marbles-svg` commands and reporters, thin over MarbleRewrite for
@@ -43,7 +46,7 @@ let package = Package(
         .target(name: "MarbleSpec", dependencies: ["Reactive", "MarbleNotation", "MarbleSyntax", "MarbleReport"]),
         .target(name: "MarbleDiagram", dependencies: ["MarbleReport", "MarbleNotation"]),
         .target(name: "MarbleDiff", dependencies: ["MarbleReport", "MarbleNotation"]),
-        .target(name: "MarbleTesting", dependencies: ["Reactive", "MarbleNotation", "MarbleSpec", "MarbleDiff", "MarbleDiagram"]),
+        .target(name: "MarbleTesting", dependencies: ["Reactive", "MarbleNotation", "MarbleReport", "MarbleDiff", "MarbleDiagram"]),
         .target(name: "MarbleRewrite", dependencies: ["MarbleSpec", "MarbleSyntax", "MarbleNotation"]),
         .target(name: "MarblesCLI", dependencies: ["MarbleSpec", "MarbleSyntax", "MarbleNotation", "MarbleDiagram", "MarbleDiff", "MarbleRewrite"]),
         .executableTarget(name: "marbles", dependencies: ["MarblesCLI"]),

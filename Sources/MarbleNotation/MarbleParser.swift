@@ -126,14 +126,15 @@ struct MarbleScanner {
         }
     }
 
+    /// `frame` is never past `VirtualTimeEnd.last` (nor is `frames` negative), so the check
+    /// cannot overflow.
     mutating func advance(by frames: Int, offset: Int, length: Int) throws(MarbleSyntaxError) {
-        let (next, overflow) = frame.addingReportingOverflow(frames)
-        if overflow {
+        guard frames <= VirtualTimeEnd.last - frame else {
             throw MarbleSyntaxError(
-                message: "the timeline is too long to count its frames", offset: offset, length: length,
+                message: "the timeline is too long: \(VirtualTimeEnd.sentence)", offset: offset, length: length,
                 hint: "use a shorter time progression")
         }
-        frame = next
+        frame += frames
     }
 
     mutating func emit(_ event: MarbleEvent, offset: Int) throws(MarbleSyntaxError) {

@@ -1,5 +1,5 @@
 import MarbleNotation
-import MarbleSpec
+import MarbleReport
 import Reactive
 
 extension TestScheduler {
@@ -37,8 +37,8 @@ extension TestScheduler {
                 // the caller's types (a long timeline would look up their metadata per event).
                 let actual = subscriber.events
                 guard expected != actual else { return nil }
-                let differences = Comparison.differences(expected: expected, actual: actual, describe: table.describe)
-                var notes = Comparison.notes(stream: name, expected: expected, actual: actual)
+                let differences = Comparison.differences(expected: framed(expected), actual: framed(actual), describe: table.describe)
+                var notes = Comparison.notes(stream: name, expected: framed(expected), actual: framed(actual), end: ending)
                 if let frame = subscriber.valuesWithoutDemand.first { notes.append("\(name) received a value without demand at frame \(frame)") }
                 let check = CheckReport(kind: .events, label: name, stream: name, line: Int(line), expected: expected.map(table.rendered),
                                         actual: actual.map(table.rendered), differences: differences, notes: notes)
@@ -70,7 +70,7 @@ extension TestScheduler {
             register(PendingCheck(location: location) { scheduler, labelled in
                 let got = positioned(recording.events)
                 guard want != got else { return nil }
-                let differences = Comparison.differences(expected: want, actual: got, describe: table.describe)
+                let differences = Comparison.differences(expected: framed(want), actual: framed(got), describe: table.describe)
                 let check = CheckReport(kind: .events, label: name, stream: name, line: Int(line), expected: want.map(table.rendered),
                                         actual: got.map(table.rendered), differences: differences)
                 return scheduler.failure(check, headline: "\(name) did not emit the expected events in order", labelled: labelled,
@@ -103,13 +103,14 @@ extension TestScheduler {
             for ordinal in 1...max(1, max(expected.count, actual.count)) {
                 let want = expected.indices.contains(ordinal - 1) ? expected[ordinal - 1] : nil
                 let got = actual.indices.contains(ordinal - 1) ? actual[ordinal - 1] : nil
-                var differences = Comparison.subscriptionDifferences(stream: stream, expected: want, actual: got, ordinal: ordinal)
+                var differences = Comparison.subscriptionDifferences(stream: stream, expected: want.map { ($0.start, $0.end) },
+                                                                     actual: got.map { ($0.start, $0.end) }, ordinal: ordinal)
                 if expected.isEmpty, let got {
                     differences = [Difference(frame: got.start, sentence: "expected \(stream) never to be subscribed, but it was subscribed here")]
                 }
                 guard !differences.isEmpty else { continue }
-                let check = CheckReport(kind: .subscriptions, label: label, stream: stream, line: Int(line), expected: Comparison.render(want),
-                                        actual: Comparison.render(got), differences: differences)
+                let check = CheckReport(kind: .subscriptions, label: label, stream: stream, line: Int(line), expected: Comparison.render(want.map { ($0.start, $0.end) }),
+                                        actual: Comparison.render(got.map { ($0.start, $0.end) }), differences: differences)
                 failures.append(scheduler.failure(check, headline: "the \(Comparison.ordinalText(ordinal)) subscription to \(stream) differs",
                                                   labelled: labelled, at: location))
                 if expected.isEmpty { break }
@@ -125,14 +126,14 @@ extension TestScheduler {
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) {
         let location = MarbleSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        let expected: [(frame: Int, demand: Subscribers.Demand)]
+        let expected: [(frame: Int, demand: DemandRequest)]
         switch reader.demands(marbles, role: "requests") {
-        case .success(let demands): expected = demands
+        case .success(let demands): expected = demands.map { ($0.frame, request($0.demand)) }
         case .failure(let mistake): return report(mistake, at: location)
         }
         let stream = requests.name, label = stream + ".requests"
         register(PendingCheck(location: location) { scheduler, labelled in
-            let actual = requests.demands
+            let actual = requests.demands.map { ($0.frame, request($0.demand)) }
             let differences = Comparison.requestDifferences(stream: stream, expected: expected, actual: actual)
             guard !differences.isEmpty else { return nil }
             let check = CheckReport(kind: .requests, label: label, stream: stream, line: Int(line), expected: Comparison.render(expected),
@@ -172,6 +173,27 @@ extension TestScheduler {
         for request in requests { clock.schedule(at: request.frame) { recorder.request(request.demand) } }
         if let end = span.end { clock.schedule(at: end) { recorder.cancel() } }
     }
+}
+
+/// An event list as the comparison reads it.
+@usableFromInline
+func framed<Output, Failure>(_ events: [TimedEvent<Output, Failure>]) -> [(frame: Int, event: TimelineEvent<Output, Failure>)] {
+    events.map { ($0.time, $0.event) }
+}
+
+/// How an event ends its stream, if it does, for the comparison's notes.
+@usableFromInline
+func ending<Output, Failure>(_ event: TimelineEvent<Output, Failure>) -> Comparison.End? {
+    switch event {
+    case .value: nil
+    case .completion(.finished): .finished
+    case .completion(.failure): .failed
+    }
+}
+
+/// A demand as the notation writes it.
+func request(_ demand: Subscribers.Demand) -> DemandRequest {
+    demand.max.map(DemandRequest.max) ?? .unlimited
 }
 
 /// What an expectation reads from the subscriber it attached, and how it scripts it: the seam

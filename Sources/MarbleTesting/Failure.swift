@@ -1,7 +1,7 @@
 import Foundation
 import MarbleDiagram
 import MarbleDiff
-import MarbleSpec
+import MarbleReport
 
 /// Where an expectation was written: recorded failures point there.
 public struct MarbleSourceLocation: Sendable, Hashable, CustomStringConvertible {

@@ -1,5 +1,5 @@
 import MarbleNotation
-import MarbleSpec
+import MarbleReport
 import Reactive
 
 /// What the names of a marble string stand for: `values` for value names and `{literals}`,

@@ -1,5 +1,5 @@
 import MarbleNotation
-import MarbleSpec
+import MarbleReport
 import Reactive
 
 /// A source made from marbles by `TestScheduler.hot` or `.cold`. It records its subscriptions

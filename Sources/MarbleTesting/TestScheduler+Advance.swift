@@ -1,4 +1,4 @@
-import MarbleSpec
+import MarbleReport
 import Reactive
 
 extension TestScheduler {

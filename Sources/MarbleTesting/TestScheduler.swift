@@ -1,5 +1,5 @@
 import MarbleNotation
-import MarbleSpec
+import MarbleReport
 import Reactive
 
 /// A virtual clock for marble tests of your own publishers: sources from marbles (`hot`, `cold`,

@@ -15,16 +15,29 @@ enum OperatorsPage {
         var description: String
     }
 
+    /// A generated page: its text, and where each line of its `marble` blocks comes from (a
+    /// catalogue file and line, by the page's line), so that a mistake in one is reported in
+    /// the file that has it, not in a page that is never written.
+    struct Page {
+        var text: String
+        var origins: [Int: (path: String, line: Int)]
+    }
+
     /// The page for the catalogue in `folder`, linked from the page at `page` (for relative links).
     static func markdown(catalogue folder: String, page: String) throws(Failure) -> String {
+        try generate(catalogue: folder, page: page).text
+    }
+
+    /// The page for the catalogue in `folder` with the origins of its blocks' lines.
+    static func generate(catalogue folder: String, page: String) throws(Failure) -> Page {
         let pageFolder = (page as NSString).deletingLastPathComponent
         let link = DocCommand.relativePath(from: pageFolder.isEmpty ? "." : pageFolder, to: folder)
-        var families: [(part: String, name: String, source: String)] = []
+        var families: [(part: String, name: String, path: String, source: String)] = []
         for part in Catalogue.parts {
             for name in part.families {
                 let path = DiagramFiles.join(folder, name + ".marble")
                 guard let data = FileManager.default.contents(atPath: path), let source = String(data: data, encoding: .utf8) else { continue }
-                families.append((part.title, name, source))
+                families.append((part.title, name, path, source))
             }
         }
         guard !families.isEmpty else {
@@ -53,6 +66,14 @@ enum OperatorsPage {
             text += "- **\(family.part)**: " + members.joined(separator: " · ") + "\n"
         }
         currentPart = ""
+        var origins: [Int: (path: String, line: Int)] = [:]
+        // The line at the end of the text so far, counting only what was added since the last call.
+        var counted = (bytes: 0, line: 1)
+        func lineNumber(ofEndOf text: String) -> Int {
+            counted.line += text.utf8.dropFirst(counted.bytes).lazy.filter { $0 == UInt8(ascii: "\n") }.count
+            counted.bytes = text.utf8.count
+            return counted.line
+        }
         for family in families {
             if family.part != currentPart {
                 currentPart = family.part
@@ -63,16 +84,36 @@ enum OperatorsPage {
             for signature in signatures[family.name] ?? [] {
                 text += "- `\(signature.usage)` — \(markdownText(signature.summary))\n"
             }
-            let excerpts = TestExcerpt.excerpts(of: family.source)
+            let excerpts = TestExcerpt.excerptLines(of: family.source)
             let tests = MarbleFileParser.parse(family.source).file.tests.map { (name: $0.name, line: $0.location.line) }
             let file = "[`\(family.name).marble`](\(link)/\(family.name).marble)"
             if let first = tests.first, let excerpt = excerpts[first.line] {
-                text += "\n```marble\n" + excerpt + "\n```\n"
+                // A fence longer than any run of backticks in the excerpt, so that no line of it closes the block.
+                let longest = excerpt.map { Self.longestRun(of: "`", in: $0.text) }.max() ?? 0
+                let fence = String(repeating: "`", count: max(3, longest + 1))
+                text += "\n" + fence + "marble\n"
+                var line = lineNumber(ofEndOf: text)
+                for excerptLine in excerpt {
+                    if let origin = excerptLine.line { origins[line] = (family.path, origin) }
+                    text += excerptLine.text + "\n"
+                    line += 1
+                }
+                text += fence + "\n"
                 let others = tests.dropFirst().map { "“" + markdownText($0.name) + "”" }
                 text += others.isEmpty ? "\nThe only test of \(file).\n" : "\nThe other tests of \(file): " + others.joined(separator: ", ") + ".\n"
             }
         }
-        return text
+        return Page(text: text, origins: origins)
+    }
+
+    /// The length of the longest run of `character` in `text`.
+    static func longestRun(of character: Character, in text: String) -> Int {
+        var longest = 0, current = 0
+        for c in text {
+            current = c == character ? current + 1 : 0
+            longest = max(longest, current)
+        }
+        return longest
     }
 
     /// GitHub's anchor of a heading that is one word: lowercase, nothing but letters, digits,
@@ -96,7 +137,11 @@ enum OperatorsPage {
                 paragraphs[paragraphs.count - 1].append(text)
             }
         }
-        return paragraphs.filter { !$0.isEmpty }.map { markdownText(withoutInternalReferences($0.joined(separator: " "))) }
+        return paragraphs.filter { !$0.isEmpty }.map { lines in
+            let paragraph = markdownText(withoutInternalReferences(lines.joined(separator: " ")))
+            // A paragraph that starts as a fence would open a code block (```` // ```marble ````): escape its first character.
+            return paragraph.hasPrefix("```") || paragraph.hasPrefix("~~~") ? "\\" + paragraph : paragraph
+        }
     }
 
     /// `(source: X; reference §3, §10.1)` → `(source: X)`; `(reference §8)` → nothing.

@@ -79,6 +79,47 @@ struct OperatorsPageTests {
         #expect(failing.stdout.contains("operators.md:"))
     }
 
+    /// Issue 29, item 9: a comment line `// ```marble` is text of the page, not a fence, and a
+    /// mistake in a catalogue file is reported in that file (the page is never written).
+    @Test func aFenceInTheOpeningCommentStaysTextAndMistakesPointIntoTheCatalogueFile() throws {
+        let commented = "// map turns each value into another.\n//\n// ```marble\n" + Self.map.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().joined(separator: "\n")
+        let sandbox = try Sandbox(["catalogue/map.marble": commented])
+        let page = sandbox.path("operators.md")
+        let run = marbles("doc", "--catalogue", sandbox.path("catalogue"), page)
+        #expect(run.code == 0, "\(run.stdout)")
+        let text = try sandbox.read("operators.md")
+        #expect(text.contains("### map\n\nmap turns each value into another.\n\n\\```marble\n\n- `.map(Closure)` — transforms each value\n\n```marble\ntest \"map doubles\"\n"))
+        #expect(marbles("doc", "--check", "--catalogue", sandbox.path("catalogue"), page).lastLine == "docs up to date")
+
+        // A stream name misspelt in the catalogue's first test: the error is at its line there.
+        try FileManager.default.removeItem(atPath: page)
+        try sandbox.write("catalogue/map.marble", commented.replacingOccurrences(of: "expect doubled", with: "expect doubld"))
+        let broken = marbles("doc", "--catalogue", sandbox.path("catalogue"), page)
+        #expect(broken.code == 2)
+        #expect(broken.stdout.contains("""
+              ✗ map doubles    \(sandbox.path("catalogue/map.marble")):7:10
+
+                \(sandbox.path("catalogue/map.marble")):7:10: error: cannot find stream 'doubld' in this test
+                  expect doubld -2-4-|
+                         ^^^^^^
+                  hint: did you mean 'doubled'?
+            """), "\(broken.stdout)")
+        #expect(!broken.stdout.contains("operators.md:"))
+        #expect(!FileManager.default.fileExists(atPath: page))
+    }
+
+    /// A line of a test that starts with backticks cannot close the page's block: its fence is longer.
+    @Test func theBlockFenceIsLongerThanAnyRunOfBackticksInTheTest() throws {
+        let sandbox = try Sandbox(["catalogue/map.marble": Self.map.replacingOccurrences(of: "  hot    input", with: "  // ```` a comment\n  hot    input")])
+        let page = sandbox.path("operators.md")
+        let run = marbles("doc", "--catalogue", sandbox.path("catalogue"), page)
+        #expect(run.code == 0, "\(run.stdout)")
+        let text = try sandbox.read("operators.md")
+        #expect(text.contains("\n`````marble\ntest \"map doubles\"\n  // ```` a comment\n"))
+        #expect(text.contains("  expect doubled -2-4-|\n`````\n<!-- marbles:begin"))
+        #expect(OperatorsPage.longestRun(of: "`", in: "a``b```c`") == 3)
+    }
+
     @Test func theCommandLineAndAnEmptyCatalogue() throws {
         let sandbox = try Sandbox(["empty/notes.txt": "x"])
         #expect(marbles("doc", "--catalogue", "marbles/operators", "a.md", "b.md").stderr

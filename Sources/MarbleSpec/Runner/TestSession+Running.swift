@@ -150,12 +150,20 @@ extension TestSession {
             busy = tracer.busiestNode(fromEntry: max(0, tracer.entryCount - 1_000))
         }
         let subscribed = streamOrder.filter { streams[$0]?.log.spans.last.map { $0.end == nil } ?? false }
-        // Without a busy node, the stream still subscribed that is defined last: the furthest downstream.
-        let location = busy.flatMap { definition(of: $0) } ?? subscribed.last.flatMap { streams[$0]?.definition } ?? syntax.location
+        // Without a busy node, the stream still subscribed that is defined last: the furthest
+        // downstream. For work queued past the end of time, that stream first: what was busy
+        // lately is upstream of the operator that queued it.
+        let furthest = subscribed.last.flatMap { streams[$0]?.definition }
+        let location: SourceLocation
+        if case .timeLimit = stop {
+            location = furthest ?? busy.flatMap { definition(of: $0) } ?? syntax.location
+        } else {
+            location = busy.flatMap { definition(of: $0) } ?? furthest ?? syntax.location
+        }
         let stopped = RunStop(stop: stop, frame: scheduler.currentFrame, lastLineFrame: horizon - 1,
                               settleActions: settling.map { scheduler.actionCount - $0.actions },
                               budget: (base: options.maxActions, perEvent: options.actionsPerWrittenEvent, events: writtenEvents),
-                              busy: busy, subscribed: subscribed)
+                              busy: busy, subscribed: subscribed, pendingFrame: scheduler.nextActionTime)
         return FileDiagnostic(path: path, line: location.line, column: location.column, length: 1,
                               message: stopped.message, hint: stopped.hint, lineText: lineText(location.line), frame: scheduler.currentFrame)
     }
@@ -192,7 +200,7 @@ extension TestSession {
     /// Queues the test's own actions: they go first, in file order, so that at any frame the
     /// test's subscribers act before that frame's sends, and sends before operators' later work.
     func queueTestActions() {
-        scheduler.limits.maxTime = .max
+        scheduler.limits.maxTime = VirtualTimeEnd.last
         let scheduler = self.scheduler
         scheduler.rewindStart(to: firstFrame)
         for index in subscribers.indices {

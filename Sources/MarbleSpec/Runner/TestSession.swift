@@ -179,7 +179,7 @@ final class TestSession {
         self.fileStatements = fileStatements
         self.options = options
         table = ValueTable()
-        scheduler = VirtualTimeScheduler(limits: .init(maxTime: .max, maxActionsPerInstant: options.maxActionsPerInstant, maxActions: options.maxActions))
+        scheduler = VirtualTimeScheduler(limits: .init(maxTime: VirtualTimeEnd.last, maxActionsPerInstant: options.maxActionsPerInstant, maxActions: options.maxActions))
         // The frame length applies to the whole test wherever it is written.
         var frame: (nanoseconds: Int64, diagnostics: [FileDiagnostic]) = (1_000_000, [])
         for statement in fileStatements + syntax.statements {

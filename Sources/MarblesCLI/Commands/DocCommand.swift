@@ -62,7 +62,9 @@ struct DocCommand {
         var removed: [String] = []
         /// With `--check`: diagrams of earlier runs that no block draws now.
         var orphaned: [String] = []
-        for item in discover(arguments.paths) {
+        let items = discover(arguments.paths)
+        let prefixes = Self.diagramPrefixes(items.compactMap { if case .file(let path) = $0 { path } else { nil } }, out: arguments.out)
+        for item in items {
             switch item {
             case .problem(let path, let message):
                 summary.tally.inputErrors += 1
@@ -76,16 +78,35 @@ struct DocCommand {
                     continue
                 }
                 var source = onDisk
+                var page: OperatorsPage.Page?
                 if let catalogue = arguments.catalogue {
                     do {
-                        source = try OperatorsPage.markdown(catalogue: catalogue, page: path)
+                        page = try OperatorsPage.generate(catalogue: catalogue, page: path)
+                        source = page?.text ?? ""
                     } catch {
                         summary.tally.inputErrors += 1
                         reporter.problem(path: catalogue, message: error.description)
                         continue
                     }
                 }
-                let outcome = Self.process(source: source, path: path, update: arguments.update && !arguments.check, out: arguments.out)
+                var outcome = Self.process(source: source, path: path, update: arguments.update && !arguments.check, out: arguments.out,
+                                           prefix: prefixes[Self.identity(path)])
+                var unplaced: [FileDiagnostic] = []
+                if let page, !outcome.report.allDiagnostics.isEmpty {
+                    // The page is not written: each mistake is shown where it is, in its catalogue file.
+                    (outcome.report.diagnostics, unplaced) = Self.relocate(outcome.report.diagnostics, to: page)
+                    for index in outcome.report.tests.indices where !outcome.report.tests[index].diagnostics.isEmpty {
+                        let (located, lost) = Self.relocate(outcome.report.tests[index].diagnostics, to: page)
+                        outcome.report.tests[index].diagnostics = located + lost
+                        outcome.report.tests[index].error = (located + lost).first
+                        unplaced += lost
+                    }
+                }
+                for diagnostic in unplaced {
+                    summary.tally.inputErrors += 1
+                    reporter.problem(path: arguments.catalogue ?? path,
+                                     message: "the page generated from it is not valid (its line \(diagnostic.line): \(diagnostic.message))")
+                }
                 summary.tally.count(outcome.report)
                 if case .updated(let changes)? = outcome.update {
                     summary.updatedFiles += 1
@@ -97,6 +118,7 @@ struct DocCommand {
                     leftForMistakes = true
                     continue
                 }
+                guard unplaced.isEmpty else { continue }
                 var changed = outcome.diagrams.filter { FileManager.default.contents(atPath: $0.path) != Data($0.svg.utf8) }.map(\.path)
                 if outcome.text != onDisk { changed.insert(path, at: 0) }
                 let orphans = outcome.orphans
@@ -176,15 +198,106 @@ struct DocCommand {
         return result
     }
 
+    /// Diagnostics of a generated page moved to the catalogue lines its blocks were taken from
+    /// (the text is the same, so the column is too); those of other lines are returned apart.
+    static func relocate(_ diagnostics: [FileDiagnostic], to page: OperatorsPage.Page) -> (located: [FileDiagnostic], unplaced: [FileDiagnostic]) {
+        var located: [FileDiagnostic] = [], unplaced: [FileDiagnostic] = []
+        for diagnostic in diagnostics {
+            guard let origin = page.origins[diagnostic.line] else {
+                unplaced.append(diagnostic)
+                continue
+            }
+            var moved = diagnostic
+            moved.path = origin.path
+            moved.line = origin.line
+            located.append(moved)
+        }
+        return (located, unplaced)
+    }
+
     /// A file inside a `.docc` catalogue is a DocC article.
     static func isDocC(_ path: String) -> Bool {
         URL(fileURLWithPath: path).standardizedFileURL.pathComponents.dropLast().contains { $0.hasSuffix(".docc") }
     }
 
+    // MARK: Naming the diagrams
+
+    /// A document as a key: its path resolved against the working directory.
+    static func identity(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.path }
+
+    /// Where a document's diagrams go: `--out`, or a `diagrams` folder beside it.
+    static func diagramFolder(of path: String, out: String?) -> String {
+        let directory = (path as NSString).deletingLastPathComponent
+        return out ?? (directory.isEmpty ? "diagrams" : directory + "/diagrams")
+    }
+
+    /// The document's name as its diagrams begin (`README.md` → `readme`).
+    static func slug(ofDocument path: String) -> (slug: String, exact: Bool) {
+        let stem = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        let slug = MarbleDiagram.slug(stem).nonEmpty(or: "doc")
+        return (slug, slug == stem)
+    }
+
+    /// How each document's diagram names begin (by `identity`): its name as a slug
+    /// (`README.md` → `readme`), unique among the documents whose diagrams can share a folder —
+    /// those of the run, and the Markdown files beside each of them, which share `diagrams/`
+    /// (a DocC catalogue is one folder: DocC finds an image by its name anywhere in it). Where
+    /// several slug alike (`x y.md` and `x-y.md`, `README.md` and `readme.md`, or two
+    /// `notes.md` drawn into one `--out`), the one whose name is its slug keeps it (else the
+    /// first by path), and each other gets `_` and a hash of its path from the folder
+    /// (`x-y_1c63ec52`): a function of the files, the same on every run. A slug holds no `_`,
+    /// so such a name is no other document's.
+    static func diagramPrefixes(_ documents: [String], out: String?) -> [String: String] {
+        var candidates = documents
+        for document in documents {
+            let directory = (document as NSString).deletingLastPathComponent
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.isEmpty ? "." : directory)) ?? []
+            candidates += names.filter { $0.hasSuffix(".md") && !$0.hasPrefix(".") }.sorted().map { directory.isEmpty ? $0 : directory + "/" + $0 }
+        }
+        struct Member { var identity: String; var slug: String; var exact: Bool; var fromFolder: String }
+        var groups: [String: [Member]] = [:]
+        var seen: Set<String> = []
+        for path in candidates where seen.insert(identity(path)).inserted {
+            let folder = diagramFolder(of: path, out: out)
+            let (slug, exact) = slug(ofDocument: path)
+            let fromFolder = relativePath(from: folder, to: path)
+            let shared = isDocC(path) ? doccCatalogue(of: path) : identity(folder)
+            groups[shared + "\u{0}" + slug, default: []].append(Member(identity: identity(path), slug: slug, exact: exact, fromFolder: fromFolder))
+        }
+        var prefixes: [String: String] = [:]
+        for members in groups.values {
+            let ranked = members.sorted { ($0.exact ? 0 : 1, $0.fromFolder) < ($1.exact ? 0 : 1, $1.fromFolder) }
+            for (rank, member) in ranked.enumerated() {
+                prefixes[member.identity] = rank == 0 ? member.slug : member.slug + "_" + hash(member.fromFolder)
+            }
+        }
+        return prefixes
+    }
+
+    /// The `.docc` folder a DocC article is in (the outermost, as DocC sees one catalogue).
+    private static func doccCatalogue(of path: String) -> String {
+        let components = URL(fileURLWithPath: path).standardizedFileURL.pathComponents
+        guard let index = components.firstIndex(where: { $0.hasSuffix(".docc") }) else { return identity(path) }
+        return NSString.path(withComponents: Array(components[...index]))
+    }
+
+    /// FNV-1a (64 bits) of the text's UTF-8, its low 32 bits in hex: short, and the same on every
+    /// machine and run (Swift's `Hasher` is seeded per process).
+    static func hash(_ text: String) -> String {
+        var value: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            value ^= UInt64(byte)
+            value = value &* 0x0000_0100_0000_01b3
+        }
+        let hex = String(value & 0xffff_ffff, radix: 16)
+        return String(repeating: "0", count: 8 - hex.count) + hex
+    }
+
     // MARK: One file
 
-    /// Runs the blocks of one document and computes its new text and diagrams (writes nothing).
-    static func process(source: String, path: String, update: Bool, out: String?) -> Outcome {
+    /// Runs the blocks of one document and computes its new text and diagrams (writes nothing);
+    /// its diagrams' names begin with `prefix` (by default its name as a slug, `readme`).
+    static func process(source: String, path: String, update: Bool, out: String?, prefix: String? = nil) -> Outcome {
         var lines = SourceLines(source)
         var blocks: [MarkdownBlock]
         switch MarkdownBlocks.scan(lines) {
@@ -225,15 +338,15 @@ struct DocCommand {
         guard report.allDiagnostics.isEmpty else { return Outcome(report: report, update: fileUpdate, text: source, diagrams: []) }
 
         let directory = (path as NSString).deletingLastPathComponent
-        let folder = out ?? (directory.isEmpty ? "diagrams" : directory + "/diagrams")
+        let folder = diagramFolder(of: path, out: out)
         let reference = relativePath(from: directory.isEmpty ? "." : directory, to: folder)
         let docc = isDocC(path)
-        let stem = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        let prefix = prefix ?? slug(ofDocument: path).slug
         func names(_ reports: [FileReport]) -> [[String]] {
             var used: Set<String> = []
             return reports.map { report in
                 report.tests.map { test in
-                    uniqueName(MarbleDiagram.slug(stem).nonEmpty(or: "doc") + "--" + MarbleDiagram.slug(test.name).nonEmpty(or: "test"), used: &used)
+                    uniqueName(prefix + "--" + MarbleDiagram.slug(test.name).nonEmpty(or: "test"), used: &used)
                 }
             }
         }
@@ -246,6 +359,9 @@ struct DocCommand {
             let terminator = lines[block.closeLine].map { $0.terminator.isEmpty ? (lines.lines.first?.terminator.nonEmpty(or: "\n") ?? "\n") : $0.terminator } ?? "\n"
             var new = region.map { SourceLines.Line(content: Array($0), terminator: terminator) }
             if let existing = block.region {
+                // A region that ended the file without a line break still does: the bytes after
+                // it (none) are the document's, and a second run must write what the first did.
+                if lines[existing.upperBound]?.terminator.isEmpty == true { new[new.count - 1].terminator = "" }
                 lines.lines.replaceSubrange(existing.lowerBound - 1..<existing.upperBound, with: new)
             } else {
                 if lines.lines[block.closeLine - 1].terminator.isEmpty {
@@ -277,7 +393,7 @@ struct DocCommand {
             }
         }
         return Outcome(report: report, update: fileUpdate, text: lines.text, diagrams: diagrams,
-                       diagramNames: (folder, MarbleDiagram.slug(stem).nonEmpty(or: "doc") + "--"))
+                       diagramNames: (folder, prefix + "--"))
     }
 
     /// One block run as a `.marble` file whose lines are the document's.

@@ -114,7 +114,8 @@ final class HumanReporter: Reporter {
         let failing = test.checks.filter { !$0.passed }
         let place: String
         if let error = test.error {
-            place = "\(path):\(error.line):\(error.column)"
+            // Its own path: a mistake found in a generated page is shown in the file it came from.
+            place = "\(Self.relativeToWorkingDirectory(error.path)):\(error.line):\(error.column)"
         } else if let first = failing.first {
             place = Self.place(of: first, path: path)
         } else {
