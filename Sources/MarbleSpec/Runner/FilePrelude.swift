@@ -8,7 +8,7 @@ import MarbleSyntax
 /// member, a value name in a marble) reports the mistake as its own and does not run; so does a
 /// test that uses a declaration that uses it. The other tests are prepared without it (and
 /// without what uses it), and run. A mistake no test uses is the file's own, and voids nothing.
-/// A mistake in the file's `frame` voids the file: every test uses it.
+/// A mistake in the file's `frame` (or `notation`) voids the file: every test uses it.
 ///
 /// "Names" is read from the text, so it errs on the side of cost: a test that mentions a broken
 /// type's name in a comment or a string does not run either.
@@ -38,11 +38,11 @@ struct FilePrelude {
 
     /// Checks `file`'s statements before its first test (and those that did not parse) on their own.
     init(_ file: MarbleFileSyntax, path: String, lines: LineTable, options: RunOptions) {
-        guard file.unparsed.isEmpty, !file.statements.contains(where: { if case .frame = $0.kind { false } else { true } }) else {
+        guard file.unparsed.isEmpty, file.statements.allSatisfy(\.isForEveryTest) else {
             self.init(checking: file, path: path, lines: lines, options: options)
             return
         }
-        // Only `frame` lines (the common case): checked without a probe.
+        // Only `frame` and `notation` lines (the common case): checked without a probe.
         var errors: [FileDiagnostic] = []
         for statement in file.statements {
             if case .frame(let duration) = statement.kind { errors += TestSession.frameLength(duration, path: path, lines: lines, current: 1_000_000).1 }
@@ -67,7 +67,8 @@ struct FilePrelude {
         var nodes: [Node] = []
         for (index, statement) in file.statements.enumerated() {
             let span = statement.range.start.line...max(statement.range.start.line, statement.range.end.line)
-            if case .frame = statement.kind { continue }
+            // Every test uses these: a mistake in one is the file's (below).
+            if statement.isForEveryTest { continue }
             nodes.append(Node(lines: span, names: Self.declaredNames(of: statement, typeNames: typeNames, lines: lines),
                               words: SourceWords.words(in: span, of: lines), statement: index))
         }
@@ -204,6 +205,16 @@ struct FilePrelude {
         case "test", "frame", "send", "subscribe", "demand", "connect", "expect": return []
         case "@Published": return unparsed.name.map { [$0.name, AppIdioms.publisherName($0.name)] } ?? []
         default: return unparsed.name.map { [$0.name] } ?? []
+        }
+    }
+}
+
+extension Statement {
+    /// A `frame` or `notation` line, which says how every test of the file reads.
+    var isForEveryTest: Bool {
+        switch kind {
+        case .frame, .notation: true
+        default: false
         }
     }
 }
