@@ -22,13 +22,41 @@ public struct MarbleText: Hashable, Sendable {
 
 /// A whole `.marble` file.
 public struct MarbleFileSyntax: Sendable {
-    /// File-level statements before the first test (`frame`, `values`).
+    /// File-level statements before the first test (`frame`, `values`, declarations).
     public var statements: [Statement]
     public var tests: [TestSyntax]
+    /// The declarations and `values` lines before the first test that did not parse (their
+    /// errors are in the parser's errors too): each costs only the tests that use what it declares.
+    public var unparsed: [UnparsedStatement] = []
+    /// The errors (among the parser's) that break the file's structure — a `test` line that did
+    /// not parse or repeats a name, a line before the first test that is neither a declaration
+    /// nor a `values` line — so that which test a line belongs to, or what every test sees, is
+    /// unknown: no test of such a file can run.
+    public var structureErrors: [SyntaxError] = []
 
     public init(statements: [Statement] = [], tests: [TestSyntax] = []) {
         self.statements = statements
         self.tests = tests
+    }
+}
+
+/// A statement that did not parse: left out of the tree, kept as what a reader of the rest of
+/// the file needs to know about it.
+public struct UnparsedStatement: Sendable, Hashable {
+    /// The word the line starts with (`let`, `struct`, `@Published`, …).
+    public var keyword: String
+    /// The name after the keyword (after `@Published var`), when one could be read: what the
+    /// statement would have defined, or the stream it names.
+    public var name: Identifier?
+    public var error: SyntaxError
+    /// From the keyword to the end of the lines the statement spans.
+    public var range: SourceRange
+
+    public init(keyword: String, name: Identifier?, error: SyntaxError, range: SourceRange) {
+        self.keyword = keyword
+        self.name = name
+        self.error = error
+        self.range = range
     }
 }
 
@@ -40,6 +68,8 @@ public struct TestSyntax: Sendable {
     /// The opening quote of the name.
     public var nameLocation: SourceLocation
     public var statements: [Statement]
+    /// The test's statements that did not parse (their errors are in the parser's errors too).
+    public var unparsed: [UnparsedStatement] = []
 
     public init(name: String, location: SourceLocation, nameLocation: SourceLocation? = nil, statements: [Statement] = []) {
         self.name = name

@@ -31,7 +31,7 @@ import Testing
 
     /// The diagnostics of a whole file, as `line:column: message | hint`.
     func diagnostics(_ source: String) -> [String] {
-        runMarble(source).diagnostics.map { "\($0.line):\($0.column): \($0.message)" + ($0.hint.map { " | " + $0 } ?? "") }
+        runMarble(source).allDiagnostics.map { "\($0.line):\($0.column): \($0.message)" + ($0.hint.map { " | " + $0 } ?? "") }
     }
 
     // MARK: What runs
@@ -145,7 +145,7 @@ import Testing
     ])
     func misuseIsPinned(_ lines: String, _ expected: String) {
         let report = runMarble(Self.types + "test \"t\"\n" + lines)
-        let found = report.diagnostics.map { "\($0.line):\($0.column): \($0.message)" + ($0.hint.map { " | " + $0 } ?? "") }
+        let found = report.allDiagnostics.map { "\($0.line):\($0.column): \($0.message)" + ($0.hint.map { " | " + $0 } ?? "") }
         #expect(found.first == expected, "all: \(found)")
     }
 

@@ -13,7 +13,7 @@ import Testing
           let    out = Just(\(input)).map { \(expression) }
           expect out   (x|)
         """)
-        if let diagnostic = report.diagnostics.first { return "error: \(diagnostic.message)" }
+        if let diagnostic = report.allDiagnostics.first { return "error: \(diagnostic.message)" }
         guard let test = report.tests.first else { return "no test" }
         if let error = test.error { return "error: \(error.message)" }
         guard let stream = test.streams.first(where: { $0.name == "out" }), let first = stream.observed?.first else { return "nothing" }
@@ -82,7 +82,7 @@ import Testing
           let    out = a.map { \(expression) }
           expect out -x-|
         """)
-        #expect(report.diagnostics.map(\.message) == [])
+        #expect(report.allDiagnostics.map(\.message) == [])
         #expect(report.tests.first?.error?.message == message)
     }
 
@@ -112,9 +112,9 @@ import Testing
           let    out = a.map { if $0 == 1 { throw "no" } else { $0 } }
           expect out   -1-|
         """)
-        #expect(report.diagnostics.map(\.message) == ["the closure of map can throw, but map cannot throw"])
-        #expect(report.diagnostics.first.map { "\($0.line):\($0.column)" } == "3:37")
-        #expect(report.diagnostics.first?.hint?.contains("tryMap") == true)
+        #expect(report.allDiagnostics.map(\.message) == ["the closure of map can throw, but map cannot throw"])
+        #expect(report.allDiagnostics.first.map { "\($0.line):\($0.column)" } == "3:37")
+        #expect(report.allDiagnostics.first?.hint?.contains("tryMap") == true)
     }
 
     @Test func durationsConvertThroughTheFrame() {
@@ -140,8 +140,8 @@ import Testing
           let    d = a.delay(for: .milliseconds(150), scheduler: RunLoop.main)
           expect d     -1-|
         """)
-        #expect(report.diagnostics.map(\.message) == [".milliseconds(150) is not a whole number of frames (1 frame = 100ms)"])
-        #expect(report.diagnostics.first?.line == 4)
+        #expect(report.allDiagnostics.map(\.message) == [".milliseconds(150) is not a whole number of frames (1 frame = 100ms)"])
+        #expect(report.allDiagnostics.first?.line == 4)
     }
 
     @Test func publishersFlowAsValues() {
@@ -344,7 +344,7 @@ import Testing
           }
           expect out (8|)
         """)
-        #expect(report.diagnostics.map(\.message) == [])
+        #expect(report.allDiagnostics.map(\.message) == [])
         #expect(report.tests.first?.outcome == .passed)
     }
 }

@@ -80,9 +80,9 @@ struct LimitTests {
         #expect(result.code == 2)
         // `a0.map { $0 }` is 3 levels deep: a333 is at 999, a334 passes 1000.
         #expect(result.stdout.contains("""
-            \(path):336:7: error: 'a334' is too deep: its pipeline has more than 1000 levels of operators, calls and member accesses across the 'let' lines it is built on (built on 'a333')
-              let a334 = a333.map { $0 }
-                  ^^^^
+                \(path):336:7: error: 'a334' is too deep: its pipeline has more than 1000 levels of operators, calls and member accesses across the 'let' lines it is built on (built on 'a333')
+                  let a334 = a333.map { $0 }
+                      ^^^^
 
             """))
         #expect(!result.stdout.contains("\(path):3:7: error"), "a333 (999 levels) is fine")

@@ -286,7 +286,7 @@ private struct Search {
         for choice in choices {
             shape.numeric = choice
             let report = MarbleRunner.run(source: probe.source(shape, name: "probe"), path: "compare")
-            if let diagnostic = report.diagnostics.first(where: { $0.severity == .error }) {
+            if let diagnostic = report.allDiagnostics.first(where: { $0.severity == .error }) {
                 if firstError == nil { firstError = diagnostic }
                 continue
             }
@@ -336,7 +336,7 @@ private struct Search {
     private func run(_ cases: [GeneratedCase]) -> [TestReport?] {
         let source = cases.enumerated().map { $0.element.source(shape, name: "case \($0.offset + 1)") }.joined(separator: "\n")
         let report = MarbleRunner.run(source: source, path: "compare", options: PipelineSearch.caseOptions)
-        guard report.diagnostics.allSatisfy({ $0.severity != .error }), report.tests.count == cases.count else {
+        guard report.allDiagnostics.allSatisfy({ $0.severity != .error }), report.tests.count == cases.count else {
             return Array(repeating: nil, count: cases.count)
         }
         return report.tests.map { Optional($0) }

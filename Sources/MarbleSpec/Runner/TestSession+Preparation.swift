@@ -30,8 +30,17 @@ extension TestSession {
         for statement in syntax.statements { observe(statement) }
         validateSubscribers()
         // Closures are checked before anything runs, whether or not a value would reach them.
-        guard diagnostics.isEmpty else { return }
+        guard diagnostics.isEmpty, syntax.unparsed.isEmpty else { return }
         for diagnostic in typeChecker.check(syntax.statements) { diagnose(diagnostic) }
+    }
+
+    /// The test's lines that did not parse, as its diagnostics; and no "cannot find" for what
+    /// they would have defined (a mistake costs one error, not one per later use).
+    func reportUnparsedStatements() {
+        guard !syntax.unparsed.isEmpty else { return }
+        let missing = Set(syntax.unparsed.flatMap { FilePrelude.declaredNames(of: $0, lines: lines) })
+        diagnostics = diagnostics.filter { !missing.contains(FilePrelude.pointedName($0)) }
+            + syntax.unparsed.map { FileDiagnostic($0.error, path: path, lines: lines) }
     }
 
     /// Collects the `struct`, `enum`, `typealias` and `extension` declarations the test sees.
@@ -87,6 +96,8 @@ extension TestSession {
             default: break
             }
         }
+        // What a line that did not parse would have defined is reported with that line.
+        for unparsed in syntax.unparsed { defined.formUnion(FilePrelude.declaredNames(of: unparsed, lines: lines)) }
         knownNames = defined
         // Each expression with the names it may use: in its scope, or its closure's parameters.
         var checked: [(expr: Expr, scope: Set<String>, nearby: Set<String>)] = []

@@ -26,8 +26,8 @@ struct EvalCommand {
     func execute() -> Int32 {
         let program = Self.source(for: arguments)
         let report = MarbleRunner.run(source: program.text, path: Self.path)
-        if report.isError {
-            for diagnostic in report.diagnostics {
+        if !report.allDiagnostics.isEmpty {
+            for diagnostic in report.allDiagnostics {
                 SourceExcerpt.lines(diagnostic, indent: 0, style: style).forEach(printer.line)
             }
             return CLI.ExitCode.usage
