@@ -9,7 +9,7 @@ final class Interpreter {
     let globals = Environment()
     /// Lines of the file, for quoting expressions in messages and diagrams.
     let lines: LineTable
-    /// Output of `print(_:)` operators, with frames.
+    /// Output of `print(_:to:)` operators, with frames.
     var trace: [(frame: Int, text: String)] = []
     /// Set when the run is traced: operators wrap what they build in it (`BoundCall.result`).
     var tracer: TraceRecorder?
