@@ -106,7 +106,11 @@ struct DocCommand {
                 }
                 reporter.file(FileResult(report: outcome.report, seconds: 0, update: outcome.update))
                 guard !outcome.report.isError, unplaced.isEmpty else { continue }
-                var changed = outcome.diagrams.filter { FileManager.default.contents(atPath: $0.path) != Data($0.svg.utf8) }.map(\.path)
+                // Something other than a regular file at a diagram's path is not read (a FIFO would
+                // wait for a writer): it is stale, and writing refuses it.
+                var changed = outcome.diagrams.filter {
+                    AtomicFile.rewriteRefusal($0.path) != nil || FileManager.default.contents(atPath: $0.path) != Data($0.svg.utf8)
+                }.map(\.path)
                 if outcome.text != onDisk { changed.insert(path, at: 0) }
                 let orphans = outcome.orphans
                 if arguments.check {
@@ -115,16 +119,18 @@ struct DocCommand {
                     continue
                 }
                 do {
+                    // A document is rewritten only as a regular file; asked before any diagram is written.
+                    if outcome.text != onDisk, let refusal = AtomicFile.rewriteRefusal(path) { throw refusal }
                     for diagram in outcome.diagrams where changed.contains(diagram.path) {
                         let folder = URL(fileURLWithPath: diagram.path).deletingLastPathComponent().path
                         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-                        try AtomicFile.write(Data(diagram.svg.utf8), to: diagram.path)
+                        try AtomicFile.write(Data(diagram.svg.utf8), to: diagram.path, nonRegular: .refuse)
                     }
                     if outcome.text != onDisk {
                         guard FileManager.default.contents(atPath: path) ?? Data() == data else {
                             throw AtomicFile.Failure(description: "'\(path)' changed while its blocks ran; left unchanged")
                         }
-                        try AtomicFile.write(Data(outcome.text.utf8), to: path)
+                        try AtomicFile.write(Data(outcome.text.utf8), to: path, nonRegular: .refuse)
                     }
                     written += changed
                     for orphan in orphans {

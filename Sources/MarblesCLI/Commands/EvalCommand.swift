@@ -40,7 +40,7 @@ struct EvalCommand {
                 return status
             }
             do {
-                try AtomicFile.write(Data(svg.utf8), to: file)
+                try AtomicFile.write(Data(svg.utf8), to: file, nonRegular: .writeInPlace)
             } catch {
                 printer.error("marbles: error: \(error)")
                 return CLI.ExitCode.usage

@@ -46,7 +46,7 @@ struct FormatCommand {
                         printer.line("would reformat \(path)" + which)
                     } else {
                         do {
-                            try AtomicFile.write(Data(formatted.utf8), to: path)
+                            try AtomicFile.write(Data(formatted.utf8), to: path, nonRegular: .refuse)
                             printer.line("formatted \(path)" + which)
                         } catch {
                             errors += 1
