@@ -70,6 +70,17 @@ struct EvalTests {
         #expect(endless.stdout.hasSuffix("\n(--until FRAMES cancels the result's subscription at that frame)\n"))
     }
 
+    /// Issue 29: `--until` past what a time progression counts in nanoseconds cancelled at once
+    /// (`-!`); it takes a frame before the end of virtual time, and reaches it.
+    @Test func untilReachesTheEndOfVirtualTimeAndNoFurther() {
+        let far = marbles("eval", "--until", "999999999999999", "--hot", "x=-1-", "x")
+        #expect(far.code == 0)
+        #expect(far.stdout == "x   -1 …999999999999997… -\nx   -1 …999999999999997… !\n", "\(far.stdout)")
+        let past = marbles("eval", "--until", "9223372036854775807", "--hot", "x=-1-|", "x")
+        #expect(past.code == 2)
+        #expect(past.stderr.hasPrefix("marbles: error: --until takes a frame below 1000000000000000, where virtual time ends, not 9223372036854775807\n"))
+    }
+
     @Test func subscribeAndDemandShapeTheResult() {
         let run = marbles("eval", "--hot", "a=-1-2-3-4-|", "--subscribe", "--^---!", "a.map { $0 }")
         #expect(run.lines[1] == "a.map { $0 }   --^2-3!")

@@ -182,9 +182,13 @@ struct DocCommand {
                 result.append(.problem(path: path, message: "no such file or directory"))
                 continue
             }
-            let files = isDirectory.boolValue ? Discovery.files(in: path, withExtension: "md") : [path]
-            if files.isEmpty { result.append(.problem(path: path, message: "no .md files in this folder")) }
-            for file in files where seen.insert(URL(fileURLWithPath: file).standardizedFileURL.path).inserted {
+            let walk = isDirectory.boolValue ? Discovery.walk(path, withExtension: "md") : Discovery.Walk(files: [path])
+            if let problem = walk.problem {
+                result.append(.problem(path: path, message: problem))
+            } else if walk.files.isEmpty {
+                result.append(.problem(path: path, message: "no .md files in this folder"))
+            }
+            for file in walk.files where seen.insert(URL(fileURLWithPath: file).standardizedFileURL.path).inserted {
                 result.append(.file(file))
             }
         }

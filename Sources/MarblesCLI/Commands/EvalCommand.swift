@@ -200,8 +200,14 @@ struct EvalCommand {
         if let frame = arguments.until, parsedSubscribe?.events.contains(where: { $0.event == .cancel }) != true {
             // Cancel at `frame` (or just after the subscription, if that is later).
             if frame > subscribeEnd {
-                let (nanoseconds, overflow) = Int64(frame - subscribeEnd).multipliedReportingOverflow(by: frameNanoseconds)
-                if !overflow { subscribeLine += " " + MarbleDuration.describe(nanoseconds: nanoseconds) }
+                // As time progressions, each within what Int64 nanoseconds count (a time
+                // progression longer than that cannot be written).
+                var remaining = Int64(frame - subscribeEnd)
+                while remaining > 0 {
+                    let chunk = min(remaining, Int64.max / frameNanoseconds)
+                    subscribeLine += " " + MarbleDuration.describe(nanoseconds: chunk * frameNanoseconds)
+                    remaining -= chunk
+                }
             }
             subscribeLine += " !"
             until = max(frame, subscribeEnd)
