@@ -93,8 +93,6 @@ struct ParserErrorTests {
                   offset: 1, hint: "put '^' before '!'"),
         ErrorCase(text: "(!^)", kind: .subscription, message: "'!' before '^': a subscription cannot end before it starts",
                   offset: 1, hint: "put '^' before '!'"),
-        ErrorCase(text: "--!", kind: .subscription, message: "'!' without '^': only a subscription can be cancelled",
-                  offset: 2, hint: "mark the subscription with '^' before '!'"),
         ErrorCase(text: "-a-^", kind: .subscription, message: "'a' is not allowed in a subscription line", offset: 1,
                   hint: subscriptionHint),
         ErrorCase(text: "^|", kind: .subscription, message: "'|' is not allowed in a subscription line", offset: 1,

@@ -42,7 +42,7 @@ extension TestSession {
             connection.start.map { ConnectionRecord(stream: connection.name, start: $0, end: connection.end) }
         }
         report.values = valueNames
-        report.warnings = uncheckedStreams()
+        report.warnings = uncheckedStreams() + leftOutSubscriptionLines()
         report.streams = streamOrder.compactMap { name in
             guard var stream = streams[name]?.report else { return nil }
             if let log = streams[name]?.log {
@@ -92,6 +92,20 @@ extension TestSession {
             return FileDiagnostic(path: path, line: stream.definition.line, column: stream.definition.column, length: name.count,
                                   message: "'\(name)' is never checked: no expect line names it or a stream built from it",
                                   hint: "add `expect \(name) …`, or remove it", lineText: lineText(stream.definition.line), severity: .warning)
+        }
+    }
+
+    /// A warning for each `.subscriptions` line that RxJS's rules leave out and that the run
+    /// therefore does not check (see `keptExpectations`): a line without `^` beside other lines
+    /// of its stream.
+    func leftOutSubscriptionLines() -> [FileDiagnostic] {
+        let kept = keptExpectations()
+        return expectations.filter { expectation in
+            expectation.leftOut && !kept.contains { $0.leftOut && $0.line == expectation.line }
+        }.map { expectation in
+            FileDiagnostic(path: path, line: expectation.line, column: expectation.column, length: 6,
+                           message: "this line has no '^': RxJS's expectSubscriptions leaves it out, so it checks nothing",
+                           hint: "mark the subscription with '^', or remove the line", lineText: lineText(expectation.line), severity: .warning)
         }
     }
 
