@@ -48,6 +48,8 @@ import Testing
         ("-a-|", #"{ $0.lowercased().hasPrefix("ab") && $0.starts(with: "A") }"#, "-x-|", #"a = "ABC", x = true"#),
         ("-a-|", #"{ $0.prefix(2) + $0.dropFirst(3) + $0.suffix(1) }"#, "-x-|", #"a = "abcde", x = "abdee""#),
         ("-1-|", #"{ String(format: "%.2f|%03d|%@|%x|%%|%-3@|", Double($0) / 3, $0, "s", 255, "ab") }"#, "-x-|", #"x = "0.33|001|s|ff|%|ab |""#),
+        // A precision does not widen a padded description (`%5.1@` was read as width 51).
+        ("-1-|", #"{ String(format: "[%5.1@][%-4.2@]", "ab", "c") }"#, "-x-|", #"x = "[   ab][c   ]""#),
         ("-1-|", #"{ String(repeating: "ab", count: $0 + 1) }"#, "-x-|", #"x = "abab""#),
     ])
     func gives(_ input: String, _ body: String, _ output: String, _ values: String) {
@@ -182,6 +184,13 @@ import Testing
         ("-a-|", #"{ ["k": 1][$0]! }"#, #"a = "j""#, "4:31: unexpectedly found nil while unwrapping an Optional value | use 'if let', 'guard let' or '??' where the value can be nil"),
         ("-a-|", #"{ String(format: "%d", $0) }"#, #"a = "x""#, "4:40: '%d' in String(format:) needs an Int, not String (\"x\")"),
         ("-1-|", #"{ String(format: "%d %d", $0) }"#, "", "3:26: String(format:) has more conversions than arguments: nothing for '%d'"),
+        // Issue 29: Foundation built any width (2000000000: 2 GB and 21 s) and trapped past Int32.
+        ("-1-|", #"{ String(format: "%2000000000d", $0) }"#, "",
+         "3:26: value too large: '%2000000000d' in String(format:) asks for more than 1000000 characters (the limit) | a width or a precision takes a few digits: %8d, %.2f"),
+        ("-1-|", #"{ String(format: "%.99999999999f", 1.5) }"#, "",
+         "3:26: value too large: '%.99999999999f' in String(format:) asks for more than 1000000 characters (the limit) | a width or a precision takes a few digits: %8d, %.2f"),
+        ("-1-|", #"{ String(format: "%-99999999999999999999999@", "x") }"#, "",
+         "3:26: value too large: '%-99999999999999999999999@' in String(format:) asks for more than 1000000 characters (the limit) | a width or a precision takes a few digits: %8d, %.2f"),
     ])
     func reportsAtRunTime(_ input: String, _ body: String, _ values: String, _ expected: String) {
         let lines = "  hot a \(input)\n" + (values.isEmpty ? "" : "  values \(values)\n") + "  let b = a.map \(body)\n  expect b -|"
