@@ -89,7 +89,7 @@ public enum SwiftLiteralEditor {
             return .failure(Refusal("the file changed while it was being updated; left unchanged"))
         }
         do {
-            try AtomicFile.write(Data(bytes), to: path)
+            try AtomicFile.write(Data(bytes), to: path, nonRegular: .refuse)
         } catch {
             return .failure(Refusal("\(error)"))
         }
