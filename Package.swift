@@ -2,8 +2,11 @@
 import PackageDescription
 
 // Layering (each arrow is the only direction an import may go):
-//   Reactive        — the Combine-semantics engine and the virtual-time scheduler (knows no text),
-//                     Combine's Scheduler API with Dispatch/RunLoop/OperationQueue, @Published
+//   VirtualClock    — the virtual clock: a queue of actions by (frame, order), timeline playback,
+//                     subscription spans (knows no engine and no text)
+//   Reactive        — the Combine-semantics engine (knows no text): publishers, operators, subjects,
+//                     Combine's Scheduler API over the virtual clock and Dispatch/RunLoop/
+//                     OperationQueue, @Published (imports VirtualClock and re-exports it)
 //   ReactiveNetworking — URLSession.dataTaskPublisher (imports Reactive; FoundationNetworking on Linux)
 //   MarbleNotation  — marble strings ⇄ timelines (knows no engine)
 //   MarbleSyntax    — the .marble file and expression grammar → syntax tree (imports MarbleNotation)
@@ -18,7 +21,9 @@ import PackageDescription
 //   MarbleDiff      — the human diff of a failing check: aligned marbles, carets, sentences
 //                     (imports MarbleReport, MarbleNotation)
 //   MarbleTesting   — marble tests for Swift code: TestScheduler, hot/cold, expectations reported
-//                     to Swift Testing or XCTest (imports Reactive, MarbleNotation, MarbleReport,
+//                     to Swift Testing or XCTest, on the engine of the platform: Combine where it can
+//                     be imported, Reactive elsewhere; one source for both (imports Combine or
+//                     Reactive and re-exports it, VirtualClock, MarbleNotation, MarbleReport,
 //                     MarbleDiff, MarbleDiagram: not the interpreter, type checker or catalogue;
 //                     nothing imports it but tests and the bench)
 //   MarbleRewrite   — the text rewriting behind `fmt` and `run --update`: layout in columns, snapshot
@@ -26,6 +31,9 @@ import PackageDescription
 //   MarblesCLI      — `marbles` and `marbles-svg` commands and reporters, thin over MarbleRewrite for
 //                     `fmt` and `--update` (imports the above but MarbleTesting)
 //   marbles, marbles-svg — thin mains over MarblesCLI
+// The platforms without Combine, where MarbleTesting runs on Reactive.
+let withoutCombine: [Platform] = [.linux, .windows, .android, .wasi, .openbsd]
+
 let package = Package(
     name: "marbles",
     platforms: [.macOS(.v13)],
@@ -38,7 +46,8 @@ let package = Package(
         .library(name: "MarbleTesting", targets: ["MarbleTesting"]),
     ],
     targets: [
-        .target(name: "Reactive"),
+        .target(name: "VirtualClock"),
+        .target(name: "Reactive", dependencies: ["VirtualClock"]),
         .target(name: "ReactiveNetworking", dependencies: ["Reactive"]),
         .target(name: "MarbleNotation"),
         .target(name: "MarbleSyntax", dependencies: ["MarbleNotation"]),
@@ -46,7 +55,9 @@ let package = Package(
         .target(name: "MarbleSpec", dependencies: ["Reactive", "MarbleNotation", "MarbleSyntax", "MarbleReport"]),
         .target(name: "MarbleDiagram", dependencies: ["MarbleReport", "MarbleNotation"]),
         .target(name: "MarbleDiff", dependencies: ["MarbleReport", "MarbleNotation"]),
-        .target(name: "MarbleTesting", dependencies: ["Reactive", "MarbleNotation", "MarbleReport", "MarbleDiff", "MarbleDiagram"]),
+        // Where Combine can be imported, MarbleTesting drives Combine's types and Reactive is not built for it.
+        .target(name: "MarbleTesting", dependencies: [.target(name: "Reactive", condition: .when(platforms: withoutCombine)), "VirtualClock",
+                                                      "MarbleNotation", "MarbleReport", "MarbleDiff", "MarbleDiagram"]),
         .target(name: "MarbleRewrite", dependencies: ["MarbleSpec", "MarbleSyntax", "MarbleNotation"]),
         .target(name: "MarblesCLI", dependencies: ["MarbleSpec", "MarbleSyntax", "MarbleNotation", "MarbleDiagram", "MarbleDiff", "MarbleRewrite"]),
         .executableTarget(name: "marbles", dependencies: ["MarblesCLI"]),

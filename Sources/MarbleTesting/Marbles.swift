@@ -1,5 +1,10 @@
-import MarbleNotation
+#if canImport(Combine)
+import Combine
+#else
 import Reactive
+#endif
+import MarbleNotation
+import VirtualClock
 
 /// Marble text to events and back, for code that drives the engine's own types (a
 /// `VirtualTimeScheduler`, a `TestSubscriber`) without a `TestScheduler`.

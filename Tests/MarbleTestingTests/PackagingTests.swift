@@ -11,23 +11,21 @@ import Testing
         return (try? String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)) ?? ""
     }()
 
-    /// Each library target's direct dependencies, from its `.target(name: "X", dependencies: […])` line.
+    /// Each library target's direct dependencies: the quoted names in its `.target(name: "X", …)`
+    /// call (plain names, and `.target(name: "Y", condition: …)`), however many lines it spans.
     static func dependencies() -> [String: Set<String>] {
         var graph: [String: Set<String>] = [:]
-        for line in manifest.split(separator: "\n") {
-            guard let nameRange = line.range(of: ".target(name: \""), let end = line[nameRange.upperBound...].firstIndex(of: "\"") else { continue }
-            let name = String(line[nameRange.upperBound..<end])
-            var names: Set<String> = []
-            if let open = line.range(of: "dependencies: [") {
-                let list = line[open.upperBound...]
-                // Quoted names: plain dependencies and `.target(name: "X", condition: …)`.
-                var rest = list[...]
-                while let quote = rest.firstIndex(of: "\""), let close = rest[rest.index(after: quote)...].firstIndex(of: "\"") {
-                    names.insert(String(rest[rest.index(after: quote)..<close]))
-                    rest = rest[rest.index(after: close)...]
-                }
+        var rest = manifest[...]
+        while let call = rest.range(of: ".target(name: \"") {
+            var depth = 1, index = call.upperBound
+            while index < rest.endIndex, depth > 0 {
+                if rest[index] == "(" { depth += 1 } else if rest[index] == ")" { depth -= 1 }
+                index = rest.index(after: index)
             }
-            graph[name] = names
+            let names = rest[call.upperBound..<index].split(separator: "\"", omittingEmptySubsequences: false).enumerated()
+                .filter { $0.offset % 2 == 0 }.map { String($0.element) }
+            if let name = names.first { graph[name] = Set(names.dropFirst()) }
+            rest = rest[index...]
         }
         return graph
     }

@@ -1,5 +1,4 @@
 import MarbleTesting
-import Reactive
 import XCTest
 
 /// The same expectations under XCTest: failures arrive through `XCTFail(_:file:line:)`.
