@@ -68,7 +68,7 @@ let package = Package(
         .executableTarget(name: "marbles-fuzz", dependencies: ["MarbleNotation", "MarbleSyntax", "MarbleSpec"]),
         // What several test targets share (a seeded random generator); only tests import it.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "ReactiveTests", dependencies: ["Reactive", "MarbleTesting"]),
+        .testTarget(name: "ReactiveTests", dependencies: ["Reactive", "MarbleNotation", "MarbleTesting"]),
         .testTarget(name: "MarbleTestingTests", dependencies: ["MarbleTesting"]),
         // Combine app code (view models, forms, networking, timers, custom publishers) that must
         // typecheck against Reactive with only its import changed.
