@@ -36,7 +36,9 @@ let withoutCombine: [Platform] = [.linux, .windows, .android, .wasi, .openbsd]
 
 let package = Package(
     name: "marbles",
-    platforms: [.macOS(.v13)],
+    // Where MarbleTesting's runtime needs exist: `Duration` and constrained existential types
+    // (`any MarbleRecorder<Output, Failure>`) are macOS 13, iOS 16, tvOS 16, watchOS 9, visionOS 1.
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .executable(name: "marbles", targets: ["marbles"]),
         .executable(name: "marbles-svg", targets: ["marbles-svg"]),

@@ -7,7 +7,7 @@ import PackageDescription
 // engine (Combine on Apple platforms, Reactive elsewhere).
 let package = Package(
     name: "SearchFeature",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [.library(name: "SearchFeature", targets: ["SearchFeature"])],
     dependencies: [.package(name: "marbles", path: "../..")],
     targets: [

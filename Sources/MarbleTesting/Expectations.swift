@@ -229,20 +229,22 @@ final class MarbleSubscriber<Input, Failure: Error>: Subscriber, Cancellable, Ma
     // Values and their frames are kept in two plain arrays: making a `TimedEvent` per value in
     // this generic class would look up its type metadata every time, the costliest step of
     // recording a long timeline.
-    @usableFromInline var valueFrames: [VirtualTime] = []
-    @usableFromInline var values: [Input] = []
+    // Used from one thread, with no access spanning a call back into the subscriber: the runtime
+    // exclusivity checks would cost more than the recording (as in Reactive's TestSubscriber).
+    @exclusivity(unchecked) @usableFromInline var valueFrames: [VirtualTime] = []
+    @exclusivity(unchecked) @usableFromInline var values: [Input] = []
     /// Appends a value and its frame. Made by the inlinable initialiser, so its body is compiled
     /// for the caller's `Input`: appending to `[Input]` from this generic class would look up
     /// `Array<Input>`'s metadata for every value.
     @usableFromInline var record: (Input, VirtualTime) -> Void = { _, _ in }
-    @usableFromInline var completion: (frame: VirtualTime, completion: Subscribers.Completion<Failure>)?
+    @exclusivity(unchecked) @usableFromInline var completion: (frame: VirtualTime, completion: Subscribers.Completion<Failure>)?
     /// Frames at which a value arrived beyond the demand this subscriber had signalled.
-    @usableFromInline private(set) var valuesWithoutDemand: [VirtualTime] = []
+    @exclusivity(unchecked) @usableFromInline private(set) var valuesWithoutDemand: [VirtualTime] = []
     @usableFromInline let initialDemand: Subscribers.Demand
-    private var subscription: (any Subscription)?
-    private var outstanding: Subscribers.Demand = .none
-    private var isSubscribed = false
-    private var isCancelled = false
+    @exclusivity(unchecked) private var subscription: (any Subscription)?
+    @exclusivity(unchecked) private var outstanding: Subscribers.Demand = .none
+    @exclusivity(unchecked) private var isSubscribed = false
+    @exclusivity(unchecked) private var isCancelled = false
 
     @inlinable
     init(clock: VirtualTimeScheduler, initialDemand: Subscribers.Demand) {

@@ -151,7 +151,8 @@ final class RecordingSubscription<Downstream: Subscriber>: Subscriber, Subscript
 
 /// One subscription to a cold source: plays the line from its own frame. Values that arrive
 /// while the subscriber has no demand wait, with the completion behind them, and are delivered
-/// in order as soon as demand arrives.
+/// in order as soon as demand arrives. (The bookkeeping of Reactive's `ColdTimeline`, which the
+/// interpreter uses; this one is compiled against whichever engine MarbleTesting is built on.)
 final class ColdSubscription<Downstream: Subscriber>: Subscription {
     typealias Event = TimelineEvent<Downstream.Input, Downstream.Failure>
     private var downstream: Downstream?

@@ -40,4 +40,18 @@ import Testing
         #expect(reached.isDisjoint(with: ["MarbleSpec", "MarbleSyntax", "MarbleRewrite", "MarblesCLI"]), "MarbleTesting reaches \(reached.sorted())")
         #expect(reached.isSuperset(of: ["MarbleNotation", "MarbleReport", "MarbleDiff", "MarbleDiagram"]))
     }
+
+    /// An app's test target on any Apple platform can add the package, at the versions where
+    /// MarbleTesting's runtime needs exist, and there MarbleTesting does not build Reactive.
+    @Test func appleProjectsCanAddThePackage() throws {
+        for platform in [".macOS(.v13)", ".iOS(.v16)", ".tvOS(.v16)", ".watchOS(.v9)", ".visionOS(.v1)"] {
+            #expect(Self.manifest.contains(platform), "Package.swift does not declare \(platform)")
+        }
+        #expect(Self.manifest.contains(#".target(name: "Reactive", condition: .when(platforms: withoutCombine))"#))
+        let list = try #require(Self.manifest.range(of: "let withoutCombine: [Platform] = [").map { Self.manifest[$0.upperBound...].prefix { $0 != "]" } })
+        for apple in [".macOS", ".iOS", ".tvOS", ".watchOS", ".visionOS", ".macCatalyst"] {
+            #expect(!list.contains(apple), "\(apple) has Combine")
+        }
+        #expect(list.contains(".linux"))
+    }
 }
