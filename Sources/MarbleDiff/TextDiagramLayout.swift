@@ -103,7 +103,7 @@ public struct TextDiagramLayout: Sendable, Hashable {
         let grouped = Dictionary(grouping: events, by: \.frame)
         var cells: [Int: String] = [:]
         for (frame, items) in grouped {
-            cells[frame] = MarblePrinter.cells(items.map { ($0.frame, $0.event) }, frames: frame..<(frame + 1)).first ?? "-"
+            cells[frame] = MarblePrinter.cells(items.map { ($0.frame, $0.event) }, frames: frame..<frame.addingClamped(1)).first ?? "-"
         }
         return cells
     }
@@ -119,12 +119,12 @@ public struct TextDiagramLayout: Sendable, Hashable {
         var columns: [Column] = []
         var cursor = Swift.min(0, first)
         for frame in frames {
-            if frame > cursor { columns.append(.gap(start: cursor, count: frame - cursor, compressed: false)) }
+            if frame > cursor { columns.append(.gap(start: cursor, count: frame.subtractingClamped(cursor), compressed: false)) }
             let width = cellsByRow.compactMap { $0[frame]?.count }.max() ?? 1
             columns.append(.frame(frame, width: width))
-            cursor = frame + 1
+            cursor = frame.addingClamped(1)
         }
-        var width = columns.reduce(0) { $0 + $1.width }
+        var width = columns.reduce(0) { $0.addingClamped($1.width) }
         guard width > budget else { return columns }
         let gaps = columns.indices.filter { if case .gap = columns[$0] { return true } else { return false } }
         let longestFirst = gaps.sorted { lhs, rhs in
@@ -133,7 +133,7 @@ public struct TextDiagramLayout: Sendable, Hashable {
         }
         for index in longestFirst where width > budget {
             guard case .gap(let start, let count, _) = columns[index], Self.marker(count).count < count else { continue }
-            width -= count - Self.marker(count).count
+            width = width.subtractingClamped(count - Self.marker(count).count)
             columns[index] = .gap(start: start, count: count, compressed: true)
         }
         return columns
@@ -183,5 +183,19 @@ public struct TextDiagramLayout: Sendable, Hashable {
             offset += column.width
         }
         return offsets
+    }
+}
+
+/// Frames in a report lie within virtual time (`VirtualTimeEnd`), where sums cannot overflow;
+/// the layout saturates anyway, so that a report built otherwise is drawn, not trapped on.
+private extension Int {
+    func addingClamped(_ other: Int) -> Int {
+        let (sum, overflow) = addingReportingOverflow(other)
+        return overflow ? (other < 0 ? .min : .max) : sum
+    }
+
+    func subtractingClamped(_ other: Int) -> Int {
+        let (difference, overflow) = subtractingReportingOverflow(other)
+        return overflow ? (other < 0 ? .max : .min) : difference
     }
 }

@@ -95,6 +95,20 @@ public enum MarbleEvent: Hashable, Sendable {
     }
 }
 
+/// Where virtual time ends. Every frame a file can write (a timeline, a subscription, a demand
+/// line) and every frame a run reaches lies within `-last...last`: a marble line longer than
+/// that is a syntax error, and a run that schedules work past it stops with an error. The bound
+/// is far inside `Int` (its sums and differences, and a frame's column or x coordinate, cannot
+/// overflow) and below 2^53 (a frame converts to a `Double` exactly): a million million frames,
+/// 31,700 years at the default `frame 1ms`, 11.5 days at `frame 1ns`.
+public enum VirtualTimeEnd {
+    /// The last frame of virtual time; the first is its negation.
+    public static let last = 1_000_000_000_000_000
+
+    /// The sentence a limit cites: `virtual time ends at frame 1000000000000000`.
+    public static let sentence = "virtual time ends at frame \(last)"
+}
+
 /// An event at a frame, with the `Character` offset of its token in the marble text.
 public struct TimedMarbleEvent: Hashable, Sendable {
     public var frame: Int

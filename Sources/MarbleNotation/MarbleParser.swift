@@ -2,12 +2,19 @@
 public struct MarbleParser: Sendable {
     /// The length of one frame, used to convert time progressions such as `10ms` into frames.
     public var frameNanoseconds: Int64
+    /// Whose rules read the string: the native notation's, or RxJS's (`notation rxjs`, `rxjs-legacy`).
+    public var dialect: MarbleDialect
 
-    public init(frameNanoseconds: Int64 = 1_000_000) {
+    public init(frameNanoseconds: Int64 = 1_000_000, dialect: MarbleDialect = .native) {
         self.frameNanoseconds = frameNanoseconds
+        self.dialect = dialect
     }
 
     public func parse(_ text: String, as kind: MarbleLineKind) throws(MarbleSyntaxError) -> ParsedMarbles {
+        if dialect != .native {
+            var scanner = RxJSMarbleScanner(text: text, kind: kind, dialect: dialect, frameNanoseconds: frameNanoseconds)
+            return try scanner.run(nil)
+        }
         var scanner = MarbleScanner(text: IndexedText(text), kind: kind, frameNanoseconds: frameNanoseconds)
         return try scanner.run()
     }
@@ -19,6 +26,10 @@ public struct MarbleParser: Sendable {
     /// Events read before a syntax error have been handed over by the time it is thrown.
     public func parse(_ text: String, as kind: MarbleLineKind, each body: (TimedMarbleEvent) -> Void) throws(MarbleSyntaxError) -> ParsedMarbles {
         try withoutActuallyEscaping(body) { (body) throws(MarbleSyntaxError) -> ParsedMarbles in
+            if dialect != .native {
+                var scanner = RxJSMarbleScanner(text: text, kind: kind, dialect: dialect, frameNanoseconds: frameNanoseconds)
+                return try scanner.run(body)
+            }
             var scanner = MarbleScanner(text: IndexedText(text), kind: kind, frameNanoseconds: frameNanoseconds)
             scanner.sink = body
             return try scanner.run()
@@ -126,14 +137,15 @@ struct MarbleScanner {
         }
     }
 
+    /// `frame` is never past `VirtualTimeEnd.last` (nor is `frames` negative), so the check
+    /// cannot overflow.
     mutating func advance(by frames: Int, offset: Int, length: Int) throws(MarbleSyntaxError) {
-        let (next, overflow) = frame.addingReportingOverflow(frames)
-        if overflow {
+        guard frames <= VirtualTimeEnd.last - frame else {
             throw MarbleSyntaxError(
-                message: "the timeline is too long to count its frames", offset: offset, length: length,
+                message: "the timeline is too long: \(VirtualTimeEnd.sentence)", offset: offset, length: length,
                 hint: "use a shorter time progression")
         }
-        frame = next
+        frame += frames
     }
 
     mutating func emit(_ event: MarbleEvent, offset: Int) throws(MarbleSyntaxError) {
@@ -337,9 +349,12 @@ struct MarbleScanner {
                     message: "'!' before '^': a subscription cannot end before it starts", offset: start,
                     hint: "put '^' before '!'")
             }
-            throw MarbleSyntaxError(
-                message: "'!' without '^': only a subscription can be cancelled", offset: start,
-                hint: "mark the subscription with '^' before '!'")
+            // No '^' at all: subscribed at frame 0, as RxJS's `expectObservable(_, "---!")` reads it.
+            subscribeOffset = start
+            let frame = self.frame
+            self.frame = 0
+            try emit(.subscribe, offset: start)
+            self.frame = frame
         }
         cancelOffset = start
         try emit(.cancel, offset: start)

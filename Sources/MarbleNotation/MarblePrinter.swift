@@ -91,13 +91,19 @@ public enum MarblePrinter {
         guard end >= start else { return "" }
 
         var builder = Builder(frameNanoseconds: frameNanoseconds, compressingGapsLongerThan: compressingGapsLongerThan)
+        // Frames lie within virtual time (`VirtualTimeEnd`); the gaps saturate anyway, so that
+        // events placed otherwise are printed, not trapped on.
+        func span(from first: Int, before next: Int) -> Int {
+            let (count, overflow) = next.subtractingReportingOverflow(first)
+            return overflow ? .max : count
+        }
         var cursor = start
         for entry in frames {
-            builder.gap(entry.frame - cursor)
+            builder.gap(span(from: cursor, before: entry.frame))
             builder.cell(cell(entry.texts))
-            cursor = entry.frame + 1
+            cursor = entry.frame == .max ? .max : entry.frame + 1
         }
-        if end >= cursor { builder.gap(end - cursor + 1) }
+        if end >= cursor { builder.gap(end == .max ? span(from: cursor, before: end) : span(from: cursor, before: end + 1)) }
         return builder.finish()
     }
 

@@ -197,27 +197,30 @@ package struct DeclaredTimeline: Sendable, Hashable {
     package var lines: [String]
     package var kind: MarbleLineKind
     package var frameNanoseconds: Int64
+    /// The file's notation, which reads `lines`.
+    package var dialect: MarbleDialect
     /// A cold source on several lines: line n is what its nth subscription plays (the last line
     /// every later one), so `events` is its first line only.
     package var perSubscription = false
 
-    package init(lines: [String], kind: MarbleLineKind, frameNanoseconds: Int64, perSubscription: Bool = false) {
+    package init(lines: [String], kind: MarbleLineKind, frameNanoseconds: Int64, dialect: MarbleDialect = .native, perSubscription: Bool = false) {
         self.lines = lines
         self.kind = kind
         self.frameNanoseconds = frameNanoseconds
+        self.dialect = dialect
         self.perSubscription = perSubscription
     }
 
     /// The timeline the `ordinal`th subscription (from 0) plays, for a per-subscription cold source.
     package func events(ofSubscription ordinal: Int) -> [TimedMarbleEvent] {
         guard perSubscription, !lines.isEmpty else { return events }
-        return (try? MarbleParser(frameNanoseconds: frameNanoseconds).parse(lines[min(ordinal, lines.count - 1)], as: kind).events) ?? []
+        return (try? MarbleParser(frameNanoseconds: frameNanoseconds, dialect: dialect).parse(lines[min(ordinal, lines.count - 1)], as: kind).events) ?? []
     }
 
     /// The lines' events in frame order (one line's events are already; several are merged stably).
     /// The lines parsed once already, so parsing them again cannot fail.
     package var events: [TimedMarbleEvent] {
-        let parser = MarbleParser(frameNanoseconds: frameNanoseconds)
+        let parser = MarbleParser(frameNanoseconds: frameNanoseconds, dialect: dialect)
         if perSubscription { return (try? parser.parse(lines[0], as: kind).events) ?? [] }
         let all = lines.flatMap { (try? parser.parse($0, as: kind).events) ?? [] }
         guard lines.count > 1 else { return all }

@@ -168,8 +168,8 @@ enum MarbleColumns {
 
     /// The events a marble string stands for, without the offsets (which change with spacing),
     /// and the frames it spans: what must stay equal when only spaces change.
-    static func meaning(_ text: String, kind: MarbleLineKind, frameNanoseconds: Int64) -> Meaning? {
-        guard let parsed = try? MarbleParser(frameNanoseconds: frameNanoseconds).parse(text, as: kind) else { return nil }
+    static func meaning(_ text: String, kind: MarbleLineKind, frameNanoseconds: Int64, dialect: MarbleDialect = .native) -> Meaning? {
+        guard let parsed = try? MarbleParser(frameNanoseconds: frameNanoseconds, dialect: dialect).parse(text, as: kind) else { return nil }
         return Meaning(events: parsed.events.map { Meaning.Event(frame: $0.frame, text: $0.event.printable.text) },
                        firstFrame: parsed.firstFrame, endFrame: parsed.endFrame)
     }
@@ -201,6 +201,12 @@ enum MarbleColumns {
             }
         default: return nil
         }
+    }
+
+    /// Where a marble string stands on its line, quotes included: 0-based columns.
+    static func region(_ marbles: MarbleText) -> Range<Int> {
+        let start = marbles.location.column - 1 - (marbles.quote == nil ? 0 : 1)
+        return start..<(start + marbles.text.count + (marbles.quote == nil ? 0 : 2))
     }
 
     /// The frame length of a test: its own `frame` line, else the file's, else 1 ms (as the runner decides).

@@ -48,9 +48,9 @@ public enum MarbleFormatter {
     }
 
     /// Why a marble line does not parse, where, as the notation's parser says (`run` says the same).
-    private static func marbleProblem(_ marbles: MarbleText, kind: MarbleLineKind, frameNanoseconds: Int64) -> Problem {
+    private static func marbleProblem(_ marbles: MarbleText, kind: MarbleLineKind, frameNanoseconds: Int64, dialect: MarbleDialect) -> Problem {
         do {
-            _ = try MarbleParser(frameNanoseconds: frameNanoseconds).parse(marbles.text, as: kind)
+            _ = try MarbleParser(frameNanoseconds: frameNanoseconds, dialect: dialect).parse(marbles.text, as: kind)
         } catch {
             return Problem(message: error.message, place: .init(line: marbles.location.line, column: marbles.location.column + error.offset,
                                                                 length: error.length, hint: error.hint))
@@ -120,6 +120,9 @@ public enum MarbleFormatter {
         var line: Int
         var prefix: String
         var tokens: [MarbleToken]
+        /// Under an RxJS notation: the marble string as written (quotes included) and the column it
+        /// started at. Spaces in it can be frames, or move frame 0: it is moved whole, never respaced.
+        var verbatim: (text: String, column: Int)?
         var suffix: String
         /// `expect NAME.subscriptions` / `.requests`.
         var hasProperty: Bool
@@ -129,6 +132,7 @@ public enum MarbleFormatter {
     @discardableResult
     private static func layout(_ test: TestSyntax, file: MarbleFileSyntax, original: SourceLines, lines: inout SourceLines) -> Result<[Int], Problem> {
         let frameNanoseconds = MarbleColumns.frameNanoseconds(file: file, test: test)
+        let dialect = file.dialect
         let aligned = test.statements.filter { statement in
             switch statement.kind {
             case .hot, .cold, .send, .subject, .binding, .subscribe, .demand, .connect, .expect: return true
@@ -148,12 +152,12 @@ public enum MarbleFormatter {
             guard let content = original[number]?.content else { continue }
             if let (kind, marbles) = MarbleColumns.marbles(of: statement) {
                 guard marbles.location.line == number,
-                      MarbleColumns.meaning(marbles.text, kind: kind, frameNanoseconds: frameNanoseconds) != nil,
-                      let tokens = MarbleColumns.tokens(marbles.text, kind: kind, frameNanoseconds: frameNanoseconds) else {
-                    return .failure(marbleProblem(marbles, kind: kind, frameNanoseconds: frameNanoseconds))
+                      MarbleColumns.meaning(marbles.text, kind: kind, frameNanoseconds: frameNanoseconds, dialect: dialect) != nil,
+                      let tokens = dialect == .native ? MarbleColumns.tokens(marbles.text, kind: kind, frameNanoseconds: frameNanoseconds) : [] else {
+                    return .failure(marbleProblem(marbles, kind: kind, frameNanoseconds: frameNanoseconds, dialect: dialect))
                 }
-                let start = marbles.location.column - 1
-                let end = start + marbles.text.count
+                let region = MarbleColumns.region(marbles)
+                let (start, end) = (region.lowerBound, region.upperBound)
                 guard start >= 0, end <= content.count else { continue }
                 var name = ""
                 switch statement.kind {
@@ -164,8 +168,9 @@ public enum MarbleFormatter {
                     name = identifier.name + (property.map { "." + $0.name } ?? "")
                 default: break
                 }
-                marbleLines.append(MarbleLine(line: number, prefix: head(statement, name), tokens: tokens, suffix: comment(after: Array(content[end...])),
-                                              hasProperty: name.contains(".")))
+                marbleLines.append(MarbleLine(line: number, prefix: head(statement, name), tokens: tokens,
+                                              verbatim: dialect == .native ? nil : (String(content[start..<end]), start),
+                                              suffix: comment(after: Array(content[end...])), hasProperty: name.contains(".")))
             } else {
                 let (name, value): (Identifier, Expr)
                 switch statement.kind {
@@ -189,9 +194,19 @@ public enum MarbleFormatter {
         let nameWidth = (marbleLines.filter { !$0.hasProperty }.map { $0.prefix.count - nameColumn } + bindings.map { $0.head.count - nameColumn }).max() ?? 0
         let expressionColumn = nameColumn + nameWidth + 3
         let start = max(expressionColumn, marbleLines.map { $0.prefix.count + 1 }.max() ?? 0)
-        let columns = MarbleColumns.align(marbleLines.map(\.tokens), starts: Array(repeating: start, count: marbleLines.count))
         var rebuilt: [Int] = []
-        for (line, tokenColumns) in zip(marbleLines, columns) {
+        if dialect != .native {
+            // The strings keep their places relative to each other, the leftmost at `start`.
+            let leftmost = marbleLines.compactMap { $0.verbatim?.column }.min() ?? 0
+            for line in marbleLines {
+                guard let verbatim = line.verbatim else { continue }
+                let column = start + verbatim.column - leftmost
+                lines.lines[line.line - 1].characters = Substring(line.prefix + String(repeating: " ", count: max(1, column - line.prefix.count)) + verbatim.text + line.suffix)
+                rebuilt.append(line.line)
+            }
+        }
+        let columns = MarbleColumns.align(marbleLines.map(\.tokens), starts: Array(repeating: start, count: marbleLines.count))
+        for (line, tokenColumns) in zip(marbleLines, columns) where line.verbatim == nil {
             let first = tokenColumns.first ?? start
             let text = line.prefix + String(repeating: " ", count: max(1, first - line.prefix.count))
                 + MarbleColumns.render(line.tokens, columns: tokenColumns, start: first) + line.suffix
@@ -223,7 +238,8 @@ public enum MarbleFormatter {
         var oldTests: [(name: String, line: Int, statementLines: [Int], signatures: [String])] = []
         let (before, beforeErrors) = MarbleFileParser.parse(old) { fileStatements, test in
             let frame = MarbleColumns.frameNanoseconds(file: MarbleFileSyntax(statements: fileStatements), test: test)
-            oldTests.append((test.name, test.location.line, test.statements.map(\.range.start.line), signatures(test.statements, oldLines, frameNanoseconds: frame)))
+            oldTests.append((test.name, test.location.line, test.statements.map(\.range.start.line),
+                             signatures(test.statements, oldLines, frameNanoseconds: frame, dialect: MarbleFileSyntax.dialect(of: fileStatements))))
         }
         var index = 0
         var sameNames = true
@@ -238,7 +254,7 @@ public enum MarbleFormatter {
             oldTests[index].signatures = []
             guard firstChange == nil else { return }
             let frame = MarbleColumns.frameNanoseconds(file: MarbleFileSyntax(statements: fileStatements), test: test)
-            let newSignatures = signatures(test.statements, newLines, frameNanoseconds: frame)
+            let newSignatures = signatures(test.statements, newLines, frameNanoseconds: frame, dialect: MarbleFileSyntax.dialect(of: fileStatements))
             if let changed = zip(oldTest.signatures, newSignatures).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset
                 ?? (oldTest.signatures.count == newSignatures.count ? nil : min(oldTest.signatures.count, newSignatures.count)) {
                 let line = oldTest.statementLines.indices.contains(changed) ? oldTest.statementLines[changed] : oldTest.line
@@ -254,7 +270,7 @@ public enum MarbleFormatter {
     }
 
     /// What a statement means, independent of spacing outside expressions.
-    private static func signatures(_ statements: [Statement], _ lines: SourceLines, frameNanoseconds: Int64) -> [String] {
+    private static func signatures(_ statements: [Statement], _ lines: SourceLines, frameNanoseconds: Int64, dialect: MarbleDialect = .native) -> [String] {
         func text(from start: SourceLocation, to end: SourceLocation) -> String {
             var pieces: [String] = []
             for number in start.line...max(start.line, end.line) {
@@ -268,7 +284,7 @@ public enum MarbleFormatter {
         return statements.map { statement in
             let keyword = statement.kind.keyword
             if let (kind, marbles) = MarbleColumns.marbles(of: statement) {
-                let meaning = MarbleColumns.meaning(marbles.text, kind: kind, frameNanoseconds: frameNanoseconds)
+                let meaning = MarbleColumns.meaning(marbles.text, kind: kind, frameNanoseconds: frameNanoseconds, dialect: dialect)
                 let events = meaning.map { m in m.events.map { "\($0.frame):\($0.text)" }.joined(separator: ",") + " [\(m.firstFrame),\(m.endFrame))" } ?? "?"
                 var name = ""
                 switch statement.kind {

@@ -74,6 +74,10 @@ public enum SnapshotWriter {
         guard !failing.isEmpty else { return .success(nil) }
         let (file, errors) = MarbleFileParser.parse(source)
         guard errors.isEmpty else { return .failure(Refusal("the file has errors; --update leaves it unchanged")) }
+        guard file.dialect == .native else {
+            return .failure(Refusal("the file is written in notation \(file.dialect.name), and --update writes the native notation only; "
+                                    + "convert it with `marbles fmt --native` first"))
+        }
         var lines = SourceLines(source)
         var edits: [(edit: Edit, test: String)] = []
         // By name, once: looking each failing test up among all of them is quadratic in a big file.

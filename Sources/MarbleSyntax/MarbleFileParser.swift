@@ -21,7 +21,7 @@ import MarbleNotation
 public enum MarbleFileParser {
     /// The words a statement can start with, in the order the format brief lists them.
     public static let statementKeywords = [
-        "frame", "test", "hot", "cold", "subject", "send", "values", "let", "subscribe", "demand", "connect", "expect",
+        "frame", "notation", "test", "hot", "cold", "subject", "send", "values", "let", "subscribe", "demand", "connect", "expect",
     ]
 
     /// Characters that cannot name a value in a `values` line: they mean something in
@@ -74,6 +74,10 @@ struct FileParser {
     var testNames: [String: SourceLocation] = [:]
     /// When set, each test is handed over once the next begins (or the file ends), not kept.
     var eachTest: (([Statement], TestSyntax) -> Void)?
+    /// Set by the file's `notation` line: under an RxJS notation a marble string may be quoted.
+    var dialect = MarbleDialect.native
+    /// The line of the file's `notation` statement, once read.
+    var notationLine: Int?
 
     init(source: SourceText) {
         self.source = source
@@ -132,6 +136,9 @@ struct FileParser {
             return
         case "frame":
             (kind, end) = try parseFrame(after: wordEnd, lineEnd: lineEnd)
+        case "notation":
+            (kind, end) = try parseNotation(keywordAt: start, after: wordEnd, lineEnd: lineEnd)
+            if case .notation(let notation) = kind { dialect = notation.dialect }
         case "values":
             (kind, end) = try parseValues(after: wordEnd, lineEnd: lineEnd, next: &next)
         case "let", "subject":
@@ -155,12 +162,12 @@ struct FileParser {
         let statement = Statement(kind: kind, location: source.location(start),
                                   range: SourceRange(start: source.location(start), end: end))
         switch kind {
-        case .frame, .values, .declaration:
+        case .frame, .notation, .values, .declaration:
             break
         default:
             guard !file.tests.isEmpty else {
                 throw source.error("'\(keyword)' must be inside a test", at: start, length: keyword.count,
-                                   hint: "only 'frame', 'values' and type declarations may come before the first test; start one with: test \"NAME\"")
+                                   hint: "only 'frame', 'notation', 'values' and type declarations may come before the first test; start one with: test \"NAME\"")
             }
         }
         if file.tests.isEmpty {
@@ -217,6 +224,32 @@ struct FileParser {
         return (.frame(DurationSyntax(text: text, location: source.location(start))), source.location(end))
     }
 
+    /// `notation native|rxjs|rxjs-legacy`: before the first test, once.
+    mutating func parseNotation(keywordAt keyword: Int, after wordEnd: Int, lineEnd: Int) throws(SyntaxError) -> (StatementKind, SourceLocation) {
+        let names = MarbleDialect.allCases.map(\.name)
+        let start = source.skipSpaces(from: wordEnd, to: lineEnd)
+        guard start < lineEnd, start > wordEnd, !source.isCommentStart(start, before: lineEnd) else {
+            throw source.error("expected a notation after 'notation'", at: start, hint: "one of: \(names.joined(separator: ", ")); for example: notation rxjs")
+        }
+        var end = start
+        while end < lineEnd && !source[end].isWhitespace && !source.isCommentStart(end, before: lineEnd) { end += 1 }
+        let word = source.text(start, end)
+        guard let dialect = MarbleDialect(rawValue: word) else {
+            throw source.error("unknown notation '\(word)'", at: start, length: end - start,
+                               hint: Suggestions.nearest(to: word, in: names).map { "did you mean '\($0)'?" } ?? "one of: \(names.joined(separator: ", "))")
+        }
+        try expectLineEnd(from: end, lineEnd: lineEnd, after: "the notation")
+        guard file.tests.isEmpty else {
+            throw source.error("'notation' must come before the first test: it says how every marble string of the file is read", at: keyword, length: 8,
+                               hint: "move it to the top of the file")
+        }
+        if let notationLine {
+            throw source.error("the file already has a notation line (line \(notationLine))", at: keyword, length: 8, hint: "keep one")
+        }
+        notationLine = source.location(keyword).line
+        return (.notation(NotationSyntax(dialect: dialect, location: source.location(start))), source.location(end))
+    }
+
     /// Digits, optionally `.` and more digits, then one or more letters.
     static func isDuration(_ text: String) -> Bool {
         var characters = Substring(text)
@@ -260,6 +293,10 @@ struct FileParser {
             throw source.error("expected a space between '\(written)' and its marbles", at: index)
         }
         let marblesStart = source.skipSpaces(from: index, to: lineEnd)
+        if dialect != .native, marblesStart < lineEnd, source[marblesStart] == "'" || source[marblesStart] == "\"" {
+            let (marbles, end) = try quotedMarbles(at: marblesStart, lineEnd: lineEnd)
+            return (marbleStatement(keyword, name: name, property: property, marbles: marbles), source.location(end))
+        }
         let marblesEnd = marbleEnd(from: marblesStart, lineEnd: lineEnd)
         guard marblesEnd > marblesStart else {
             throw source.error("expected marbles after '\(keyword) \(written)'", at: marblesStart, hint: "for example: \(example)")
@@ -269,7 +306,11 @@ struct FileParser {
                                hint: "write it without '=': \(keyword) \(written)  -a-b-|")
         }
         let marbles = MarbleText(text: source.text(marblesStart, marblesEnd), location: source.location(marblesStart))
-        let kind: StatementKind = switch keyword {
+        return (marbleStatement(keyword, name: name, property: property, marbles: marbles), source.location(marblesEnd))
+    }
+
+    func marbleStatement(_ keyword: String, name: Identifier, property: Identifier?, marbles: MarbleText) -> StatementKind {
+        switch keyword {
         case "hot": .hot(name: name, marbles: marbles)
         case "cold": .cold(name: name, marbles: marbles)
         case "send": .send(name: name, marbles: marbles)
@@ -278,7 +319,27 @@ struct FileParser {
         case "connect": .connect(name: name, marbles: marbles)
         default: .expect(name: name, property: property, marbles: marbles)
         }
-        return (kind, source.location(marblesEnd))
+    }
+
+    /// A marble string in quotes, as RxJS's tests write it (`'  ^--a--|'`): under an RxJS
+    /// notation, where spaces can be frames and `//` values, what stands between the quotes is
+    /// the string, every character of it. Only a comment may follow the closing quote.
+    func quotedMarbles(at open: Int, lineEnd: Int) throws(SyntaxError) -> (MarbleText, Int) {
+        let quote = source[open]
+        var close = open + 1
+        while close < lineEnd && source[close] != quote {
+            if source[close] == "\\" {
+                throw source.error("a quoted marble string is read as written: '\\' starts no escape here", at: close,
+                                   hint: "write the character itself")
+            }
+            close += 1
+        }
+        guard close < lineEnd else {
+            throw source.error("unterminated marble string: no closing \(quote)", at: open, length: lineEnd - open,
+                               hint: "close it with \(quote)")
+        }
+        try expectLineEnd(from: close + 1, lineEnd: lineEnd, after: "the marble string")
+        return (MarbleText(text: source.text(open + 1, close), location: source.location(open + 1), quote: quote), close + 1)
     }
 
     /// The end of the marble string starting at `start`: before a `//` comment that

@@ -1,3 +1,5 @@
+import MarbleNotation
+
 // The syntax tree of a `.marble` file. Nothing here is evaluated: marble strings
 // stay raw text, expressions stay trees, durations stay text.
 
@@ -6,10 +8,15 @@
 public struct MarbleText: Hashable, Sendable {
     public var text: String
     public var location: SourceLocation
+    /// The quote around the text, when it was written as a string (`'--a--|'`, in a file under
+    /// an RxJS notation); `text` is then what stands between the quotes, `location` its first
+    /// character.
+    public var quote: Character?
 
-    public init(text: String, location: SourceLocation) {
+    public init(text: String, location: SourceLocation, quote: Character? = nil) {
         self.text = text
         self.location = location
+        self.quote = quote
     }
 }
 
@@ -64,6 +71,8 @@ public struct Statement: Sendable {
 public enum StatementKind: Sendable {
     /// `frame 100ms`
     case frame(DurationSyntax)
+    /// `notation rxjs`: whose rules read the file's marble strings (file level only).
+    case notation(NotationSyntax)
     /// `values A = ("a", 1), B = 12`
     case values([ValueBinding])
     /// `hot NAME MARBLES`
@@ -94,6 +103,7 @@ public enum StatementKind: Sendable {
     public var keyword: String {
         switch self {
         case .frame: "frame"
+        case .notation: "notation"
         case .values: "values"
         case .hot: "hot"
         case .cold: "cold"
@@ -133,6 +143,28 @@ public struct ValueBinding: Sendable {
         self.name = name
         self.nameLocation = nameLocation
         self.value = value
+    }
+}
+
+/// A `notation` line: the dialect it names and where the name is written.
+public struct NotationSyntax: Hashable, Sendable {
+    public var dialect: MarbleDialect
+    public var location: SourceLocation
+
+    public init(dialect: MarbleDialect, location: SourceLocation) {
+        self.dialect = dialect
+        self.location = location
+    }
+}
+
+extension MarbleFileSyntax {
+    /// The dialect the file's `notation` line names (native without one).
+    public var dialect: MarbleDialect { Self.dialect(of: statements) }
+
+    /// The dialect a `notation` line among `statements` (a file's) names; native without one.
+    public static func dialect(of statements: [Statement]) -> MarbleDialect {
+        for statement in statements { if case .notation(let notation) = statement.kind { return notation.dialect } }
+        return .native
     }
 }
 

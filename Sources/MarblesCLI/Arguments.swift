@@ -121,6 +121,8 @@ struct TraceArguments: Equatable {
 struct FormatArguments: Equatable {
     var paths: [String] = []
     var check = false
+    /// `--native`: convert files from an RxJS notation instead of laying them out.
+    var native = false
 }
 
 /// A command line that cannot be understood: the message, and which usage to show with it.
@@ -405,7 +407,8 @@ enum ArgumentParser {
                 switch name {
                 case "--help", "-h": return .help(topic: .fmt)
                 case "--check": try reader.noValue(name, inline); format.check = true
-                default: throw reader.unknown(name, known: ["--check", "--help"])
+                case "--native": try reader.noValue(name, inline); format.native = true
+                default: throw reader.unknown(name, known: ["--check", "--native", "--help"])
                 }
             }
         }

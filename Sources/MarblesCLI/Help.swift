@@ -6,7 +6,7 @@ enum Help {
     static let operatorsUsage = "usage: marbles operators"
     static let evalUsage = "usage: marbles eval [--hot NAME=MARBLES]… [--cold NAME=MARBLES]… [OPTIONS] [NAME = EXPRESSION]… EXPRESSION"
     static let traceUsage = "usage: marbles trace FILE [--test NAME] [--no-color]"
-    static let fmtUsage = "usage: marbles fmt [--check] [PATH…]"
+    static let fmtUsage = "usage: marbles fmt [--check] [--native] [PATH…]"
     static let docUsage = "usage: marbles doc [--check | --update] [--out DIR] [--quiet] PATH… | marbles doc [--check] [--out DIR] --catalogue DIR FILE.md"
     static let compareUsage = "usage: marbles compare [--seed N] [--cases N] PIPELINE PIPELINE"
 
@@ -15,7 +15,7 @@ enum Help {
                marbles eval [--hot NAME=MARBLES]… [--cold NAME=MARBLES]… EXPRESSION
                marbles compare [--seed N] [--cases N] PIPELINE PIPELINE
                marbles trace FILE [--test NAME]
-               marbles fmt [--check] [PATH…]
+               marbles fmt [--check] [--native] [PATH…]
                marbles doc [--check | --update] [--out DIR] [--quiet] PATH…
                marbles doc [--check] [--out DIR] --catalogue DIR FILE.md
                marbles operators
@@ -220,9 +220,14 @@ enum Help {
         spaces inside marbles only where a wide token such as {42} makes a frame wider on
         another line, or around time progressions. Comments are kept; trailing spaces go.
         Every result is checked to mean exactly what the original meant before it is written.
+        A file under `notation rxjs` or `rxjs-legacy` keeps its notation: its marble strings
+        keep their characters (a space can be a frame there) and only move as a block.
 
         Options:
           --check        write nothing; list the files that would change and exit 1 if any
+          --native       rewrite files written under `notation rxjs`/`rxjs-legacy` into the
+                         native notation, every event on its frame, and drop the notation line
+                         (only the marble strings and that line change; native files are left alone)
           -h, --help     show this help
 
         Exit status: 0, 1 (with --check: a file would change), 2 (a path or a file is bad).

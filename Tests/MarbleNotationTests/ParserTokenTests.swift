@@ -218,9 +218,15 @@ struct ParserTokenTests {
         #expect(try summary("a 000012ms b") == ["0:a", "13:b"])
     }
 
-    @Test func largestTimeProgressionThatFits() throws {
-        let parsed = try MarbleParser(frameNanoseconds: 1).parse("9223372036854775807ns", as: .hot)
-        #expect(parsed.endFrame == Int.max)
+    /// Virtual time ends at frame 10^15 (`VirtualTimeEnd`): a line may reach it, not pass it.
+    @Test func longestTimelineThatFits() throws {
+        let parsed = try MarbleParser(frameNanoseconds: 1).parse("999999999999999ns a", as: .hot)
+        #expect(parsed.endFrame == VirtualTimeEnd.last)
+        #expect(parsed.events.map(\.frame) == [999_999_999_999_999])
+        // `^` takes a frame too.
+        let before = try MarbleParser(frameNanoseconds: 1).parse("a 999999999999998ns ^", as: .hot)
+        #expect(before.firstFrame == 1 - VirtualTimeEnd.last)
+        #expect(before.events.map(\.frame) == [1 - VirtualTimeEnd.last])
     }
 
     @Test func timeBeforeCaretGivesNegativeFirstFrame() throws {

@@ -23,7 +23,7 @@ func errorsInTest(_ statement: String) -> [String] {
         ("lte x = 1", "did you mean 'let'?"),
         ("var x = 1", "a test's names are constants: write 'let'; state for one subscription is a var inside Deferred { … }, and a source that behaves differently on each attempt is several 'cold NAME' lines (the nth plays to the nth subscription)"),
         ("const x = 1", "did you mean 'let'?"),
-        ("banana x", "a statement starts with one of: frame, test, hot, cold, subject, send, values, let, subscribe, demand, connect, expect"),
+        ("banana x", "a statement starts with one of: frame, notation, test, hot, cold, subject, send, values, let, subscribe, demand, connect, expect"),
     ])
     func unknownStatementHints(line: String, hint: String) {
         let errors = MarbleFileParser.parse("test \"t\"\n  " + line).errors

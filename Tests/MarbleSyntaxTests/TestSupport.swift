@@ -155,6 +155,7 @@ func loc(_ line: Int, _ column: Int) -> MarbleSyntax.SourceLocation {
 func describe(_ statement: Statement) -> String {
     switch statement.kind {
     case .frame(let duration): "frame \(duration.text)"
+    case .notation(let notation): "notation \(notation.dialect.name)"
     case .values(let bindings): "values " + bindings.map { "\($0.name)=\(sexp($0.value))" }.joined(separator: " ")
     case .hot(let name, let marbles): "hot \(name.name) [\(marbles.text)]"
     case .cold(let name, let marbles): "cold \(name.name) [\(marbles.text)]"

@@ -184,6 +184,16 @@ private enum Failure: Error, Equatable { case timeout, offline }
         #expect(recording.values == ["b", "c"])
     }
 
+    @Test func aCancelWithoutACaretSubscribesAtFrameZero() {
+        // RxJS's `expectObservable(result, '----!')`: subscribed at 0, cancelled at 4.
+        let scheduler = TestScheduler()
+        let source = scheduler.hot("-a-b-c-d-|")
+        let recording = scheduler.expect(source, "-a-b", subscription: "----!")
+        scheduler.expect(source.subscriptions, "----!")
+        #expect(scheduler.run().isEmpty)
+        #expect(recording.values == ["a", "b"])
+    }
+
     @Test func timeBeforeTheCaretIsReal() {
         let scheduler = TestScheduler()
         let source = scheduler.hot("-a-^-b-|")

@@ -3,21 +3,21 @@ import Testing
 
 /// Every mistake MarbleTesting reports about its inputs: the message and where (line, column).
 @Suite struct MistakeTests {
-    @Test func aSubscriptionLineWithoutACaret() throws {
+    @Test func aSubscriptionLineThatEndsBeforeItStarts() throws {
         var line = 0, column = 0
         let issues = recordedIssues {
             let scheduler = TestScheduler()
             // Swift's #column for a call is the column of its opening parenthesis.
             line = #line + 1; column = 29
-            scheduler.expect(scheduler.hot("-a|"), "-a|", subscription: "---!")
+            scheduler.expect(scheduler.hot("-a|"), "-a|", subscription: "-!-^")
             scheduler.run()
         }
         let issue = try #require(issues.first)
         #expect(issue.message == """
-            error in subscription marbles: '!' without '^': only a subscription can be cancelled
-              "---!"
-                  ^
-                  mark the subscription with '^' before '!'
+            error in subscription marbles: '!' before '^': a subscription cannot end before it starts
+              "-!-^"
+                ^
+                put '^' before '!'
             """)
         #expect(issue.sourceLocation?.line == line)
         #expect(issue.sourceLocation?.column == column)

@@ -12,31 +12,32 @@ struct EndToEndTests {
 
     /// The `marbles` binary: next to the test bundle (SwiftPM puts every product of a build in
     /// one folder), else in the package's `.build/debug`.
-    static func executable() throws -> URL {
+    static func executable(_ name: String = "marbles") throws -> URL {
         var candidates: [URL] = []
         if let first = CommandLine.arguments.first {
             var folder = URL(fileURLWithPath: first).deletingLastPathComponent()
             for _ in 0..<4 {
-                candidates.append(folder.appendingPathComponent("marbles"))
+                candidates.append(folder.appendingPathComponent(name))
                 folder = folder.deletingLastPathComponent()
             }
         }
         if let bundle = Bundle.main.executableURL {
-            candidates.append(bundle.deletingLastPathComponent().appendingPathComponent("marbles"))
+            candidates.append(bundle.deletingLastPathComponent().appendingPathComponent(name))
         }
         let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        candidates.append(package.appendingPathComponent(".build/debug/marbles"))
+        candidates.append(package.appendingPathComponent(".build/debug/" + name))
         let found = candidates.first { url in
             var isDirectory: ObjCBool = false
             return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && !isDirectory.boolValue
                 && FileManager.default.isExecutableFile(atPath: url.path)
         }
-        return try #require(found, "the marbles executable was not found; looked at \(candidates.map(\.path))")
+        return try #require(found, "the \(name) executable was not found; looked at \(candidates.map(\.path))")
     }
 
-    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+    /// Runs `program` (`marbles`, or `marbles-svg`) with `arguments`.
+    static func run(_ arguments: [String], environment: [String: String] = [:], program: String = "marbles") throws -> Result {
         let process = Process()
-        process.executableURL = try executable()
+        process.executableURL = try executable(program)
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let out = Pipe()

@@ -74,6 +74,9 @@ struct EvalTests {
         let run = marbles("eval", "--hot", "a=-1-2-3-4-|", "--subscribe", "--^---!", "a.map { $0 }")
         #expect(run.lines[1] == "a.map { $0 }   --^2-3!")
         #expect(run.lines.count == 3, "a cancelled result needs no note")
+        // RxJS's '----!': subscribed at 0, cancelled at 4.
+        let bang = marbles("eval", "--hot", "a=-a-b-c-|", "--subscribe", "----!", "a.map { $0 }")
+        #expect(bang.lines[1] == "a.map { $0 }   ^a-b!")
         let demand = marbles("eval", "--hot", "a=-1-2-3-4-|", "--demand", "1----1", "a.map { $0 }")
         #expect(demand.lines[1] == "a.map { $0 }   -1---3---|")
     }

@@ -208,23 +208,7 @@ struct SVGCommandTests {
     // MARK: The executable
 
     /// The `marbles-svg` binary next to the test bundle, else in `.build/debug`.
-    static func executable() throws -> URL {
-        var candidates: [URL] = []
-        if let first = CommandLine.arguments.first {
-            var folder = URL(fileURLWithPath: first).deletingLastPathComponent()
-            for _ in 0..<4 {
-                candidates.append(folder.appendingPathComponent("marbles-svg"))
-                folder = folder.deletingLastPathComponent()
-            }
-        }
-        if let bundle = Bundle.main.executableURL {
-            candidates.append(bundle.deletingLastPathComponent().appendingPathComponent("marbles-svg"))
-        }
-        let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        candidates.append(package.appendingPathComponent(".build/debug/marbles-svg"))
-        let found = candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-        return try #require(found, "the marbles-svg executable was not found; looked at \(candidates.map(\.path))")
-    }
+    static func executable() throws -> URL { try EndToEndTests.executable("marbles-svg") }
 
     @Test func theExecutableExitsOneAfterWritingAMismatch() throws {
         let sandbox = try Sandbox(["fail.marble": Samples.failing])

@@ -106,12 +106,17 @@ struct BoundCall {
         let argument = try argument(name, as: .duration)
         switch argument.value {
         case .duration(let frames) where frames >= 0: return frames
-        case .value(.int(let frames)) where frames >= 0: return frames
+        case .value(.int(let frames)) where frames >= 0: return try frameCount(frames, at: argument.location)
         case .duration, .value(.int):
             throw fail("a duration cannot be negative", at: argument.location)
         default:
             throw fail("\(signature.selector) needs a duration here (e.g. .milliseconds(300), or a number of frames), not \(argument.value.kindDescription)", at: argument.location)
         }
+    }
+
+    /// A plain number given as a duration: `frames` frames, within virtual time.
+    func frameCount(_ frames: Int, at location: SourceLocation) throws(EvalError) -> Int {
+        try Builtins.checkedFrames(frames, written: "a duration of \(frames) frames", at: location, frameNanoseconds: interpreter.frameNanoseconds)
     }
 
     /// `Timer.publish(every:)` takes a TimeInterval in seconds (a number), or a duration.

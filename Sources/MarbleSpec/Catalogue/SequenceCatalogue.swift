@@ -111,11 +111,16 @@ extension BoundCall {
         let argument = try argument(name, as: .value)
         guard case .value(.array(let items)) = argument.value,
               let first = items.first, case .int(let low) = first, case .int(let high)? = items.last,
-              low >= 0, items.count == high - low + 1 else {
+              low >= 0, high >= low, items.count - 1 == high - low else {
             if case .value(.array(let items)) = argument.value, items.isEmpty {
                 throw .fault(SpecDiagnostic("output(in:) needs a non-empty range", at: argument.location))
             }
             throw .fault(SpecDiagnostic("output(in:) needs a range of indices such as 1..<3 or 1...2", at: argument.location))
+        }
+        // Swift turns `a...b` into `a..<b + 1` (ClosedRange.relative(to:)), which traps at Int.max.
+        guard high < Int.max else {
+            throw .fault(SpecDiagnostic("output(in:) needs a range that ends below Int.max", at: argument.location,
+                                        hint: "Swift counts a...Int.max as a..<Int.max + 1, which overflows"))
         }
         return low..<(high + 1)
     }

@@ -50,7 +50,7 @@ enum TimingCatalogue {
             func frames(_ runtime: Runtime) throws(EvalError) -> Int {
                 switch runtime {
                 case .duration(let frames) where frames > 0: return frames
-                case .value(.int(let frames)) where frames > 0: return frames
+                case .value(.int(let frames)) where frames > 0: return try call.frameCount(frames, at: strategy.location)
                 default: throw fail("a collect window must be a positive duration")
                 }
             }

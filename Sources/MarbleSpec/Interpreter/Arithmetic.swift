@@ -36,15 +36,18 @@ enum Arithmetic {
             }
         case "...", "..<":
             guard case .int(let low) = lhs, case .int(let high) = rhs else { break }
-            let upper = op == "..." ? high : high - 1
-            guard low <= upper + (op == "..<" ? 1 : 0) else {
+            // Both forms need low <= high (Swift traps otherwise, `1..<Int.min` included); then
+            // high - low is the count of `..<`, one less than that of `...`, and cannot wrap
+            // unless the range is enormous.
+            guard low <= high else {
                 throw EvalError.fault(SpecDiagnostic("range requires lowerBound <= upperBound (\(low)\(op)\(high))", at: location))
             }
             // A range is an array of its Ints; keep it small enough to build.
-            guard low > upper || upper.subtractingReportingOverflow(low).partialValue < 100_000, upper.subtractingReportingOverflow(low).overflow == false else {
+            let (span, overflow) = high.subtractingReportingOverflow(low)
+            guard !overflow, span - (op == "..." ? 0 : 1) < 100_000 else {
                 throw EvalError.fault(SpecDiagnostic("the range \(low)\(op)\(high) is too large (more than 100000 elements)", at: location))
             }
-            return .array(low <= upper ? (low...upper).map(Value.int) : [])
+            return .array((op == "..." ? Array(low...high) : Array(low..<high)).map(Value.int))
         default: break
         }
 

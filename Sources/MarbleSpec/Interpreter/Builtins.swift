@@ -1,5 +1,6 @@
 import Reactive
 import MarbleSyntax
+import MarbleNotation
 
 /// The names, properties and functions the expression language knows besides operators:
 /// the members listed in the format brief (`.count`, `.uppercased()`, `Int(_:)`, `min`, …) and
@@ -92,17 +93,31 @@ enum Builtins {
         switch amount {
         case .int(let n):
             let (product, overflow) = Int64(n).multipliedReportingOverflow(by: unit)
-            guard !overflow else { throw EvalError.fault(SpecDiagnostic(".\(name)(\(n)) is too long", at: location)) }
+            guard !overflow else { throw tooLong(".\(name)(\(n))", frameNanoseconds, at: location) }
             guard product % frameNanoseconds == 0 else { throw notWhole(".\(name)(\(n))", frameNanoseconds, at: location) }
-            return Int(product / frameNanoseconds)
+            return try checkedFrames(Int(product / frameNanoseconds), written: ".\(name)(\(n))", at: location, frameNanoseconds: frameNanoseconds)
         case .double(let d): nanoseconds = d * Double(unit)
         default: throw EvalError.fault(SpecDiagnostic(".\(name)(_:) takes a number, not \(amount.typeName)", at: location))
         }
         let frames = nanoseconds / Double(frameNanoseconds)
-        guard frames.isFinite, frames.rounded() == frames, abs(frames) < 1e15 else {
-            throw notWhole(".\(name)(\(amount.literal))", frameNanoseconds, at: location)
-        }
+        guard !frames.isNaN else { throw notWhole(".\(name)(\(amount.literal))", frameNanoseconds, at: location) }
+        // Below 2^53 (`VirtualTimeEnd.last` is), a whole Double converts to Int exactly.
+        guard abs(frames) <= Double(VirtualTimeEnd.last) else { throw tooLong(".\(name)(\(amount.literal))", frameNanoseconds, at: location) }
+        guard frames.rounded() == frames else { throw notWhole(".\(name)(\(amount.literal))", frameNanoseconds, at: location) }
         return Int(frames)
+    }
+
+    /// `frames`, when a duration of that many frames (either way) stays inside virtual time;
+    /// `written` is how the file wrote it. Every duration a file gives (`.seconds(_:)` and its
+    /// kin, a plain number of frames) is read through here, so that no sum of two frames overflows.
+    static func checkedFrames(_ frames: Int, written: String, at location: SourceLocation, frameNanoseconds: Int64) throws(EvalError) -> Int {
+        guard frames.magnitude <= UInt(VirtualTimeEnd.last) else { throw tooLong(written, frameNanoseconds, at: location) }
+        return frames
+    }
+
+    private static func tooLong(_ text: String, _ frameNanoseconds: Int64, at location: SourceLocation) -> EvalError {
+        .fault(SpecDiagnostic("\(text) is too long: \(VirtualTimeEnd.sentence) (1 frame = \(durationText(frameNanoseconds)))", at: location,
+                              hint: "a duration is at most \(VirtualTimeEnd.last) frames"))
     }
 
     private static func notWhole(_ text: String, _ frameNanoseconds: Int64, at location: SourceLocation) -> EvalError {

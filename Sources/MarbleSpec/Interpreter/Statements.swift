@@ -203,6 +203,10 @@ extension Interpreter {
         if case .binary(let op, let lower, let upper) = expr.kind, op == "..." || op == "..<" {
             let low = try valueOf(evaluate(lower, in: env), at: lower.location, purpose: "a range bound")
             let high = try valueOf(evaluate(upper, in: env), at: upper.location, purpose: "a range bound")
+            // Swift traps on forming a range whose bounds are out of order (`case 1..<Int.min:`).
+            if try Arithmetic.compare(low, high, op: op, at: expr.location) > 0 {
+                throw EvalError.fault(SpecDiagnostic("range requires lowerBound <= upperBound (\(low.literal)\(op)\(high.literal))", at: expr.location))
+            }
             let above = try Arithmetic.binary(">=", value, low, leftIsLiteral: false, rightIsLiteral: lower.isNumberLiteral, at: expr.location)
             let below = try Arithmetic.binary(op == "..." ? "<=" : "<", value, high, leftIsLiteral: false, rightIsLiteral: upper.isNumberLiteral, at: expr.location)
             return above == .bool(true) && below == .bool(true)

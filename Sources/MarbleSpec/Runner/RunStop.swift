@@ -17,6 +17,8 @@ struct RunStop {
     var busy: BusyNode?
     /// Named streams with a subscription still open when the run stopped.
     var subscribed: [String] = []
+    /// The frame of the earliest work still queued (past the clock's limit, for a time limit).
+    var pendingFrame: Int? = nil
 
     var message: String {
         switch stop {
@@ -33,7 +35,10 @@ struct RunStop {
         case .actionLimit(let limit, _):
             return "the run passed its limit of \(limit) actions (\(budget.base) + \(budget.perEvent) × the \(budget.events) "
                 + "event\(budget.events == 1 ? "" : "s") the test's lines write)" + culprit()
-        case .timeLimit, .aborted:
+        case .timeLimit(let limit):
+            let due = pendingFrame.map { "for frame \($0)" } ?? "later"
+            return "the run stopped: work is scheduled \(due), past frame \(limit), where virtual time ends" + stillSubscribed
+        case .aborted:
             return "the run stopped: \(stop)"
         }
     }
@@ -46,7 +51,9 @@ struct RunStop {
             return "end what keeps going within the test: finish its source with `|`, cancel with `!` on a subscribe or connect line, or take prefix(_:)"
         case .actionLimit:
             return "a run may do work in proportion to what the test writes: a timer every frame across a long line is the usual cause; slow it, or end it sooner"
-        case .timeLimit, .aborted:
+        case .timeLimit:
+            return "delays, timeouts and timer intervals add up: shorten those of this pipeline"
+        case .aborted:
             return "a pipeline that resubscribes or reschedules without end never settles"
         }
     }

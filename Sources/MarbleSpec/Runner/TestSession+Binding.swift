@@ -80,7 +80,7 @@ extension TestSession {
             guard let events = timeline(marbles, as: .hot) else { return bindPlaceholder(name, subject: true) }
             let subject = PassthroughSubject<Value, StreamError>()
             bind(name, StreamValue(publisher: subject.eraseToAnyPublisher(), text: name.name, subject: SubjectHandle(subject)), kind: .hot,
-                 declared: DeclaredTimeline(lines: [marbles.text], kind: .hot, frameNanoseconds: frameNanoseconds))
+                 declared: DeclaredTimeline(lines: [marbles.text], kind: .hot, frameNanoseconds: frameNanoseconds, dialect: dialect))
             sends.append((name.name, events))
             typeChecker.marbleTypes[name.name] = TypeChecker.noting(events, into: nil)
         case .cold(let name, let marbles):
@@ -107,7 +107,7 @@ extension TestSession {
                 publisher = ColdTimeline(events, scheduler: scheduler).eraseToAnyPublisher()
             }
             bind(name, StreamValue(publisher: publisher, text: name.name), kind: .cold,
-                 declared: DeclaredTimeline(lines: [marbles.text], kind: .cold, frameNanoseconds: frameNanoseconds,
+                 declared: DeclaredTimeline(lines: [marbles.text], kind: .cold, frameNanoseconds: frameNanoseconds, dialect: dialect,
                                             perSubscription: coldAttempts[name.name] != nil))
         case .subject(let name, let expr):
             guard withinPipelineDepth(name, expr) else { return bindPlaceholder(name, subject: true) }
@@ -169,7 +169,7 @@ extension TestSession {
             typeChecker.sentTypes[name.name] = TypeChecker.noting(events, into: typeChecker.sentTypes[name.name])
             // Several send lines into one subject make one timeline, in frame order.
             let earlier = streams[name.name]?.report.declaredTimeline?.lines ?? []
-            streams[name.name]?.report.declaredTimeline = DeclaredTimeline(lines: earlier + [marbles.text], kind: .hot, frameNanoseconds: frameNanoseconds)
+            streams[name.name]?.report.declaredTimeline = DeclaredTimeline(lines: earlier + [marbles.text], kind: .hot, frameNanoseconds: frameNanoseconds, dialect: dialect)
         default:
             break
         }

@@ -24,11 +24,25 @@ extension TestSession {
         if case .value(let action) = event { action() }
     }
 
+    /// The expectations a run compares. RxJS's `expectSubscriptions` leaves out a line without
+    /// `^` (`Expectation.leftOut`): such a line counts only when every line of its stream is one,
+    /// and then once, as "never subscribed".
+    func keptExpectations() -> [Expectation] {
+        guard expectations.contains(where: \.leftOut) else { return expectations }
+        let withCaret = Set(expectations.filter { $0.property == "subscriptions" && !$0.leftOut }.map(\.name))
+        var seen: Set<String> = []
+        return expectations.filter { expectation in
+            guard expectation.leftOut else { return true }
+            return !withCaret.contains(expectation.name) && seen.insert(expectation.name).inserted
+        }
+    }
+
     func sortedStably<T>(_ events: [TimedEvent<T, Never>]) -> [TimedEvent<T, Never>] {
         events.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
     }
 
     func checks() -> [CheckReport] {
+        let expectations = keptExpectations()
         var checks: [CheckReport] = []
         var subscriptionOrdinal: [String: Int] = [:]
         for expectation in expectations {

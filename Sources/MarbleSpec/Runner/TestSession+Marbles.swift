@@ -6,7 +6,7 @@ import MarbleSyntax
 extension TestSession {
     func parse(_ marbles: MarbleText, as kind: MarbleLineKind) -> ParsedMarbles? {
         do {
-            let parsed = try MarbleParser(frameNanoseconds: frameNanoseconds).parse(marbles.text, as: kind)
+            let parsed = try MarbleParser(frameNanoseconds: frameNanoseconds, dialect: dialect).parse(marbles.text, as: kind)
             noteExtent(of: parsed, kind)
             writtenEvents += parsed.events.count
             return parsed
@@ -26,7 +26,7 @@ extension TestSession {
         matchersAllowed = kind == .expect
         defer { matchersAllowed = false }
         do {
-            let parsed = try MarbleParser(frameNanoseconds: frameNanoseconds).parse(marbles.text, as: kind) { item in
+            let parsed = try MarbleParser(frameNanoseconds: frameNanoseconds, dialect: dialect).parse(marbles.text, as: kind) { item in
                 if let event = engineEvent(item, marbles) {
                     if let matcher = pendingMatcher { lineMatchers[events.count] = matcher }
                     events.append(event)

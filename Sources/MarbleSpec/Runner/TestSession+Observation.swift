@@ -14,11 +14,12 @@ extension TestSession {
                 return
             }
             subscribers[index].hasSubscribeLine = true
-            guard let start = parsed.events.first(where: { $0.event == .subscribe }) else {
+            // RxJS's `expectObservable(result, '---!')` subscribes at 0 where the line has no '^'.
+            guard let start = parsed.events.first(where: { $0.event == .subscribe })?.frame ?? (dialect == .native ? nil : 0) else {
                 diagnose("a subscribe line needs '^' to say when the subscriber attaches", at: marbles.location)
                 return
             }
-            subscribers[index].subscribeAt = start.frame
+            subscribers[index].subscribeAt = start
             subscribers[index].cancelAt = parsed.events.first(where: { $0.event == .cancel })?.frame
         case .demand(let name, let marbles):
             guard checkStream(name), let parsed = parse(marbles, as: .demand) else { return }
@@ -37,7 +38,9 @@ extension TestSession {
                          hint: "connect works on makeConnectable(), multicast(…) and timers")
                 return
             }
-            connections.append((name.name, parsed.events.first { $0.event == .subscribe }?.frame, parsed.events.first { $0.event == .cancel }?.frame))
+            let end = parsed.events.first { $0.event == .cancel }?.frame
+            // As a subscribe line: '!' without '^' connects at 0.
+            connections.append((name.name, parsed.events.first { $0.event == .subscribe }?.frame ?? (end == nil ? nil : 0), end))
         case .expect(let name, let property, let marbles):
             guard checkStream(name) else { return }
             if let property, property.name == "requests" {
@@ -59,12 +62,9 @@ extension TestSession {
                 let start = parsed.events.first { $0.event == .subscribe }?.frame
                 let end = parsed.events.first { $0.event == .cancel }?.frame
                 var span: SubscriptionSpan?
-                if let start { span = SubscriptionSpan(start: start, end: end) } else if end != nil {
-                    diagnose("a subscription line with '!' needs a '^' before it", at: marbles.location)
-                    return
-                }
+                if let start { span = SubscriptionSpan(start: start, end: end) }
                 expectations.append(Expectation(name: name.name, property: property.name, line: statement.sourceLine, column: statement.location.column,
-                                                lastFrame: parsed.endFrame - 1, events: [], span: span))
+                                                lastFrame: parsed.endFrame - 1, events: [], span: span, leftOut: start == nil && dialect != .native))
             } else if let other = Self.equalityOperand(marbles) {
                 guard other.name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), !other.name.isEmpty else {
                     diagnose("expected a stream name after '=='", at: other.location, length: max(1, other.name.count),

@@ -42,7 +42,7 @@ extension TestSession {
             connection.start.map { ConnectionRecord(stream: connection.name, start: $0, end: connection.end) }
         }
         report.values = valueNames
-        report.warnings = uncheckedStreams()
+        report.warnings = uncheckedStreams() + leftOutSubscriptionLines()
         report.streams = streamOrder.compactMap { name in
             guard var stream = streams[name]?.report else { return nil }
             if let log = streams[name]?.log {
@@ -92,6 +92,20 @@ extension TestSession {
             return FileDiagnostic(path: path, line: stream.definition.line, column: stream.definition.column, length: name.count,
                                   message: "'\(name)' is never checked: no expect line names it or a stream built from it",
                                   hint: "add `expect \(name) …`, or remove it", lineText: lineText(stream.definition.line), severity: .warning)
+        }
+    }
+
+    /// A warning for each `.subscriptions` line that RxJS's rules leave out and that the run
+    /// therefore does not check (see `keptExpectations`): a line without `^` beside other lines
+    /// of its stream.
+    func leftOutSubscriptionLines() -> [FileDiagnostic] {
+        let kept = keptExpectations()
+        return expectations.filter { expectation in
+            expectation.leftOut && !kept.contains { $0.leftOut && $0.line == expectation.line }
+        }.map { expectation in
+            FileDiagnostic(path: path, line: expectation.line, column: expectation.column, length: 6,
+                           message: "this line has no '^': RxJS's expectSubscriptions leaves it out, so it checks nothing",
+                           hint: "mark the subscription with '^', or remove the line", lineText: lineText(expectation.line), severity: .warning)
         }
     }
 
@@ -150,12 +164,20 @@ extension TestSession {
             busy = tracer.busiestNode(fromEntry: max(0, tracer.entryCount - 1_000))
         }
         let subscribed = streamOrder.filter { streams[$0]?.log.spans.last.map { $0.end == nil } ?? false }
-        // Without a busy node, the stream still subscribed that is defined last: the furthest downstream.
-        let location = busy.flatMap { definition(of: $0) } ?? subscribed.last.flatMap { streams[$0]?.definition } ?? syntax.location
+        // Without a busy node, the stream still subscribed that is defined last: the furthest
+        // downstream. For work queued past the end of time, that stream first: what was busy
+        // lately is upstream of the operator that queued it.
+        let furthest = subscribed.last.flatMap { streams[$0]?.definition }
+        let location: SourceLocation
+        if case .timeLimit = stop {
+            location = furthest ?? busy.flatMap { definition(of: $0) } ?? syntax.location
+        } else {
+            location = busy.flatMap { definition(of: $0) } ?? furthest ?? syntax.location
+        }
         let stopped = RunStop(stop: stop, frame: scheduler.currentFrame, lastLineFrame: horizon - 1,
                               settleActions: settling.map { scheduler.actionCount - $0.actions },
                               budget: (base: options.maxActions, perEvent: options.actionsPerWrittenEvent, events: writtenEvents),
-                              busy: busy, subscribed: subscribed)
+                              busy: busy, subscribed: subscribed, pendingFrame: scheduler.nextActionTime)
         return FileDiagnostic(path: path, line: location.line, column: location.column, length: 1,
                               message: stopped.message, hint: stopped.hint, lineText: lineText(location.line), frame: scheduler.currentFrame)
     }
@@ -192,7 +214,7 @@ extension TestSession {
     /// Queues the test's own actions: they go first, in file order, so that at any frame the
     /// test's subscribers act before that frame's sends, and sends before operators' later work.
     func queueTestActions() {
-        scheduler.limits.maxTime = .max
+        scheduler.limits.maxTime = VirtualTimeEnd.last
         let scheduler = self.scheduler
         scheduler.rewindStart(to: firstFrame)
         for index in subscribers.indices {

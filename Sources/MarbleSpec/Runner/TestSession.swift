@@ -49,6 +49,8 @@ final class TestSession {
     var diagnostics: [FileDiagnostic] = []
 
     let frameNanoseconds: Int64
+    /// The file's notation (`notation rxjs`): how its marble strings are read.
+    let dialect: MarbleDialect
     var table: ValueTable
     let scheduler: VirtualTimeScheduler
     let interpreter: Interpreter
@@ -86,6 +88,10 @@ final class TestSession {
         var lastFrame: Int
         var events: [TimedEvent<Value, StreamError>]
         var span: SubscriptionSpan?
+        /// A `.subscriptions` line without `^` under an RxJS notation: RxJS's
+        /// `expectSubscriptions` leaves such a line out, so it expects no subscription of its own
+        /// (all of a stream's lines being such, the stream is expected never to be subscribed).
+        var leftOut = false
         var requests: [(frame: Int, demand: Subscribers.Demand)] = []
         /// `{_}` and `{where: …}` slots, by index into `events`.
         var matchers: [Int: ValueMatcher] = [:]
@@ -179,13 +185,14 @@ final class TestSession {
         self.fileStatements = fileStatements
         self.options = options
         table = ValueTable()
-        scheduler = VirtualTimeScheduler(limits: .init(maxTime: .max, maxActionsPerInstant: options.maxActionsPerInstant, maxActions: options.maxActions))
+        scheduler = VirtualTimeScheduler(limits: .init(maxTime: VirtualTimeEnd.last, maxActionsPerInstant: options.maxActionsPerInstant, maxActions: options.maxActions))
         // The frame length applies to the whole test wherever it is written.
         var frame: (nanoseconds: Int64, diagnostics: [FileDiagnostic]) = (1_000_000, [])
         for statement in fileStatements + syntax.statements {
             if case .frame(let duration) = statement.kind { frame = TestSession.frameLength(duration, path: path, lines: lines, current: frame.nanoseconds) }
         }
         frameNanoseconds = frame.nanoseconds
+        dialect = MarbleFileSyntax.dialect(of: fileStatements)
         diagnostics = frame.diagnostics
         interpreter = Interpreter(scheduler: scheduler, frameNanoseconds: frameNanoseconds, lines: lines)
         activity = StreamActivity(interpreter: interpreter)

@@ -24,7 +24,7 @@ struct FormatCommand {
                     printer.line("\(path): error: cannot read the file as UTF-8 text")
                     continue
                 }
-                switch MarbleFormatter.format(source) {
+                switch arguments.native ? NativeConversion.convert(source) : MarbleFormatter.format(source) {
                 case .failure(let problem):
                     errors += 1
                     if let place = problem.place {
@@ -41,13 +41,14 @@ struct FormatCommand {
                 case .success(let formatted):
                     changed += 1
                     let lines = MarbleFormatter.changedLines(source, formatted)
-                    let which = lines.count <= 8 ? " (line\(lines.count == 1 ? "" : "s") " + lines.map(String.init).joined(separator: ", ") + ")" : " (\(lines.count) lines)"
+                    // A conversion removes the notation line: lines compared by position would all differ.
+                    let which = arguments.native ? "" : lines.count <= 8 ? " (line\(lines.count == 1 ? "" : "s") " + lines.map(String.init).joined(separator: ", ") + ")" : " (\(lines.count) lines)"
                     if arguments.check {
-                        printer.line("would reformat \(path)" + which)
+                        printer.line("would \(arguments.native ? "convert" : "reformat") \(path)" + which)
                     } else {
                         do {
                             try AtomicFile.write(Data(formatted.utf8), to: path)
-                            printer.line("formatted \(path)" + which)
+                            printer.line("\(arguments.native ? "converted" : "formatted") \(path)" + which)
                         } catch {
                             errors += 1
                             changed -= 1
