@@ -5,9 +5,9 @@ import Testing
 /// the notation, the reports and their comparison, the diff and the diagrams, the clock and the
 /// engine, never the `.marble` file grammar, interpreter, type checker or catalogue.
 @Suite struct PackagingTests {
-    /// `Package.swift`, beside `Tests/`.
+    /// `Package.swift`, beside `Tests/` (through the link `scripts/opencombine-check` makes to this folder).
     static let manifest: String = {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         return (try? String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)) ?? ""
     }()
 
