@@ -245,6 +245,9 @@ final class MarbleSubscriber<Input, Failure: Error>: Subscriber, Cancellable, Ma
     @exclusivity(unchecked) private var outstanding: Subscribers.Demand = .none
     @exclusivity(unchecked) private var isSubscribed = false
     @exclusivity(unchecked) private var isCancelled = false
+    /// Whether `completion` is set: testing the optional generic tuple instead would look up its
+    /// type metadata for every value.
+    @exclusivity(unchecked) private var isCompleted = false
 
     @inlinable
     init(clock: VirtualTimeScheduler, initialDemand: Subscribers.Demand) {
@@ -271,7 +274,7 @@ final class MarbleSubscriber<Input, Failure: Error>: Subscriber, Cancellable, Ma
 
     @usableFromInline
     func receive(_ input: Input) -> Subscribers.Demand {
-        guard completion == nil else { return .none }
+        guard !isCompleted else { return .none }
         if outstanding == .none { valuesWithoutDemand.append(clock.currentFrame) } else { outstanding -= 1 }
         record(input, clock.currentFrame)
         return .none
@@ -279,7 +282,8 @@ final class MarbleSubscriber<Input, Failure: Error>: Subscriber, Cancellable, Ma
 
     @usableFromInline
     func receive(completion: Subscribers.Completion<Failure>) {
-        guard self.completion == nil else { return }
+        guard !isCompleted else { return }
+        isCompleted = true
         self.completion = (clock.currentFrame, completion)
         // Let go of the finished subscription, as Combine's Sink does (OpenCombine Sink.swift):
         // a pipeline that holds the test's scheduler (debounce, delay) would otherwise keep the
