@@ -9,6 +9,9 @@ import PackageDescription
 //                     OperationQueue, @Published (imports VirtualClock and re-exports it)
 //   ReactiveNetworking — URLSession.dataTaskPublisher (imports Reactive; FoundationNetworking on Linux)
 //   MarbleNotation  — marble strings ⇄ timelines (knows no engine)
+//   AtomicFiles     — writing a user's file so that it is never seen half-written (imports Foundation only)
+//   SwiftCallSite   — the Swift call that made an expectation, read from its source: the names it
+//                     wrote, its marble string literals, and rewriting them in place (imports AtomicFiles)
 //   MarbleSyntax    — the .marble file and expression grammar → syntax tree (imports MarbleNotation)
 //   MarbleReport    — what a run produces: file, test, check and stream reports, diagnostics, trace
 //                     events, and the comparison of recorded events, subscriptions and requests with
@@ -21,13 +24,14 @@ import PackageDescription
 //   MarbleDiff      — the human diff of a failing check: aligned marbles, carets, sentences
 //                     (imports MarbleReport, MarbleNotation)
 //   MarbleTesting   — marble tests for Swift code: TestScheduler, hot/cold, expectations reported
-//                     to Swift Testing or XCTest, on the engine of the platform: Combine where it can
-//                     be imported, Reactive elsewhere; one source for both (imports Combine or
-//                     Reactive and re-exports it, VirtualClock, MarbleNotation, MarbleReport,
-//                     MarbleDiff, MarbleDiagram: not the interpreter, type checker or catalogue;
+//                     to Swift Testing or XCTest, named and updated from the test's source, on the
+//                     engine of the platform: Combine where it can be imported, Reactive elsewhere;
+//                     one source for both (imports Combine or Reactive and re-exports it,
+//                     VirtualClock, MarbleNotation, MarbleReport, MarbleDiff, MarbleDiagram,
+//                     SwiftCallSite: not the interpreter, type checker or catalogue;
 //                     nothing imports it but tests and the bench)
 //   MarbleRewrite   — the text rewriting behind `fmt` and `run --update`: layout in columns, snapshot
-//                     edits, line diffs, atomic writes (imports MarbleSpec, MarbleSyntax, MarbleNotation)
+//                     edits, line diffs (imports MarbleSpec, MarbleSyntax, MarbleNotation, AtomicFiles)
 //   MarblesCLI      — `marbles` and `marbles-svg` commands and reporters, thin over MarbleRewrite for
 //                     `fmt` and `--update` (imports the above but MarbleTesting)
 //   marbles, marbles-svg — thin mains over MarblesCLI
@@ -52,6 +56,8 @@ let package = Package(
         .target(name: "Reactive", dependencies: ["VirtualClock"]),
         .target(name: "ReactiveNetworking", dependencies: ["Reactive"]),
         .target(name: "MarbleNotation"),
+        .target(name: "AtomicFiles"),
+        .target(name: "SwiftCallSite", dependencies: ["AtomicFiles"]),
         .target(name: "MarbleSyntax", dependencies: ["MarbleNotation"]),
         .target(name: "MarbleReport", dependencies: ["MarbleNotation"]),
         .target(name: "MarbleSpec", dependencies: ["Reactive", "MarbleNotation", "MarbleSyntax", "MarbleReport"]),
@@ -59,9 +65,9 @@ let package = Package(
         .target(name: "MarbleDiff", dependencies: ["MarbleReport", "MarbleNotation"]),
         // Where Combine can be imported, MarbleTesting drives Combine's types and Reactive is not built for it.
         .target(name: "MarbleTesting", dependencies: [.target(name: "Reactive", condition: .when(platforms: withoutCombine)), "VirtualClock",
-                                                      "MarbleNotation", "MarbleReport", "MarbleDiff", "MarbleDiagram"]),
-        .target(name: "MarbleRewrite", dependencies: ["MarbleSpec", "MarbleSyntax", "MarbleNotation"]),
-        .target(name: "MarblesCLI", dependencies: ["MarbleSpec", "MarbleSyntax", "MarbleNotation", "MarbleDiagram", "MarbleDiff", "MarbleRewrite"]),
+                                                      "MarbleNotation", "MarbleReport", "MarbleDiff", "MarbleDiagram", "SwiftCallSite"]),
+        .target(name: "MarbleRewrite", dependencies: ["MarbleSpec", "MarbleSyntax", "MarbleNotation", "AtomicFiles"]),
+        .target(name: "MarblesCLI", dependencies: ["MarbleSpec", "MarbleSyntax", "MarbleNotation", "MarbleDiagram", "MarbleDiff", "MarbleRewrite", "AtomicFiles"]),
         .executableTarget(name: "marbles", dependencies: ["MarblesCLI"]),
         .executableTarget(name: "marbles-svg", dependencies: ["MarblesCLI"]),
         // The Swift side of `make bench` (engine API, MarbleTesting, end-to-end runs, the hand-written floor).
@@ -71,7 +77,10 @@ let package = Package(
         // What several test targets share (a seeded random generator); only tests import it.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive", "MarbleNotation", "MarbleTesting"]),
+        // MarbleTesting's own suite depends on it alone, as a user's test target does
+        // (scripts/opencombine-check builds the suite so against "Combine").
         .testTarget(name: "MarbleTestingTests", dependencies: ["MarbleTesting"]),
+        .testTarget(name: "SwiftCallSiteTests", dependencies: ["SwiftCallSite"]),
         // Combine app code (view models, forms, networking, timers, custom publishers) that must
         // typecheck against Reactive with only its import changed.
         // Swift 5 mode, as the app code it models: 3 of the files (global caches, a shared singleton,
@@ -83,7 +92,7 @@ let package = Package(
         .testTarget(name: "MarbleSpecTests", dependencies: ["MarbleSpec", "Reactive", "TestSupport"]),
         .testTarget(name: "MarbleDiagramTests", dependencies: ["MarbleDiagram", "MarbleSpec"], exclude: ["Golden"]),
         .testTarget(name: "MarbleRewriteTests", dependencies: ["MarbleRewrite", "MarbleSyntax"]),
-        .testTarget(name: "MarblesCLITests", dependencies: ["MarblesCLI", "MarbleDiff", "MarbleRewrite", "marbles", "marbles-svg"]),
+        .testTarget(name: "MarblesCLITests", dependencies: ["MarblesCLI", "MarbleDiff", "MarbleRewrite", "AtomicFiles", "marbles", "marbles-svg"]),
     ],
     swiftLanguageModes: [.v6]
 )
