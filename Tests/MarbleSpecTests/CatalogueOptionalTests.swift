@@ -104,7 +104,7 @@ import Testing
           expect out    -|
         """)
         #expect(problems(report) == ["3:24: dropFirst(_:) takes no nil for 'count': Combine's signature has no optional there"])
-        #expect(report.diagnostics.first?.hint == "leave the argument out for its default")
+        #expect(report.allDiagnostics.first?.hint == "leave the argument out for its default")
     }
 
     /// The labels fit, an argument does not: the error names it, instead of offering the very

@@ -11,8 +11,10 @@ import MarbleSyntax
     func reports(_ source: String, runs: Int = 8) -> [String] {
         (0..<runs).map { _ in
             let report = runMarble(source)
-            let diagnostics = report.diagnostics.map { "\($0.line):\($0.column): \($0.message)" + ($0.hint.map { " | " + $0 } ?? "") }
-            let tests = report.tests.map { test in
+            // Every mistake, the file's and each test's; then each test that ran, unless it passed
+            // silently (no print output).
+            let diagnostics = report.allDiagnostics.map { "\($0.line):\($0.column): \($0.message)" + ($0.hint.map { " | " + $0 } ?? "") }
+            let tests = report.tests.filter { $0.diagnostics.isEmpty && ($0.outcome != .passed || !$0.trace.isEmpty) }.map { test in
                 "\(test.name): \(test.outcome) " + test.trace.map { "\($0.frame): \($0.text)" }.joined(separator: "; ")
                     + (test.error.map { " \($0.line):\($0.column): \($0.message) | \($0.hint ?? "")" } ?? "")
             }
