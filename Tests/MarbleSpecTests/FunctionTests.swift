@@ -77,7 +77,7 @@ import Testing
         // init: by labels, with `self.` or without, a property's default kept; static let and func; methods.
         "  hot a -{2}-|\n  let m = a.map { Money(euros: Double($0)).text }\n  expect m -{\"200 EUR\"}-|",
         "  hot a -{2}-|\n  let m = a.map { Money(pennies: $0, currency: \"GBP\").text }\n  expect m -{\"2 GBP\"}-|",
-        "  hot a -{2}-|\n  let m = a.map { Money.sum([Money(cents: $0), .zero, Money(cents: 5)]).adding(Money(cents: 1)).cents }\n  expect m -{8}-|",
+        "  hot a -{2}-|\n  let m = a.map { Money.sum([Money(cents: $0), .zero, Money(cents: 5)]).adding(Money(cents: 1)).adding(.zero).cents }\n  expect m -{8}-|",
         // A mutating func changes the var it is called on; the copy it came from keeps its value.
         "  hot a -{2}-{3}-|\n  let c = a.scan(Counter()) { c, n in\n    var next = c\n    next.add(n)\n    next.add(1, note: \"one\")\n    return next\n  }\n  let s = c.map { \"\\($0.count) \\($0.log)\" }\n  expect s -{\"3 [\\\"add\\\", \\\"one\\\"]\"}-{\"7 [\\\"add\\\", \\\"one\\\", \\\"add\\\", \\\"one\\\"]\"}-|",
         "  hot a -{2}-|\n  let c = a.map { n -> String in\n    let before = Counter(count: n)\n    var after = before\n    after.add(1)\n    var reset = after\n    reset.reset()\n    return \"\\(before.count) \\(after.count) \\(reset.count)\"\n  }\n  expect c -{\"2 3 0\"}-|",

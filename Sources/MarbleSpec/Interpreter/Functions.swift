@@ -33,7 +33,8 @@ extension Interpreter {
             var values: [Runtime] = []
             for (slot, parameter) in zip(slots, function.parameters) {
                 if let slot {
-                    values.append(args[slot].value)
+                    // `.offline` or `.zero` for a parameter of a declared type is its member.
+                    values.append(try cast(args[slot].value, of: args[slot].syntax, to: parameter.type, mode: .annotation))
                 } else if let defaultValue = parameter.defaultValue {
                     values.append(try evaluate(annotated(defaultValue, parameter.type), in: globals))
                 }

@@ -129,6 +129,10 @@ extension Interpreter {
                     let args = payload.map { CallArgument(label: nil, value: $0, location: operand.location, syntax: operand) }
                     return .value(try enumCase(enumType, item, args, at: operand.location))
                 }
+                if case .member(let name, let payload) = runtime, payload.isEmpty, let owner = types.canonicalName(type.text),
+                   let member = try staticMember(name, of: owner) {
+                    return member
+                }
                 // `let r: Result<Int, Error> = .success(1)`.
                 if case .member(let name, let payload) = runtime, EnumCases.isContextual(name, payload) {
                     return .value(try valueOf(runtime, at: operand.location, purpose: "a value"))
