@@ -155,15 +155,19 @@ public struct SubscriberRecord: Sendable, Hashable {
     public var start: Int
     /// The frame of the `!` of its `subscribe` line.
     public var cancel: Int?
-    /// The `.request` events of its `demand` line, in order (empty: no demand line, unlimited).
+    /// The `.request` events of its `demand` line, in order (empty: none, or no demand line).
     public var demand: [RenderedEvent]
+    /// Whether the test gives it a `demand` line: without one it asks for `.unlimited` as it
+    /// subscribes; with one that never asks (`demand nothing ---`), its demand stays `.none`.
+    public var hasDemandLine: Bool
     /// Its subscription among the stream's `subscriptions` (by index), when it subscribed.
     public var subscription: Int?
 
-    package init(start: Int, cancel: Int?, demand: [RenderedEvent], subscription: Int? = nil) {
+    package init(start: Int, cancel: Int?, demand: [RenderedEvent], hasDemandLine: Bool? = nil, subscription: Int? = nil) {
         self.start = start
         self.cancel = cancel
         self.demand = demand
+        self.hasDemandLine = hasDemandLine ?? !demand.isEmpty
         self.subscription = subscription
     }
 }

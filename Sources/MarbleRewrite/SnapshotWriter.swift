@@ -1,3 +1,4 @@
+import AtomicFiles
 import Foundation
 import MarbleNotation
 import MarbleSpec
@@ -28,6 +29,9 @@ public enum FileUpdate: Sendable, Equatable {
     case updated([LineChange])
     /// The file needed changes but was left alone, and why.
     case refused(String)
+    /// The file needed changes and could not be written (it is not a regular file, or the write
+    /// failed), and why: an error of the run, as a path that cannot be read is.
+    case unwritable(String)
 }
 
 /// `marbles run --update`: rewrites the marbles of each failing `expect` line with what the
@@ -219,13 +223,15 @@ public enum SnapshotWriter {
             break
         }
         guard current.source != source else { return (report, .unchanged) }
+        // Asked before reading the file again: a second read of a FIFO waits for another writer.
+        if let refusal = AtomicFile.rewriteRefusal(path) { return (report, .unwritable("\(refusal); --update rewrites only regular files")) }
         guard FileManager.default.contents(atPath: path) == data else {
             return (report, .refused("the file changed while its tests ran; left unchanged"))
         }
         do {
-            try AtomicFile.write(Data(current.source.utf8), to: path)
+            try AtomicFile.write(Data(current.source.utf8), to: path, nonRegular: .refuse)
         } catch {
-            return (report, .refused("\(error)"))
+            return (report, .unwritable("\(error)"))
         }
         return (current.report, .updated(changes(from: source, to: current.source)))
     }

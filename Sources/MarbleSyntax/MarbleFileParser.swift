@@ -20,6 +20,10 @@ import MarbleNotation
 ///   and parsing resumes on the next line (or after the statement's extent).
 public enum MarbleFileParser {
     /// The words a statement can start with, in the order the format brief lists them.
+    /// How deeply brackets, closures and prefix operators may nest in an expression, and
+    /// brackets and generic arguments in a written type.
+    public static var maximumNesting: Int { ExpressionParser.maximumDepth }
+
     public static let statementKeywords = [
         "frame", "notation", "test", "hot", "cold", "subject", "send", "values", "let", "subscribe", "demand", "connect", "expect",
     ]
@@ -725,6 +729,12 @@ struct FileParser {
         guard MarbleFileParser.statementKeywords.contains(word) || ExpressionParser.declarationKeywords.contains(word) else { return false }
         if word == "let" && first - index > indentation { return false }
         let after = source.skipSpaces(from: end, to: lineEnd)
+        // `indirect case` is a member of an enum body; `indirect enum` starts a declaration.
+        if word == "indirect" {
+            var wordEnd = after
+            while wordEnd < lineEnd && source[wordEnd].isIdentifierContinue { wordEnd += 1 }
+            return source.text(after, wordEnd) == "enum"
+        }
         guard after > end, let next = source.character(after, before: lineEnd) else { return false }
         return next.isIdentifierStart || next == "\"" || next.isASCIIDigit
     }

@@ -252,7 +252,7 @@ extension ExprKind {
         case .call(let callee, let arguments): arguments.reduce(callee.depth) { max($0, $1.value.depth) }
         case .genericSpecialization(let base, _): base.depth
         case .closure(let closure): Self.depth(of: closure.body)
-        case .unary(_, let operand), .throwExpression(let operand), .cast(let operand, _, _): operand.depth
+        case .unary(_, let operand), .throwExpression(let operand), .cast(let operand, _, _), .tryExpression(let operand, _): operand.depth
         case .binary(_, let lhs, let rhs): max(lhs.depth, rhs.depth)
         case .ternary(let condition, let then, let otherwise): max(condition.depth, then.depth, otherwise.depth)
         case .ifExpression(let ifExpression):
@@ -273,6 +273,16 @@ extension ExprKind {
             case .assignment(let assignment): max(deepest, assignment.target.depth, assignment.value.depth)
             case .guardStatement(let guardStatement):
                 max(deepest, guardStatement.conditions.reduce(0) { max($0, $1.depth) }, depth(of: guardStatement.elseBody))
+            case .forIn(let loop):
+                max(deepest, loop.pattern.depth, loop.sequence.depth, loop.whereClause?.depth ?? 0, depth(of: loop.body))
+            case .whileLoop(let loop):
+                max(deepest, loop.conditions.reduce(0) { max($0, $1.depth) }, depth(of: loop.body))
+            case .breakStatement, .continueStatement: deepest
+            case .patternBinding(let binding): max(deepest, binding.pattern.depth, binding.value.depth)
+            case .doCatch(let statement):
+                statement.clauses.reduce(max(deepest, depth(of: statement.body))) { deepest, clause in
+                    max(deepest, clause.pattern?.depth ?? 0, clause.guardExpression?.depth ?? 0, depth(of: clause.body))
+                }
             }
         }
     }
@@ -323,6 +333,8 @@ public indirect enum ExprKind: Sendable {
     case switchExpression(SwitchExpression)
     /// `x as Double`, `x as? User`, `x as! Int`.
     case cast(Expr, type: TypeText, mode: CastMode)
+    /// `try? x` (nil when `x` throws), `try! x` (a runtime error then); `ErrorHandling.swift`.
+    case tryExpression(Expr, TryMode)
 }
 
 /// How `as` converts: `as` (a coercion Swift checks), `as?` (nil when the value is of another
@@ -331,6 +343,8 @@ public enum CastMode: String, Sendable {
     case coerce = "as"
     case conditional = "as?"
     case forced = "as!"
+    /// The type annotation of `let x: Double = 0` / `var xs: [Int] = []`: a coercion, as `as`.
+    case annotation = ":"
 }
 
 /// A piece of a string literal.
@@ -387,6 +401,18 @@ public enum ClosureStatement: Sendable {
     case assignment(Assignment)
     /// `guard CONDITIONS else { … }`.
     case guardStatement(GuardStatement)
+    /// `for PATTERN in SEQUENCE where C { … }` (`Loops.swift`).
+    case forIn(ForInStatement)
+    /// `while C { … }` and `repeat { … } while C`.
+    case whileLoop(WhileStatement)
+    /// `break`: leaves the innermost loop or `switch`.
+    case breakStatement(SourceLocation)
+    /// `continue`: the innermost loop's next round.
+    case continueStatement(SourceLocation)
+    /// `let (a, b) = EXPR`, `var (a, b) = EXPR`.
+    case patternBinding(PatternBinding)
+    /// `do { … } catch … { … }` (`ErrorHandling.swift`).
+    case doCatch(DoStatement)
 }
 
 /// `if C { … } else if D { … } else { … }`; an `else if` is an `elseBody` holding

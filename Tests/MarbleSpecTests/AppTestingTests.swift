@@ -76,6 +76,15 @@ import Testing
         #expect(check?.rewritable == false)
     }
 
+    /// Issue 29, item 13: a matcher that matched the first value of a frame with a value more
+    /// was described by that value, "expected 1, got 1 then 2", which reads as if nothing differed.
+    @Test func aMatchedMatcherInAFrameThatDiffersIsNamedAsTheMatcher() {
+        let any = runMarble("test \"a\"\n  hot q -(12)-|\n  expect q -{_}-|")
+        #expect(problems(any) == ["q frame 1: expected a value matching {_}, got 1 then 2"])
+        let predicate = runMarble("test \"a\"\n  hot q -(12)-|\n  expect q -(2{where: $0 > 0})-|")
+        #expect(problems(predicate) == ["q frame 1: expected 2 then a value matching {where: $0 > 0}, got 1 then 2"])
+    }
+
     @Test func aWildcardStillNeedsAValueAtItsFrame() {
         let report = runMarble("test \"a\"\n  hot q -a--|\n  expect q --{_}-|")
         #expect(problems(report) == ["q frame 1: expected nothing, got a", "q frame 2: expected a value matching {_}, got nothing"])

@@ -263,6 +263,24 @@ import Testing
         }
     }
 
+    /// An operator passed as a function (`reduce(0, +)`, `sorted(by: >)`) is the closure
+    /// `{ $0 OP $1 }`: compiled, it gives what the interpreter gives, errors included.
+    @Test(arguments: ["+", "-", "*", "/", "%", "<", "<=", ">", ">=", "==", "!=", "&&", "||"])
+    func operatorFunctionsCompileLikeTheirClosures(_ op: String) throws {
+        let interpreter = Interpreter(scheduler: VirtualTimeScheduler(), frameNanoseconds: 1_000_000, lines: LineTable(""))
+        let expr = try MarbleFileParser.parseExpression("f(0, \(op))", at: SourceLocation(line: 1, column: 1))
+        guard case .call(_, let arguments) = expr.kind, case .closure(let syntax) = arguments[1].value.kind else { Issue.record("not a closure"); return }
+        let closure = ClosureValue(syntax: syntax, environment: Environment(), location: arguments[1].value.location,
+                                   usesSecondAnonymousArgument: NameCheck.mentions("$1", in: syntax.body))
+        let compiled = try #require(ClosureCompiler.compile(closure))
+        let inputs: [[Value]] = [[.int(6), .int(4)], [.int(Int.max), .int(1)], [.int(3), .int(0)], [.double(1.5), .double(0.5)],
+                                 [.string("a"), .string("b")], [.bool(true), .bool(false)], [.tuple([.int(1), .int(2)])], [.int(1)]]
+        for input in inputs {
+            let fast = Result { () throws(EvalError) -> Value in try compiled.run(input) }
+            #expect(describe(fast) == describe(interpreter.outcome(of: closure, input, purpose: "test")), "\(op) on \(input)")
+        }
+    }
+
     func describe(_ result: Result<Value, EvalError>) -> String {
         switch result {
         case .success(let value): return "value \(value.literal)"
@@ -270,6 +288,7 @@ import Testing
         case .failure(.fault(let diagnostic)): return "fault \(diagnostic.message)"
         case .failure(.returning): return "returning"
         case .failure(.nilInChain): return "nil in chain"
+        case .failure(.jump(let jump)): return "jump \(jump)"
         }
     }
 }

@@ -100,8 +100,9 @@ import Testing
          "3:24: referencing instance method 'sorted()' on 'Array' requires that 'Bool' conform to 'Comparable'"),
         ("hot a -{true}-|", "a.map { [$0].max() }",
          "3:24: referencing instance method 'max()' on 'Array' requires that 'Bool' conform to 'Comparable'"),
+        // A key path is the closure that reads it, as in Swift: the member it names is checked.
         ("hot a -1-|", "a.map { [$0].map(\\.count) }",
-         "3:24: map needs a closure"),
+         "3:28: value of type 'Int' has no member 'count'"),
         ("hot a -1-|", "a.map { $0.isMultiple() }",
          "3:22: missing argument for parameter 'of' in call | write isMultiple(of:)"),
         ("hot a -1-|", "a.map { $0.isMultiple(of: 2, 3) }",

@@ -36,6 +36,37 @@ struct UpdateTests {
 
         """
 
+    /// Issue 29, item 12: `--update` wrote `{Double.nan}`, which never matches (NaN equals
+    /// nothing, not even itself): the test failed for ever. The line is left as it was, and the
+    /// report says why; the other lines of the file are updated.
+    @Test func aLineWhoseStreamSendsNaNIsNotRewritten() throws {
+        let text = """
+            test "nan"
+              hot    s   -1-2-|
+              let    r = s.map { _ in Double.nan }
+              expect r   -----|
+
+            test "doubled"
+              hot    s   -1-2-|
+              let    d = s.map { $0 * 2 }
+              expect d   -----|
+
+            """
+        let sandbox = try Sandbox(["nan.marble": text])
+        let run = marbles("run", "-u", sandbox.path("nan.marble"))
+        #expect(run.code == 1)
+        #expect(run.stdout.contains([
+            "                  ^ frame 1: expected nothing, got {Double.nan}",
+            "                               ^ frame 3: expected nothing, got {Double.nan}",
+            "                 (--update does not rewrite this line: at frame 1 r sent {Double.nan}, and NaN equals nothing, not even itself (as in Swift), "
+                + "so no value written here can match it; check it with a matcher such as {where: $0.isNaN})",
+        ].joined(separator: "\n")), "\(run.stdout)")
+        #expect(try String(contentsOfFile: sandbox.path("nan.marble"), encoding: .utf8) == text.replacingOccurrences(of: "expect d   -----|", with: "expect d   -2-4-|"))
+        let again = marbles("run", sandbox.path("nan.marble"))
+        #expect(again.code == 1)
+        #expect(again.stdout.contains("1 passed, 1 failed"))
+    }
+
     @Test func failingFileUpdatedThenPassesAndOnlyExpectLinesChange() throws {
         let sandbox = try Sandbox(["spec.marble": Self.spec])
         let before = marbles("run", sandbox.path("spec.marble"))

@@ -222,6 +222,7 @@ final class TestSession {
         case .thrown(let thrown): diagnose("uncaught error \(thrown.value.literal)", at: location)
         case .returning: diagnose("'return' outside a closure", at: location)
         case .nilInChain: diagnose("'?' outside an optional chain", at: location)
+        case .jump: diagnose("'break' or 'continue' outside a loop", at: location)
         }
     }
 

@@ -1,3 +1,4 @@
+import AtomicFiles
 import Foundation
 import MarbleDiagram
 import MarbleRewrite
@@ -119,7 +120,11 @@ struct DocCommand {
                     continue
                 }
                 guard unplaced.isEmpty else { continue }
-                var changed = outcome.diagrams.filter { FileManager.default.contents(atPath: $0.path) != Data($0.svg.utf8) }.map(\.path)
+                // Something other than a regular file at a diagram's path is not read (a FIFO would
+                // wait for a writer): it is stale, and writing refuses it.
+                var changed = outcome.diagrams.filter {
+                    AtomicFile.rewriteRefusal($0.path) != nil || FileManager.default.contents(atPath: $0.path) != Data($0.svg.utf8)
+                }.map(\.path)
                 if outcome.text != onDisk { changed.insert(path, at: 0) }
                 let orphans = outcome.orphans
                 if arguments.check {
@@ -128,16 +133,18 @@ struct DocCommand {
                     continue
                 }
                 do {
+                    // A document is rewritten only as a regular file; asked before any diagram is written.
+                    if outcome.text != onDisk, let refusal = AtomicFile.rewriteRefusal(path) { throw refusal }
                     for diagram in outcome.diagrams where changed.contains(diagram.path) {
                         let folder = URL(fileURLWithPath: diagram.path).deletingLastPathComponent().path
                         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-                        try AtomicFile.write(Data(diagram.svg.utf8), to: diagram.path)
+                        try AtomicFile.write(Data(diagram.svg.utf8), to: diagram.path, nonRegular: .refuse)
                     }
                     if outcome.text != onDisk {
                         guard FileManager.default.contents(atPath: path) ?? Data() == data else {
                             throw AtomicFile.Failure(description: "'\(path)' changed while its blocks ran; left unchanged")
                         }
-                        try AtomicFile.write(Data(outcome.text.utf8), to: path)
+                        try AtomicFile.write(Data(outcome.text.utf8), to: path, nonRegular: .refuse)
                     }
                     written += changed
                     for orphan in orphans {
@@ -189,9 +196,13 @@ struct DocCommand {
                 result.append(.problem(path: path, message: "no such file or directory"))
                 continue
             }
-            let files = isDirectory.boolValue ? Discovery.files(in: path, withExtension: "md") : [path]
-            if files.isEmpty { result.append(.problem(path: path, message: "no .md files in this folder")) }
-            for file in files where seen.insert(URL(fileURLWithPath: file).standardizedFileURL.path).inserted {
+            let walk = isDirectory.boolValue ? Discovery.walk(path, withExtension: "md") : Discovery.Walk(files: [path])
+            if let problem = walk.problem {
+                result.append(.problem(path: path, message: problem))
+            } else if walk.files.isEmpty {
+                result.append(.problem(path: path, message: "no .md files in this folder"))
+            }
+            for file in walk.files where seen.insert(URL(fileURLWithPath: file).standardizedFileURL.path).inserted {
                 result.append(.file(file))
             }
         }

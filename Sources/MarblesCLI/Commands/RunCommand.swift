@@ -72,6 +72,7 @@ struct RunCommand {
                 }
                 if failFast, file.report.isError { summary.stoppedEarly = true }
                 summary.tally.count(file.report)
+                if case .unwritable = file.update { summary.tally.inputErrors += 1 }
                 if case .updated(let changes) = file.update {
                     summary.updatedFiles += 1
                     summary.updatedLines += changes.count

@@ -1,6 +1,8 @@
+import AtomicFiles
 import Foundation
 import MarbleDiagram
 import MarbleSpec
+import MarbleRewrite
 import MarbleSyntax
 
 // `marbles-svg` and the `--svg DIR` option of `marbles run`: SVG marble diagrams of tests,
@@ -431,8 +433,9 @@ enum DiagramFiles {
         folder.hasSuffix("/") ? folder + name : folder + "/" + name
     }
 
+    /// A diagram is output: into a FIFO or a device that stands at its path, it is written in place.
     static func write(_ text: String, to path: String) throws {
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        try AtomicFile.write(Data(text.utf8), to: path, nonRegular: .writeInPlace)
     }
 
     /// `name`, or `name` with `-2`, `-3`… before `.svg` when it is taken.

@@ -74,7 +74,7 @@ final class HumanReporter: Reporter {
         switch update {
         case .unchanged:
             return []
-        case .refused(let reason):
+        case .refused(let reason), .unwritable(let reason):
             return ["  " + style.red("not updated:") + " " + reason]
         case .updated(let changes):
             var output: [String] = [""]

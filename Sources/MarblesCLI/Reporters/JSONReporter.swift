@@ -28,6 +28,8 @@ final class JSONReporter: Reporter {
             file.updated = changes.map { .init(line: $0.line, test: $0.test, before: $0.before, after: $0.after) }
         } else if let update = result.update, case .refused(let reason) = update {
             file.notUpdated = reason
+        } else if let update = result.update, case .unwritable(let reason) = update {
+            file.notUpdated = reason
         }
         document.files.append(file)
     }

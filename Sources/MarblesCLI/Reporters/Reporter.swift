@@ -1,3 +1,4 @@
+import AtomicFiles
 import Foundation
 import MarbleDiff
 import MarbleRewrite
@@ -77,7 +78,8 @@ final class ReportTarget {
         guard let path else { return }
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try AtomicFile.write(Data(buffer.utf8), to: path)
+        // A report to a FIFO or a device (`--output /dev/stdout`) is written into it.
+        try AtomicFile.write(Data(buffer.utf8), to: path, nonRegular: .writeInPlace)
     }
 }
 
