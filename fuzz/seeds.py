@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
-"""Seed corpora for `make fuzz`, from the catalogue and from a grammar of valid tests.
+"""Seed corpora for `make fuzz`, from the catalogue, the documents and a grammar of valid tests.
 
     fuzz/seeds.py OUT_DIR [GENERATED_COUNT]
 
-writes OUT_DIR/{run,file,notation,expression}/: every catalogue file (run, file), every
-marble string of the catalogue (notation), every `let` expression (expression), and
-GENERATED_COUNT tests from `generate` (run, file). Deterministic (fixed seed).
+writes OUT_DIR/TARGET/ for each target of Sources/marbles-fuzz: every catalogue file (run, file,
+svg, fmt, update — for update also with an expect line emptied, so that it has something to
+rewrite), every marble string of the catalogue (notation), every `let` expression (expression),
+the Markdown documents of the repository (doc), command lines over the argv target's scratch
+files (argv), and GENERATED_COUNT tests from `generate` (run, file, svg, fmt, update, and as
+Markdown blocks for doc). Deterministic (fixed seed).
 """
 import os
 import random
@@ -53,33 +56,76 @@ def generate(rng, index):
     return "\n".join(lines) + "\n"
 
 
+TARGETS = ("run", "file", "notation", "expression", "svg", "doc", "fmt", "update", "argv")
+
+# Command lines of the argv target (arguments joined by NUL), over the files its scratch folder
+# holds: a.marble (a failing test), dir/b.marble, doc.md (one marble block).
+COMMAND_LINES = [
+    ["run", "a.marble"], ["run", "dir", "--reporter", "junit", "--output", "r.xml"], ["run", "-u", "a.marble"],
+    ["run", "a.marble", "--svg", "out", "--reporter", "tap"], ["run", "--list", "dir"], ["run", "--filter", "map", "--jobs", "2", "a.marble", "dir"],
+    ["run", "--shard", "1/2", "--slowest", "3", "--quiet", "a.marble"], ["run", "--reporter", "json", "--reporter", "github", "a.marble"],
+    ["trace", "a.marble"], ["trace", "dir", "--test", "debounce"], ["fmt", "a.marble"], ["fmt", "--check", "dir"],
+    ["doc", "doc.md"], ["doc", "--check", "doc.md"], ["doc", "--update", "--out", "pictures", "doc.md"],
+    ["eval", "--hot", "x=-a-b-|", "x.map { $0 }"], ["eval", "--cold", "x=-1-2|", "--until", "5", "x.delay(for: 2, scheduler: RunLoop.main)"],
+    ["eval", "--frame", "10ms", "--values", "A = 1", "--subscribe", "-^--!", "--demand", "1--1", "--hot", "x=-A-A-|", "y = x.map { $0 + 1 }", "y"],
+    ["eval", "--svg", "e.svg", "--hot", "t=-a-b-|", "t.debounce(for: 2, scheduler: RunLoop.main)"],
+    ["compare", "--cases", "20", "--seed", "7", "x.map { $0 + 1 }", "x.map { 1 + $0 }"], ["operators"], ["help", "run"], ["--version"],
+    ["marbles-svg", "a.marble", "-o", "-"], ["marbles-svg", "dir", "-o", "svg", "--index", "--theme", "both"],
+    ["marbles-svg", "a.marble", "-o", "-", "--bare", "--scale", "2", "--frame-width", "30", "--background", "transparent"],
+]
+
+
+def marble_block(test, rng):
+    """A Markdown document holding `test` as a ```marble block, with prose around it."""
+    end = rng.choice(["", "\nMore text.\n", "\n"])
+    return "# Title %d\n\nSome prose.\n\n```marble\n%s```%s" % (rng.randint(0, 9), test, end)
+
+
 def main():
     out = sys.argv[1]
     count = int(sys.argv[2]) if len(sys.argv) > 2 else 200
-    for target in ("run", "file", "notation", "expression"):
+    for target in TARGETS:
         os.makedirs(os.path.join(out, target), exist_ok=True)
+
+    def put(targets, name, text):
+        for target in targets:
+            open(os.path.join(out, target, name), "w").write(text)
+
     seen = 0
     for folder, _, names in sorted(os.walk(os.path.join(ROOT, "marbles"))):
         for name in sorted(names):
             if not name.endswith(".marble"):
                 continue
             text = open(os.path.join(folder, name), encoding="utf-8").read()
-            for target in ("run", "file"):
-                open(os.path.join(out, target, "catalogue-%s" % name), "w").write(text)
+            put(("run", "file", "svg", "fmt", "update"), "catalogue-%s" % name, text)
+            lines = text.splitlines(keepends=True)
+            expects = [n for n, line in enumerate(lines) if line.lstrip().startswith("expect ") and "==" not in line]
+            for which, number in enumerate(expects[:3]):
+                emptied = lines[:]
+                words = emptied[number].split(None, 2)
+                emptied[number] = emptied[number][:len(emptied[number]) - len(emptied[number].lstrip())] + "expect %s -\n" % words[1]
+                put(("update",), "emptied-%d-%s" % (which, name), "".join(emptied))
             for number, line in enumerate(text.splitlines()):
                 marbles = MARBLE_LINE.match(line)
                 if marbles:
-                    open(os.path.join(out, "notation", "%s-%d" % (name, number)), "w").write(marbles.group(2))
+                    put(("notation",), "%s-%d" % (name, number), marbles.group(2))
                 let = LET_LINE.match(line)
                 if let:
-                    open(os.path.join(out, "expression", "%s-%d" % (name, number)), "w").write(let.group(1))
+                    put(("expression",), "%s-%d" % (name, number), let.group(1))
             seen += 1
+    documents = [os.path.join(ROOT, "README.md")] + sorted(
+        os.path.join(ROOT, "docs", name) for name in os.listdir(os.path.join(ROOT, "docs")) if name.endswith(".md"))
+    for path in documents:
+        put(("doc",), "document-%s" % os.path.basename(path), open(path, encoding="utf-8").read())
+    for number, arguments in enumerate(COMMAND_LINES):
+        put(("argv",), "command-%d" % number, "\0".join(arguments))
     rng = random.Random(20261201)
     for index in range(count):
         test = generate(rng, index)
-        for target in ("run", "file"):
-            open(os.path.join(out, target, "generated-%d.marble" % index), "w").write(test)
-    print("fuzz/seeds.py: %d catalogue files and %d generated tests into %s" % (seen, count, out))
+        put(("run", "file", "svg", "fmt", "update"), "generated-%d.marble" % index, test)
+        put(("doc",), "generated-%d.md" % index, marble_block(test, rng))
+    print("fuzz/seeds.py: %d catalogue files, %d documents, %d command lines and %d generated tests into %s"
+          % (seen, len(documents), len(COMMAND_LINES), count, out))
 
 
 if __name__ == "__main__":
