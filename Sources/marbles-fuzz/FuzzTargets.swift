@@ -25,7 +25,8 @@ import MarblesCLI
 //   `expect NAME.subscriptions` line), and a second `--update` changes nothing.
 // - `argv`: the input, split at NUL bytes, as a command line (`marbles …`, or `marbles-svg …`
 //   when the first argument says so) run in a scratch folder of a few files; it must exit 0, 1
-//   or 2. An argument with `/` or `..` is skipped, so nothing outside the folder is touched.
+//   or 2. An argument with `/` or `..` is skipped, so nothing outside the folder is touched, and
+//   so is a command that waits (`watch`, `lsp`).
 //
 // Built with `-sanitize=fuzzer,address -D FUZZING`, `main` runs libFuzzer's driver. Built
 // normally (as `swift build` does), `main` replays the files given as arguments through the
@@ -146,10 +147,15 @@ enum Probes {
         "doc.md": "# A document\n\n```marble\ntest \"filter\"\n  hot    x   -1-2-3-|\n  let    y = x.filter { $0 > 1 }\n  expect y   ---2-3-|\n```\n",
     ]
 
+    /// Commands that wait for more input or for changes (none yet; a server or a watcher would
+    /// never return), left out of the argv target.
+    static let waitingCommands: Set<String> = ["watch", "lsp"]
+
     static func commandLine(_ text: String) {
         let arguments = text.split(separator: "\0", omittingEmptySubsequences: false).map(String.init)
         guard let program = arguments.first, arguments.count <= 32,
-              !arguments.contains(where: { $0.contains("/") || $0.contains("..") || $0.hasPrefix("~") }) else { return }
+              !arguments.contains(where: { $0.contains("/") || $0.contains("..") || $0.hasPrefix("~") }),
+              !waitingCommands.contains(program) else { return }
         // The folder as the command lines expect it, whatever the last one did.
         let manager = FileManager.default
         for name in (try? manager.contentsOfDirectory(atPath: scratch)) ?? [] { try? manager.removeItem(atPath: scratch + "/" + name) }
