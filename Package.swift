@@ -6,6 +6,9 @@ import PackageDescription
 //                     Combine's Scheduler API with Dispatch/RunLoop/OperationQueue, @Published
 //   ReactiveNetworking — URLSession.dataTaskPublisher (imports Reactive; FoundationNetworking on Linux)
 //   MarbleNotation  — marble strings ⇄ timelines (knows no engine)
+//   AtomicFiles     — writing a user's file so that it is never seen half-written (imports Foundation only)
+//   SwiftCallSite   — the Swift call that made an expectation, read from its source: the names it
+//                     wrote, its marble string literals, and rewriting them in place (imports AtomicFiles)
 //   MarbleSyntax    — the .marble file and expression grammar → syntax tree (imports MarbleNotation)
 //   MarbleReport    — what a run produces: file, test, check and stream reports, diagnostics, trace
 //                     events, and the comparison of recorded events, subscriptions and requests with
@@ -18,11 +21,12 @@ import PackageDescription
 //   MarbleDiff      — the human diff of a failing check: aligned marbles, carets, sentences
 //                     (imports MarbleReport, MarbleNotation)
 //   MarbleTesting   — marble tests for Swift code: TestScheduler, hot/cold, expectations reported
-//                     to Swift Testing or XCTest (imports Reactive, MarbleNotation, MarbleReport,
-//                     MarbleDiff, MarbleDiagram: not the interpreter, type checker or catalogue;
+//                     to Swift Testing or XCTest, named and updated from the test's source (imports
+//                     Reactive, MarbleNotation, MarbleReport, MarbleDiff, MarbleDiagram, SwiftCallSite:
+//                     not the interpreter, type checker or catalogue;
 //                     nothing imports it but tests and the bench)
 //   MarbleRewrite   — the text rewriting behind `fmt` and `run --update`: layout in columns, snapshot
-//                     edits, line diffs, atomic writes (imports MarbleSpec, MarbleSyntax, MarbleNotation)
+//                     edits, line diffs (imports MarbleSpec, MarbleSyntax, MarbleNotation, AtomicFiles)
 //   MarblesCLI      — `marbles` and `marbles-svg` commands and reporters, thin over MarbleRewrite for
 //                     `fmt` and `--update` (imports the above but MarbleTesting)
 //   marbles, marbles-svg — thin mains over MarblesCLI
@@ -41,14 +45,16 @@ let package = Package(
         .target(name: "Reactive"),
         .target(name: "ReactiveNetworking", dependencies: ["Reactive"]),
         .target(name: "MarbleNotation"),
+        .target(name: "AtomicFiles"),
+        .target(name: "SwiftCallSite", dependencies: ["AtomicFiles"]),
         .target(name: "MarbleSyntax", dependencies: ["MarbleNotation"]),
         .target(name: "MarbleReport", dependencies: ["MarbleNotation"]),
         .target(name: "MarbleSpec", dependencies: ["Reactive", "MarbleNotation", "MarbleSyntax", "MarbleReport"]),
         .target(name: "MarbleDiagram", dependencies: ["MarbleReport", "MarbleNotation"]),
         .target(name: "MarbleDiff", dependencies: ["MarbleReport", "MarbleNotation"]),
-        .target(name: "MarbleTesting", dependencies: ["Reactive", "MarbleNotation", "MarbleReport", "MarbleDiff", "MarbleDiagram"]),
-        .target(name: "MarbleRewrite", dependencies: ["MarbleSpec", "MarbleSyntax", "MarbleNotation"]),
-        .target(name: "MarblesCLI", dependencies: ["MarbleSpec", "MarbleSyntax", "MarbleNotation", "MarbleDiagram", "MarbleDiff", "MarbleRewrite"]),
+        .target(name: "MarbleTesting", dependencies: ["Reactive", "MarbleNotation", "MarbleReport", "MarbleDiff", "MarbleDiagram", "SwiftCallSite"]),
+        .target(name: "MarbleRewrite", dependencies: ["MarbleSpec", "MarbleSyntax", "MarbleNotation", "AtomicFiles"]),
+        .target(name: "MarblesCLI", dependencies: ["MarbleSpec", "MarbleSyntax", "MarbleNotation", "MarbleDiagram", "MarbleDiff", "MarbleRewrite", "AtomicFiles"]),
         .executableTarget(name: "marbles", dependencies: ["MarblesCLI"]),
         .executableTarget(name: "marbles-svg", dependencies: ["MarblesCLI"]),
         // The Swift side of `make bench` (engine API, MarbleTesting, end-to-end runs, the hand-written floor).
@@ -60,7 +66,7 @@ let package = Package(
         // What several test targets share (a seeded random generator); only tests import it.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive", "MarbleTesting"]),
-        .testTarget(name: "MarbleTestingTests", dependencies: ["MarbleTesting"]),
+        .testTarget(name: "MarbleTestingTests", dependencies: ["MarbleTesting", "SwiftCallSite"]),
         // Combine app code (view models, forms, networking, timers, custom publishers) that must
         // typecheck against Reactive with only its import changed.
         // Swift 5 mode, as the app code it models: 3 of the files (global caches, a shared singleton,
@@ -72,7 +78,7 @@ let package = Package(
         .testTarget(name: "MarbleSpecTests", dependencies: ["MarbleSpec", "Reactive", "TestSupport"]),
         .testTarget(name: "MarbleDiagramTests", dependencies: ["MarbleDiagram", "MarbleSpec"], exclude: ["Golden"]),
         .testTarget(name: "MarbleRewriteTests", dependencies: ["MarbleRewrite", "MarbleSyntax"]),
-        .testTarget(name: "MarblesCLITests", dependencies: ["MarblesCLI", "MarbleDiff", "MarbleRewrite", "marbles", "marbles-svg"]),
+        .testTarget(name: "MarblesCLITests", dependencies: ["MarblesCLI", "MarbleDiff", "MarbleRewrite", "AtomicFiles", "marbles", "marbles-svg"]),
     ],
     swiftLanguageModes: [.v6]
 )

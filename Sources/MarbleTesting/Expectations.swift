@@ -1,6 +1,7 @@
 import MarbleNotation
 import MarbleReport
 import Reactive
+import SwiftCallSite
 
 extension TestScheduler {
     /// Expects `publisher` to emit `marbles` — the values at their frames, then `|` or `#` —
@@ -16,12 +17,13 @@ extension TestScheduler {
     ///   - subscription: when the test's subscriber attaches and cancels, e.g. `"--^---!"`.
     ///   - demand: what it asks for and when, e.g. `"2---1"` (2 at frame 0, 1 at frame 4);
     ///     without, `.unlimited` on subscription.
-    ///   - name: the publisher's name in the diff (default `output`).
+    ///   - name: the publisher's name in the diff; without, the expression the test passed as
+    ///     `publisher` when it is a name (`query`, `model.$results`, read from the source), else `output`.
     /// - Returns: the subscriber's recording, readable after `run()`.
     @inlinable @discardableResult
     public func expect<P: Publisher>(
         _ publisher: P, _ marbles: String, values: [Character: P.Output] = [:], error: P.Failure? = nil, errors: [String: P.Failure] = [:],
-        subscription: String? = nil, demand: String? = nil, name: String = "output",
+        subscription: String? = nil, demand: String? = nil, name: String? = nil,
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) -> Recording<P.Output, P.Failure> where P.Output: Equatable, P.Failure: Equatable {
         let location = MarbleSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
@@ -37,12 +39,18 @@ extension TestScheduler {
                 // the caller's types (a long timeline would look up their metadata per event).
                 let actual = subscriber.events
                 guard expected != actual else { return nil }
+                let name = CallSites.publisherName(name, at: location, marbles: [marbles], in: .second)
                 let differences = Comparison.differences(expected: framed(expected), actual: framed(actual), describe: table.describe)
                 var notes = Comparison.notes(stream: name, expected: framed(expected), actual: framed(actual), end: ending)
                 if let frame = subscriber.valuesWithoutDemand.first { notes.append("\(name) received a value without demand at frame \(frame)") }
                 let check = CheckReport(kind: .events, label: name, stream: name, line: Int(line), expected: expected.map(table.rendered),
                                         actual: actual.map(table.rendered), differences: differences, notes: notes)
-                return scheduler.failure(check, headline: "\(name) did not emit the expected marbles", labelled: labelled, at: location)
+                var failure = scheduler.failure(check, headline: "\(name) did not emit the expected marbles", labelled: labelled, at: location)
+                failure.update = .make(.second, ran: [marbles], new: [ExpectationUpdate.marbles(
+                    check.actual.map { ($0.frame, $0.event) }, replacing: marbles, as: .expect, frameNanoseconds: scheduler.frameNanoseconds)]) {
+                    (try? scheduler.reader.events($0[0], as: .expect, table, role: "expected").get()) == actual
+                }
+                return failure
             })
         }
         return recording
@@ -54,7 +62,7 @@ extension TestScheduler {
     @discardableResult
     public func expect<P: Publisher>(
         _ publisher: P, inOrder marbles: String, values: [Character: P.Output] = [:], error: P.Failure? = nil, errors: [String: P.Failure] = [:],
-        subscription: String? = nil, demand: String? = nil, name: String = "output",
+        subscription: String? = nil, demand: String? = nil, name: String? = nil,
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) -> Recording<P.Output, P.Failure> where P.Output: Equatable, P.Failure: Equatable {
         let location = MarbleSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
@@ -70,11 +78,16 @@ extension TestScheduler {
             register(PendingCheck(location: location) { scheduler, labelled in
                 let got = positioned(recording.events)
                 guard want != got else { return nil }
+                let name = CallSites.publisherName(name, at: location, marbles: [marbles], in: .labelled("inOrder"))
                 let differences = Comparison.differences(expected: framed(want), actual: framed(got), describe: table.describe)
                 let check = CheckReport(kind: .events, label: name, stream: name, line: Int(line), expected: want.map(table.rendered),
                                         actual: got.map(table.rendered), differences: differences)
-                return scheduler.failure(check, headline: "\(name) did not emit the expected events in order", labelled: labelled,
-                                         position: "index", at: location)
+                var failure = scheduler.failure(check, headline: "\(name) did not emit the expected events in order", labelled: labelled,
+                                                position: "index", at: location)
+                failure.update = .make(.labelled("inOrder"), ran: [marbles], new: [ExpectationUpdate.inOrder(check.actual.map(\.event), replacing: marbles)]) {
+                    (try? scheduler.reader.events($0[0], as: .expect, table, role: "expected").get()).map(positioned) == got
+                }
+                return failure
             })
         }
         return recording
@@ -95,10 +108,12 @@ extension TestScheduler {
             case .failure(let mistake): return report(mistake, at: location)
             }
         }
-        let stream = subscriptions.name, label = stream + ".subscriptions"
         register(PendingCheck(location: location) { scheduler, labelled in
             let actual = subscriptions.log.spans
             guard actual != expected else { return nil }
+            let stream = subscriptions.source.written ?? CallSites.publisher(at: location, marbles: lines, in: .rest, property: "subscriptions")
+                ?? subscriptions.source.fallback
+            let label = stream + ".subscriptions"
             var failures: [MarbleFailure] = []
             for ordinal in 1...max(1, max(expected.count, actual.count)) {
                 let want = expected.indices.contains(ordinal - 1) ? expected[ordinal - 1] : nil
@@ -115,7 +130,12 @@ extension TestScheduler {
                                                   labelled: labelled, at: location))
                 if expected.isEmpty { break }
             }
-            return MarbleFailure(combining: failures)
+            var failure = MarbleFailure(combining: failures)
+            failure?.update = .make(.rest, ran: lines, new: zip(actual.indices, actual).map { index, span in
+                ExpectationUpdate.marbles(Comparison.render((span.start, span.end)).map { ($0.frame, $0.event) }, replacing: lines.indices.contains(index) ? lines[index] : "",
+                                          as: .subscription, frameNanoseconds: scheduler.frameNanoseconds)
+            }) { $0.map { try? scheduler.reader.span($0, role: "subscription").get() } == actual.map(Optional.some) }
+            return failure
         })
     }
 
@@ -131,14 +151,21 @@ extension TestScheduler {
         case .success(let demands): expected = demands.map { ($0.frame, request($0.demand)) }
         case .failure(let mistake): return report(mistake, at: location)
         }
-        let stream = requests.name, label = stream + ".requests"
         register(PendingCheck(location: location) { scheduler, labelled in
             let actual = requests.demands.map { ($0.frame, request($0.demand)) }
+            let stream = requests.source.written ?? CallSites.publisher(at: location, marbles: [marbles], in: .second, property: "requests")
+                ?? requests.source.fallback
+            let label = stream + ".requests"
             let differences = Comparison.requestDifferences(stream: stream, expected: expected, actual: actual)
             guard !differences.isEmpty else { return nil }
             let check = CheckReport(kind: .requests, label: label, stream: stream, line: Int(line), expected: Comparison.render(expected),
                                     actual: Comparison.render(actual), differences: differences)
-            return scheduler.failure(check, headline: "\(stream) was not asked for the expected demand", labelled: labelled, at: location)
+            var failure = scheduler.failure(check, headline: "\(stream) was not asked for the expected demand", labelled: labelled, at: location)
+            failure.update = .make(.second, ran: [marbles], new: [ExpectationUpdate.marbles(
+                check.actual.map { ($0.frame, $0.event) }, replacing: marbles, as: .demand, frameNanoseconds: scheduler.frameNanoseconds)]) {
+                (try? scheduler.reader.demands($0[0], role: "requests").get()).map { Comparison.render($0.map { ($0.frame, request($0.demand)) }) } == check.actual
+            }
+            return failure
         })
     }
 

@@ -36,6 +36,8 @@ public struct MarbleFailure: Sendable, CustomStringConvertible {
     public var svg: String?
     /// The diagram's file name, `<file>--line-<n>.svg`.
     public var diagramName: String?
+    /// What `MARBLES_UPDATE` writes into the `expect` call (set only while updates are on).
+    @usableFromInline var update: ExpectationUpdate?
 
     public init(message: String, location: MarbleSourceLocation, svg: String? = nil, diagramName: String? = nil) {
         self.message = message

@@ -17,15 +17,17 @@ public struct TestPublisher<Output, Failure: Error>: Publisher {
     @usableFromInline let source: Source
     @usableFromInline let log: SubscriptionLog
     @usableFromInline let clock: VirtualTimeScheduler
-    /// The name in failure diagrams (`hot`, `cold2`, or the one given).
-    public let name: String
+    @usableFromInline let sourceName: SourceName
+    /// The name in failures: the one given, else the variable the test declared it as
+    /// (`let typing = scheduler.hot(…)`), else `hot`, `cold2`, ….
+    public var name: String { sourceName.text }
 
     @usableFromInline
-    init(source: Source, log: SubscriptionLog, clock: VirtualTimeScheduler, name: String) {
+    init(source: Source, log: SubscriptionLog, clock: VirtualTimeScheduler, name: SourceName) {
         self.source = source
         self.log = log
         self.clock = clock
-        self.name = name
+        sourceName = name
     }
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
@@ -36,14 +38,14 @@ public struct TestPublisher<Output, Failure: Error>: Publisher {
     }
 
     /// Its subscriptions, for `expect(source.subscriptions, "--^--!")`.
-    public var subscriptions: TestSubscriptions { TestSubscriptions(name: name, log: log) }
+    public var subscriptions: TestSubscriptions { TestSubscriptions(source: sourceName, log: log) }
     /// The demand it was asked for, for `expect(source.requests, "3---1")`.
-    public var requests: TestRequests { TestRequests(name: name, log: log) }
+    public var requests: TestRequests { TestRequests(source: sourceName, log: log) }
 }
 
 /// The subscriptions a test source saw.
 public struct TestSubscriptions {
-    let name: String
+    let source: SourceName
     let log: SubscriptionLog
     /// Every subscription so far: its start frame and end frame (`nil` while active).
     public var spans: [SubscriptionSpan] { log.spans }
@@ -51,7 +53,7 @@ public struct TestSubscriptions {
 
 /// The demand a test source was asked for.
 public struct TestRequests {
-    let name: String
+    let source: SourceName
     let log: SubscriptionLog
     /// Every request so far: its frame and demand, in order, over all subscriptions.
     public var demands: [(frame: VirtualTime, demand: Subscribers.Demand)] { log.requests.map { ($0.time, $0.demand) } }
@@ -64,15 +66,16 @@ extension TestScheduler {
     /// - Parameters:
     ///   - values: what value names stand for (without, `a` is "a" for String, `7` is 7 for Int).
     ///   - error: what `#` stands for; `errors` names others for `#{name}`.
-    ///   - name: the source's name in failure diagrams (default `hot`, `hot2`, …).
+    ///   - name: the source's name in failures; without, the variable the test declared it as
+    ///     (`let typing = scheduler.hot(…)`, read from the source), else `hot`, `hot2`, ….
     @inlinable
     public func hot<Output, Failure: Error>(
         _ marbles: String, values: [Character: Output] = [:], error: Failure? = nil, errors: [String: Failure] = [:], name: String? = nil,
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) -> TestPublisher<Output, Failure> {
-        let name = name ?? defaultName(.hot, "hot")
-        let events = timeline(marbles, as: .hot, MarbleValues(values: values, error: error, errors: errors), role: "hot",
-                              at: MarbleSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+        let location = MarbleSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        let name = SourceName(given: name, fallback: defaultName(.hot, "hot"), callee: "hot", marbles: marbles, at: location)
+        let events = timeline(marbles, as: .hot, MarbleValues(values: values, error: error, errors: errors), role: "hot", at: location)
         let subject = PassthroughSubject<Output, Failure>()
         let log = SubscriptionLog()
         register(SourceRecord(name: name, kind: .hot, marbles: [marbles], log: log), playback: { [clock] in
@@ -110,9 +113,9 @@ extension TestScheduler {
         _ marbles: String, values: [Character: Output] = [:], error: Failure? = nil, errors: [String: Failure] = [:], name: String? = nil,
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) -> TestPublisher<Output, Failure> {
-        let name = name ?? defaultName(.cold, "cold")
-        let events = timeline(marbles, as: .cold, MarbleValues(values: values, error: error, errors: errors), role: "cold",
-                              at: MarbleSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+        let location = MarbleSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        let name = SourceName(given: name, fallback: defaultName(.cold, "cold"), callee: "cold", marbles: marbles, at: location)
+        let events = timeline(marbles, as: .cold, MarbleValues(values: values, error: error, errors: errors), role: "cold", at: location)
         let log = SubscriptionLog()
         register(SourceRecord(name: name, kind: .cold, marbles: [marbles], log: log), playback: nil)
         return TestPublisher(source: .cold(ColdTimeline(events, scheduler: clock)), log: log, clock: clock, name: name)
@@ -136,10 +139,11 @@ extension TestScheduler {
     }
 
     /// Drives `subject` (yours: a `PassthroughSubject`, a `CurrentValueSubject`) with the line's
-    /// events at their absolute frames, like a hot source.
+    /// events at their absolute frames, like a hot source. Its lane in failures is named `name`,
+    /// else as the test wrote `subject` (`to: model.events`), else `send`.
     public func send<S: Subject>(
         _ marbles: String, values: [Character: S.Output] = [:], error: S.Failure? = nil, errors: [String: S.Failure] = [:], to subject: S,
-        name: String = "send",
+        name: String? = nil,
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) {
         send(marbles, values: values, error: error, errors: errors, name: name, fileID: fileID, filePath: filePath, line: line, column: column) { event in
@@ -151,9 +155,10 @@ extension TestScheduler {
     }
 
     /// Calls `body` with each value of the line at its absolute frame (`model.query = $0`);
-    /// completions and failures are ignored.
+    /// completions and failures are ignored. Its lane in failures is named `name`, else by the
+    /// property the closure assigns (`{ model.query = $0 }` names it `model.query`), else `send`.
     public func send<Output>(
-        _ marbles: String, values: [Character: Output] = [:], name: String = "send",
+        _ marbles: String, values: [Character: Output] = [:], name: String? = nil,
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
         _ body: @escaping (Output) -> Void
     ) {
@@ -163,11 +168,12 @@ extension TestScheduler {
     }
 
     private func send<Output, Failure: Error>(
-        _ marbles: String, values: [Character: Output], error: Failure?, errors: [String: Failure], name: String,
+        _ marbles: String, values: [Character: Output], error: Failure?, errors: [String: Failure], name: String?,
         fileID: String, filePath: StaticString, line: UInt, column: UInt, deliver: @escaping (TimelineEvent<Output, Failure>) -> Void
     ) {
-        let events = timeline(marbles, as: .hot, MarbleValues(values: values, error: error, errors: errors), role: "send",
-                              at: MarbleSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+        let location = MarbleSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        let events = timeline(marbles, as: .hot, MarbleValues(values: values, error: error, errors: errors), role: "send", at: location)
+        let name = SourceName(given: name, fallback: "send") { CallSites.sendTarget(at: location, marbles: marbles) }
         register(SourceRecord(name: name, kind: .subject, marbles: [marbles], log: nil), playback: { [clock] in
             clock.play(events, deliver: deliver)
         })

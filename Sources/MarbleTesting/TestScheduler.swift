@@ -84,6 +84,7 @@ public final class TestScheduler {
             guard let failure = check.evaluate(self, labelled) else { continue }
             failures.append(failure)
         }
+        failures = failures.map(ExpectationUpdate.applied)
         for failure in failures { TestLibrary.record(failure) }
         return failures
     }
@@ -126,14 +127,15 @@ public final class TestScheduler {
 /// A source's declaration, for the diagram above a failing expectation.
 @usableFromInline
 struct SourceRecord {
-    var name: String
+    var sourceName: SourceName
     var kind: StreamReport.Kind
     var marbles: [String]
     var log: SubscriptionLog?
+    var name: String { sourceName.text }
 
     @usableFromInline
-    init(name: String, kind: StreamReport.Kind, marbles: [String], log: SubscriptionLog?) {
-        self.name = name
+    init(name: SourceName, kind: StreamReport.Kind, marbles: [String], log: SubscriptionLog?) {
+        sourceName = name
         self.kind = kind
         self.marbles = marbles
         self.log = log

@@ -44,12 +44,12 @@ import Testing
 
     @Test func aNameTakenByAnotherKindOfLineIsStillAnError() {
         let report = runMarble("test \"a\"\n  hot request -x|\n  cold request -y|\n  expect request -x|")
-        #expect(report.diagnostics.map { "\($0.line):\($0.column): \($0.message)" } == ["3:8: 'request' is already defined in this test"])
+        #expect(report.allDiagnostics.map { "\($0.line):\($0.column): \($0.message)" } == ["3:8: 'request' is already defined in this test"])
     }
 
     @Test func aMistakeOnOneLineIsReportedOnce() {
         let report = runMarble("test \"a\"\n  cold request -(x|\n  cold request -y|\n  expect request -y|")
-        #expect(report.diagnostics.map(\.line) == [2])
+        #expect(report.allDiagnostics.map(\.line) == [2])
     }
 }
 

@@ -104,9 +104,9 @@ private enum Failure: Error, Equatable { case timeout, offline }
         }
         let issue = try #require(issues.first)
         #expect(issue.message == """
-            output did not emit the expected events in order:
+            source did not emit the expected events in order:
 
-              hot        -a---b|
+              source     -a---b|
               expected   abc|
               actual     ab|
                            ^ index 2: expected c, got finished

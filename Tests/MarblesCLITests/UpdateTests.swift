@@ -113,15 +113,28 @@ struct UpdateTests {
         #expect(try sandbox.data("crlf.marble") == Data(expected.utf8))
     }
 
-    @Test func aFileWithAParseErrorIsNeverTouched() throws {
-        let broken = Samples.failing + "\ntest \"broken\"\n  hot x -(a-b)-|\n  expect x -a-|\n"
+    @Test func aFileWhoseStructureIsBrokenIsNeverTouched() throws {
+        let broken = Samples.failing + "\ntest \"map doubles\"\n  hot x -a-|\n  expect x -b-|\n"
         let sandbox = try Sandbox(["broken.marble": broken, "good.marble": Samples.failing])
         let run = marbles("run", sandbox.path(), "--update")
         #expect(run.code == 2)
         #expect(try sandbox.read("broken.marble") == broken)
-        #expect(run.stdout.contains("not updated: the file has errors; --update leaves it unchanged"))
+        #expect(run.stdout.contains("duplicate test name \"map doubles\""))
         #expect(try sandbox.read("good.marble").contains("expect doubled -2-4-6-|"), "other files are still updated")
         #expect(try sandbox.listing() == ["broken.marble", "good.marble"], "no temporary file is left behind")
+    }
+
+    /// A test with a mistake did not run: it is left as it is, like one that stopped with a
+    /// runtime error, and the file's other tests are updated.
+    @Test func aTestWithAMistakeIsLeftAloneAndTheOthersAreUpdated() throws {
+        let mistaken = "\ntest \"broken\"\n  hot x -(a-b)-|\n  expect x -a-|\n"
+        let sandbox = try Sandbox(["file.marble": Samples.failing + mistaken])
+        let run = marbles("run", sandbox.path(), "--update")
+        #expect(run.code == 2, "the mistake is still there")
+        #expect(try sandbox.read("file.marble") == Samples.failing.replacingOccurrences(of: "-2-4-7-|", with: "-2-4-6-|") + mistaken)
+        #expect(run.stdout.contains("✗ broken"))
+        #expect(run.stdout.contains("error: a group cannot contain '-'"))
+        #expect(run.lastLine == "1 passed, 0 failed, 1 error")
     }
 
     @Test func aTestThatStoppedWithARuntimeErrorIsNotUpdated() throws {

@@ -54,7 +54,7 @@ struct ValueMatcher {
             switch error {
             case .fault(let diagnostic): return (false, "the predicate \(text) failed on \(value.literal): \(diagnostic.message)")
             case .thrown(let thrown): return (false, "the predicate \(text) threw \(thrown.value.literal) on \(value.literal)")
-            case .returning, .nilInChain: return (false, "the predicate \(text) gave no value")
+            case .returning, .nilInChain, .jump: return (false, "the predicate \(text) gave no value")
             }
         }
     }

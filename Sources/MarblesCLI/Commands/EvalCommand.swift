@@ -1,3 +1,4 @@
+import AtomicFiles
 import Foundation
 import MarbleDiagram
 import MarbleDiff
@@ -25,11 +26,11 @@ struct EvalCommand {
     func execute() -> Int32 {
         let program = Self.source(for: arguments)
         let report = MarbleRunner.run(source: program.text, path: Self.path)
-        if report.isError {
+        if !report.allDiagnostics.isEmpty {
             // A mistake on a line of the test's own (the result's `subscribe` line) follows from
             // one in an argument (`cannot find stream 'result'`): it is shown only alone.
-            let placed = report.diagnostics.filter { program.relocate($0) != nil }
-            for diagnostic in placed.isEmpty ? report.diagnostics : placed {
+            let placed = report.allDiagnostics.filter { program.relocate($0) != nil }
+            for diagnostic in placed.isEmpty ? report.allDiagnostics : placed {
                 lines(for: diagnostic, program: program).forEach(printer.line)
             }
             return CLI.ExitCode.usage

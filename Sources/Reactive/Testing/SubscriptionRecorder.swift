@@ -24,6 +24,9 @@ public final class SubscriptionLog {
     /// The subscriptions still active, by index, in the order they began (what a subject sending
     /// now offers its value to, so that a runner can tell which of them got it).
     public private(set) var active: [Int] = []
+    /// The subscriptions being made (inside the recorder's `receive(subscriber:)`), innermost
+    /// last: whatever subscribes upstream meanwhile does so for them.
+    public fileprivate(set) var subscribing: [Int] = []
     public init() {}
     func request(_ demand: Subscribers.Demand, by index: Int, at time: VirtualTime) {
         requests.append((time, index, demand))
@@ -61,6 +64,8 @@ public struct SubscriptionRecorder<Upstream: Publisher>: Publisher {
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
         let index = log.open(at: scheduler.currentFrame)
+        log.subscribing.append(index)
+        defer { log.subscribing.removeLast() }
         upstream.receive(subscriber: RecordingLink(downstream: subscriber, onRequest: { [log, scheduler] demand in
             log.request(demand, by: index, at: scheduler.currentFrame)
         }, onValue: { [log] in
