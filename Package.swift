@@ -2,8 +2,11 @@
 import PackageDescription
 
 // Layering (each arrow is the only direction an import may go):
-//   Reactive        — the Combine-semantics engine and the virtual-time scheduler (knows no text),
-//                     Combine's Scheduler API with Dispatch/RunLoop/OperationQueue, @Published
+//   VirtualClock    — the virtual clock: a queue of actions by (frame, order), timeline playback,
+//                     subscription spans (knows no engine and no text)
+//   Reactive        — the Combine-semantics engine (knows no text): publishers, operators, subjects,
+//                     Combine's Scheduler API over the virtual clock and Dispatch/RunLoop/
+//                     OperationQueue, @Published (imports VirtualClock and re-exports it)
 //   ReactiveNetworking — URLSession.dataTaskPublisher (imports Reactive; FoundationNetworking on Linux)
 //   MarbleNotation  — marble strings ⇄ timelines (knows no engine)
 //   AtomicFiles     — writing a user's file so that it is never seen half-written (imports Foundation only)
@@ -21,18 +24,25 @@ import PackageDescription
 //   MarbleDiff      — the human diff of a failing check: aligned marbles, carets, sentences
 //                     (imports MarbleReport, MarbleNotation)
 //   MarbleTesting   — marble tests for Swift code: TestScheduler, hot/cold, expectations reported
-//                     to Swift Testing or XCTest, named and updated from the test's source (imports
-//                     Reactive, MarbleNotation, MarbleReport, MarbleDiff, MarbleDiagram, SwiftCallSite:
-//                     not the interpreter, type checker or catalogue;
+//                     to Swift Testing or XCTest, named and updated from the test's source, on the
+//                     engine of the platform: Combine where it can be imported, Reactive elsewhere;
+//                     one source for both (imports Combine or Reactive and re-exports it,
+//                     VirtualClock, MarbleNotation, MarbleReport, MarbleDiff, MarbleDiagram,
+//                     SwiftCallSite: not the interpreter, type checker or catalogue;
 //                     nothing imports it but tests and the bench)
 //   MarbleRewrite   — the text rewriting behind `fmt` and `run --update`: layout in columns, snapshot
 //                     edits, line diffs (imports MarbleSpec, MarbleSyntax, MarbleNotation, AtomicFiles)
 //   MarblesCLI      — `marbles` and `marbles-svg` commands and reporters, thin over MarbleRewrite for
 //                     `fmt` and `--update` (imports the above but MarbleTesting)
 //   marbles, marbles-svg — thin mains over MarblesCLI
+// The platforms without Combine, where MarbleTesting runs on Reactive.
+let withoutCombine: [Platform] = [.linux, .windows, .android, .wasi, .openbsd]
+
 let package = Package(
     name: "marbles",
-    platforms: [.macOS(.v13)],
+    // Where MarbleTesting's runtime needs exist: `Duration` and constrained existential types
+    // (`any MarbleRecorder<Output, Failure>`) are macOS 13, iOS 16, tvOS 16, watchOS 9, visionOS 1.
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .executable(name: "marbles", targets: ["marbles"]),
         .executable(name: "marbles-svg", targets: ["marbles-svg"]),
@@ -42,7 +52,8 @@ let package = Package(
         .library(name: "MarbleTesting", targets: ["MarbleTesting"]),
     ],
     targets: [
-        .target(name: "Reactive"),
+        .target(name: "VirtualClock"),
+        .target(name: "Reactive", dependencies: ["VirtualClock"]),
         .target(name: "ReactiveNetworking", dependencies: ["Reactive"]),
         .target(name: "MarbleNotation"),
         .target(name: "AtomicFiles"),
@@ -52,25 +63,32 @@ let package = Package(
         .target(name: "MarbleSpec", dependencies: ["Reactive", "MarbleNotation", "MarbleSyntax", "MarbleReport"]),
         .target(name: "MarbleDiagram", dependencies: ["MarbleReport", "MarbleNotation"]),
         .target(name: "MarbleDiff", dependencies: ["MarbleReport", "MarbleNotation"]),
-        .target(name: "MarbleTesting", dependencies: ["Reactive", "MarbleNotation", "MarbleReport", "MarbleDiff", "MarbleDiagram", "SwiftCallSite"]),
+        // Where Combine can be imported, MarbleTesting drives Combine's types and Reactive is not built for it.
+        .target(name: "MarbleTesting", dependencies: [.target(name: "Reactive", condition: .when(platforms: withoutCombine)), "VirtualClock",
+                                                      "MarbleNotation", "MarbleReport", "MarbleDiff", "MarbleDiagram", "SwiftCallSite"]),
         .target(name: "MarbleRewrite", dependencies: ["MarbleSpec", "MarbleSyntax", "MarbleNotation", "AtomicFiles"]),
         .target(name: "MarblesCLI", dependencies: ["MarbleSpec", "MarbleSyntax", "MarbleNotation", "MarbleDiagram", "MarbleDiff", "MarbleRewrite", "AtomicFiles"]),
         .executableTarget(name: "marbles", dependencies: ["MarblesCLI"]),
         .executableTarget(name: "marbles-svg", dependencies: ["MarblesCLI"]),
         // The Swift side of `make bench` (engine API, MarbleTesting, end-to-end runs, the hand-written floor).
         .executableTarget(name: "marbles-bench", dependencies: ["Reactive", "MarbleSpec", "MarbleNotation", "MarbleTesting"]),
-        // libFuzzer targets (`make fuzz`); built normally, a replayer of corpus files.
-        .executableTarget(name: "marbles-fuzz", dependencies: ["MarbleNotation", "MarbleSyntax", "MarbleSpec"]),
+        // libFuzzer targets (`make fuzz`): the parsers, runs, diagrams, doc, fmt, --update and
+        // command lines; built normally, a replayer of corpus files.
+        .executableTarget(name: "marbles-fuzz", dependencies: ["MarbleNotation", "MarbleSyntax", "MarbleSpec", "MarbleDiagram", "MarbleDiff",
+                                                               "MarbleRewrite", "MarblesCLI"]),
         // What several test targets share (a seeded random generator); only tests import it.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "ReactiveTests", dependencies: ["Reactive", "MarbleTesting"]),
-        .testTarget(name: "MarbleTestingTests", dependencies: ["MarbleTesting", "SwiftCallSite"]),
+        .testTarget(name: "ReactiveTests", dependencies: ["Reactive", "MarbleNotation", "MarbleTesting"]),
+        // MarbleTesting's own suite depends on it alone, as a user's test target does
+        // (scripts/opencombine-check builds the suite so against "Combine").
+        .testTarget(name: "MarbleTestingTests", dependencies: ["MarbleTesting"]),
+        .testTarget(name: "SwiftCallSiteTests", dependencies: ["SwiftCallSite"]),
         // Combine app code (view models, forms, networking, timers, custom publishers) that must
         // typecheck against Reactive with only its import changed.
         // Swift 5 mode, as the app code it models: 3 of the files (global caches, a shared singleton,
         // a callback captured by Dispatch) are Swift 6 concurrency errors with Combine too.
         .testTarget(name: "CombineCompatibilityTests", dependencies: ["Reactive", "ReactiveNetworking"], path: "Tests/CombineCompatibility",
-                    exclude: ["Unsupported", "check.sh"], swiftSettings: [.swiftLanguageMode(.v5)]),
+                    exclude: ["Unsupported", "MissingImport", "check.sh"], swiftSettings: [.swiftLanguageMode(.v5)]),
         .testTarget(name: "MarbleNotationTests", dependencies: ["MarbleNotation", "TestSupport"]),
         .testTarget(name: "MarbleSyntaxTests", dependencies: ["MarbleSyntax", "TestSupport"]),
         .testTarget(name: "MarbleSpecTests", dependencies: ["MarbleSpec", "Reactive", "TestSupport"]),

@@ -74,7 +74,7 @@ extension TestScheduler {
         var streams = sources.map { source in
             StreamReport(name: source.name, kind: source.kind, marbles: source.marbles, lineKind: source.kind == .cold ? .cold : .hot,
                          frameNanoseconds: frameNanoseconds,
-                         subscriptions: source.log?.spans.map { SubscriptionRecord(start: $0.start, end: $0.end) } ?? [])
+                         subscriptions: source.spans?().map { SubscriptionRecord(start: $0.start, end: $0.end) } ?? [])
         }
         if check.kind == .events {
             streams.append(StreamReport(name: check.stream, kind: .derived, expression: check.stream, inputs: sources.map(\.name),

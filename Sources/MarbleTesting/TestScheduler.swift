@@ -1,6 +1,6 @@
 import MarbleNotation
 import MarbleReport
-import Reactive
+import VirtualClock
 
 /// A virtual clock for marble tests of your own publishers: sources from marbles (`hot`, `cold`,
 /// `send`), expectations in marbles (`expect`), and one `run()` that plays the clock and reports
@@ -130,15 +130,16 @@ struct SourceRecord {
     var sourceName: SourceName
     var kind: StreamReport.Kind
     var marbles: [String]
-    var log: SubscriptionLog?
+    /// Its subscriptions so far (a cold or hot source's; `send` lines have none).
+    var spans: (() -> [SubscriptionSpan])?
     var name: String { sourceName.text }
 
     @usableFromInline
-    init(name: SourceName, kind: StreamReport.Kind, marbles: [String], log: SubscriptionLog?) {
+    init(name: SourceName, kind: StreamReport.Kind, marbles: [String], spans: (() -> [SubscriptionSpan])?) {
         sourceName = name
         self.kind = kind
         self.marbles = marbles
-        self.log = log
+        self.spans = spans
     }
 }
 

@@ -1,5 +1,4 @@
 import MarbleTesting
-import Reactive
 import Testing
 
 /// A failure names the publisher and the sources as this file writes them (read back from

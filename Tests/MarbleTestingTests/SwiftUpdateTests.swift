@@ -1,6 +1,5 @@
 import Foundation
 @testable import MarbleTesting
-import Reactive
 import Testing
 
 /// `MARBLES_UPDATE`: a failing `expect` rewrites its marbles literal in the test's source.

@@ -1,15 +1,3 @@
-/// One subscription to a recorded source: when it began and when it ended (cancelled, or the
-/// source delivered its completion). `end == nil` while it is still active.
-public struct SubscriptionSpan: Hashable, Sendable, CustomStringConvertible {
-    public var start: VirtualTime
-    public var end: VirtualTime?
-    public init(start: VirtualTime, end: VirtualTime? = nil) {
-        self.start = start
-        self.end = end
-    }
-    public var description: String { "\(start)…\(end.map(String.init) ?? "")" }
-}
-
 /// The subscription history of a source, shared by every copy of the recorder wrapping it:
 /// when each subscription began and ended, and every demand requested through them.
 public final class SubscriptionLog {
