@@ -5,11 +5,10 @@ import Testing
 /// the notation, the reports and their comparison, the diff and the diagrams, the clock and the
 /// engine, never the `.marble` file grammar, interpreter, type checker or catalogue.
 @Suite struct PackagingTests {
-    /// `Package.swift`, beside `Tests/` (through the link `scripts/opencombine-check` makes to this folder).
-    static let manifest: String = {
-        let root = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        return (try? String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)) ?? ""
-    }()
+    /// The package's root, above `Tests/` (through the link `scripts/opencombine-check` makes to this folder).
+    static let root = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// `Package.swift`.
+    static let manifest = (try? String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)) ?? ""
 
     /// Each library target's direct dependencies: the quoted names in its `.target(name: "X", …)`
     /// call (plain names, and `.target(name: "Y", condition: …)`), however many lines it spans.
@@ -53,5 +52,48 @@ import Testing
             #expect(!list.contains(apple), "\(apple) has Combine")
         }
         #expect(list.contains(".linux"))
+    }
+
+    /// The Swift files below `folder` of the package, with their text.
+    static func sources(under folder: String) -> [(name: String, text: String)] {
+        let base = root.appendingPathComponent(folder)
+        let names = (FileManager.default.enumerator(atPath: base.path)?.compactMap { $0 as? String } ?? []).filter { $0.hasSuffix(".swift") }
+        return names.sorted().compactMap { name in
+            (try? String(contentsOf: base.appendingPathComponent(name), encoding: .utf8)).map { (folder + "/" + name, $0) }
+        }
+    }
+
+    /// One source, two engines: MarbleTesting names `Reactive` only in the `#else` of an
+    /// `#if canImport(Combine)` whose other branch imports Combine, never as a qualifier
+    /// (`Reactive.Publisher`); its own tests and the example's tests never name it, so they read
+    /// the same on both engines. (CI builds only the Reactive branch; this keeps the other one
+    /// from being broken unseen. `scripts/opencombine-check` builds it.)
+    @Test func marbleTestingNamesReactiveOnlyWhereCombineCannotBeImported() throws {
+        let library = Self.sources(under: "Sources/MarbleTesting")
+        try #require(library.count > 10, "Sources/MarbleTesting not found beside \(Self.root.path)")
+        for (name, text) in library {
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            for (index, line) in lines.enumerated() where line.hasSuffix("import Reactive") {
+                let block = lines[max(0, index - 3)..<index]
+                #expect(block.elementsEqual(["#if canImport(Combine)", line.replacingOccurrences(of: "Reactive", with: "Combine"), "#else"]),
+                        "\(name):\(index + 1) imports Reactive outside #if canImport(Combine) … #else")
+            }
+            #expect(!Self.qualifiesWithReactive(lines), "\(name) qualifies a name with Reactive")
+        }
+        let tests = Self.sources(under: "Tests/MarbleTestingTests") + Self.sources(under: "Examples/SearchFeature/Tests")
+        try #require(tests.count > 5)
+        for (name, text) in tests {
+            let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            #expect(!lines.contains { $0.hasSuffix("import Reactive") } && !Self.qualifiesWithReactive(lines),
+                    "\(name) names Reactive: a test of MarbleTesting imports MarbleTesting alone")
+        }
+    }
+
+    /// Whether a line of code (not a comment) writes `Reactive.` before a name.
+    static func qualifiesWithReactive(_ lines: [String]) -> Bool {
+        lines.contains { line in
+            guard !line.hasPrefix("//"), let range = line.range(of: "Reactive.") else { return false }
+            return line[range.upperBound...].first.map { $0.isLetter || $0 == "_" } ?? false
+        }
     }
 }

@@ -13,9 +13,9 @@ import Testing
     scheduler.run()
 }
 
-/// The README, read from the checkout this file is in.
+/// The README, read from the checkout this file is in (through the link `scripts/opencombine-check` makes to this folder).
 private func readme() throws -> String {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let root = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     return try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
 }
 
