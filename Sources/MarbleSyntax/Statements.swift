@@ -448,9 +448,26 @@ extension ExpressionParser {
         case .identifier(let name) where binding && !["true", "false", "nil"].contains(name) && !expressionKeywords.contains(name):
             advance()
             pattern = .binding(name, location(token))
+        case .op("..<"), .op("..."):
+            // A one-sided range: `case ..<10:`, `case ...9:` (held as a prefix operator).
+            let op = token.kind == .op("..<") ? "..<" : "..."
+            advance()
+            guard canStartHere else { throw expectedAfter(op) }
+            let bound = try parseBinary(minimumPrecedence: 6)
+            pattern = .expression(make(.unary(op: op, operand: bound), at: token.start, from: token.start))
         default:
             guard canStartHere else { throw error("expected a pattern", at: current) }
-            pattern = .expression(try parseBinary(minimumPrecedence: 1))
+            if let dots = postfixRange() {
+                // `case 10...:`: from the bound up (held as the postfix operator `x...`).
+                let start = current.start
+                var inner = ExpressionParser(source: source, from: start, to: tokens[dots].start, depth: depth)
+                let lower = try inner.parseWhole(leftover: { "unexpected \($0) before '...'" })
+                position = dots
+                advance()
+                pattern = .expression(make(.unary(op: "x...", operand: lower), at: start, from: start))
+            } else {
+                pattern = .expression(try parseBinary(minimumPrecedence: 1))
+            }
         }
         if atOperator("?"), current.start == previousEnd {
             advance()
@@ -461,6 +478,29 @@ extension ExpressionParser {
             pattern = .cast(pattern, try parseWrittenType(after: "as"))
         }
         return pattern
+    }
+
+    /// The index of the `...` that ends a pattern here (`case 10...:`), outside brackets; nil when
+    /// there is none.
+    func postfixRange() -> Int? {
+        var nesting = 0
+        for index in position..<tokens.count {
+            let kind = tokens[index].kind
+            switch kind {
+            case .punctuation("("), .punctuation("["): nesting += 1
+            case .punctuation(")"), .punctuation("]"):
+                if nesting == 0 { return nil }
+                nesting -= 1
+            case .op("...") where nesting == 0 && index > position:
+                let next = tokens[min(index + 1, tokens.count - 1)]
+                return index + 1 >= tokens.count || !canStartExpression(next) || next.kind == .identifier("where") ? index : nil
+            case .punctuation(":"), .punctuation(","), .punctuation("{"), .identifier("where"), .op("="):
+                if nesting == 0 { return nil }
+            default:
+                break
+            }
+        }
+        return nil
     }
 
     /// Types whose static members in a pattern are values to compare, not enum cases.

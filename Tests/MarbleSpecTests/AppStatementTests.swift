@@ -17,6 +17,9 @@ import Testing
         ("-1-2-5-9-|", #"{ switch $0 { case 1, 2: "low"; case 3..<6 where $0 != 4: "mid"; default: "high" } }"#, "-l-l-m-h-|", #"l = "low", m = "mid", h = "high""#),
         ("-a-b-c-|", #"{ switch $0 { case (0, let y): "y\(y)"; case (let x, 0): "x\(x)"; case let (x, y): "\(x + y)" } }"#, "-x-y-z-|", #"a = (0, 7), b = (4, 0), c = (1, 2), x = "y7", y = "x4", z = "3""#),
         ("-a-b-|", #"{ switch $0 { case Int.min..<0: "negative"; default: "not" } }"#, "-x-y-|", #"a = -2, b = 3, x = "negative", y = "not""#),
+        // One-sided ranges: up to, through, from.
+        ("-a-b-c-d-|", #"{ switch $0 { case ..<0: "neg"; case ...9: "small"; case 10..<50: "mid"; case 50...: "big"; default: "?" } }"#, "-w-x-y-z-|",
+         #"a = -3, b = 9, c = 10, d = 50, w = "neg", x = "small", y = "mid", z = "big""#),
         ("-a-b-|", #"{ switch $0 { case let n?: n; case nil: -1 } }"#, "-x-y-|", "a = 2, b = nil, x = 2, y = -1"),
         ("-a-b-|", #"{ switch $0 { case .some(let n): n; case .none: -1 } }"#, "-x-y-|", "a = 2, b = nil, x = 2, y = -1"),
         ("-a-b-|", #"{ switch $0 { case "+": 1; case "-": -1; default: 0 } }"#, "-x-y-|", #"a = "+", b = "?", x = 1, y = 0"#),

@@ -167,6 +167,11 @@ extension Interpreter {
 
     /// Swift's `~=`: a range holds the value; anything else equals it.
     private func matches(expression expr: Expr, _ value: Value, in env: Environment) throws(EvalError) -> Bool {
+        // One-sided ranges: `..<10`, `...9`, `10...` (`x...`).
+        if case .unary(let op, let bound) = expr.kind, let comparison = ["..<": "<", "...": "<=", "x...": ">="][op] {
+            let limit = try valueOf(evaluate(bound, in: env), at: bound.location, purpose: "a range bound")
+            return try Arithmetic.binary(comparison, value, limit, leftIsLiteral: false, rightIsLiteral: bound.isNumberLiteral, at: expr.location) == .bool(true)
+        }
         if case .binary(let op, let lower, let upper) = expr.kind, op == "..." || op == "..<" {
             let low = try valueOf(evaluate(lower, in: env), at: lower.location, purpose: "a range bound")
             let high = try valueOf(evaluate(upper, in: env), at: upper.location, purpose: "a range bound")

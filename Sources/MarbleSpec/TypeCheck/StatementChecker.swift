@@ -307,6 +307,7 @@ extension ExpressionChecker {
     private func checkExpressionPattern(_ expr: Expr, against subject: SpecType, in env: TypeEnvironment) {
         var bounds = [expr]
         if case .binary(let op, let lower, let upper) = expr.kind, op == "..." || op == "..<" { bounds = [lower, upper] }
+        if case .unary(let op, let bound) = expr.kind, ["..<", "...", "x..."].contains(op) { bounds = [bound] }
         for bound in bounds {
             let type = store.deepResolve(valueType(check(bound, in: env), at: bound.location, purpose: "a pattern"))
             if type == .nilLiteral {
