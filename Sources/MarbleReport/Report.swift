@@ -296,7 +296,8 @@ public struct TestReport: Sendable, Hashable {
     /// cannot be run as written, as with a mistake in it (`marbles run` exits 2). A run that
     /// never settles is `unsettled` instead (exit 1).
     public var stoppedAtLimit = false
-    /// Streams the test defines that nothing checks (see `docs/language.md`).
+    /// Streams the test defines that nothing checks, and durations that may not mean what their
+    /// writer thinks (see `docs/language.md`).
     public var warnings: [FileDiagnostic] = []
     /// Every named stream, in the order the test declares them.
     public var streams: [StreamReport] = []

@@ -132,7 +132,7 @@ import Testing
         ("hot a -1-|", "a.flatMap { _ in Future { promise in promise(1) } }",
          "3:48: call the promise with .success(value) or .failure(error)"),
         ("hot a -1-|", "a.flatMap { _ in Future { promise in DispatchQueue.main.asyncAfter(deadline: .now() + 3) { promise(.success(1)) } } }",
-         "3:97: a deadline is .now() + a duration such as .milliseconds(300)"),
+         "3:97: .now() + 3 is 3 seconds from now in Dispatch; write .now() + .seconds(3) | a deadline is .now() + a duration with a unit (1 frame = 1ms in this test)"),
         ("hot a -1-|", "a.flatMap { _ in Future { promise in DispatchQueue.main.asyncAfter(deadline: 3) { promise(.success(1)) } } }",
          "3:78: a deadline is .now() + a duration such as .milliseconds(300)"),
         ("hot a -1-|", "a.flatMap { _ in Future { promise in DispatchQueue.main.asyncAfter { promise(.success(1)) } } }",

@@ -137,6 +137,34 @@ struct UpdateTests {
         #expect(run.lastLine == "1 passed, 0 failed, 1 error")
     }
 
+    /// `--update` never changes what a duration means: it rewrites expectations only. An integer
+    /// stays frames (the snapshot is what frames give, the warning stays), a Double stays refused
+    /// and its test untouched; every duration is byte for byte what it was.
+    @Test func updateNeverChangesADurationsMeaning() throws {
+        let source = """
+            frame 100ms
+
+            test "integer frames"
+              hot    typing   -a-b-c-----d--e-|
+              let    query  = typing.debounce(for: 3, scheduler: RunLoop.main)
+              expect query    -----------------|
+
+            test "a double"
+              hot    typing   -a-b-c-----d--e-|
+              let    query  = typing.debounce(for: 0.3, scheduler: RunLoop.main)
+              expect query    -----------------|
+
+            """
+        let sandbox = try Sandbox(["time.marble": source])
+        let run = marbles("run", sandbox.path("time.marble"), "--update")
+        #expect(run.code == 2, "the Double is still refused")
+        let after = try sandbox.read("time.marble")
+        #expect(differing(source, after) == [6])
+        #expect(lines(after)[5].text == "  expect query    --------c-------|-")
+        #expect(run.stdout.contains("3 is 3 frames here (300ms), but 3 seconds in Combine on RunLoop.main"))
+        #expect(run.stdout.contains("0.3 is 0.3 seconds in Combine; write .milliseconds(300)"))
+    }
+
     @Test func aTestThatStoppedWithARuntimeErrorIsNotUpdated() throws {
         let sandbox = try Sandbox(["error.marble": Samples.runtimeError])
         let run = marbles("run", sandbox.path("error.marble"), "--update")

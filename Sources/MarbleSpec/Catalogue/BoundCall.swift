@@ -109,6 +109,9 @@ struct BoundCall {
         case .value(.int(let frames)) where frames >= 0: return try frameCount(frames, at: argument.location)
         case .duration, .value(.int):
             throw fail("a duration cannot be negative", at: argument.location)
+        case .value(.double(let seconds)):
+            let refusal = TimeLiterals.doubleDuration(signature.selector, written: "\(seconds)", frameNanoseconds: interpreter.frameNanoseconds)
+            throw fail(refusal.message, at: argument.location, hint: refusal.hint)
         default:
             throw fail("\(signature.selector) needs a duration here (e.g. .milliseconds(300), or a number of frames), not \(argument.value.kindDescription)", at: argument.location)
         }

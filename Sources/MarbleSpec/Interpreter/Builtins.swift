@@ -64,7 +64,10 @@ enum Builtins {
         case ("publisher", .array(let items)):
             return .stream(StreamValue(publisher: Publishers.Sequence<[Value], StreamError>(sequence: items).eraseToAnyPublisher(), text: "\(value.literal).publisher"))
         case ("publisher", _):
-            throw EvalError.fault(SpecDiagnostic(".publisher needs an array, not \(value.typeName)", at: location))
+            // An optional's (the type check lets only an optional's through): its value once,
+            // or nothing for nil (Combine's `Optional.Publisher`).
+            let wrapped: Value? = value == .null ? nil : value
+            return .stream(StreamValue(publisher: wrapped.publisher.setFailureType(to: StreamError.self).eraseToAnyPublisher(), text: "\(value.literal).publisher"))
         case ("isNaN", .double(let d)): return .value(.bool(d.isNaN))
         default: return nil
         }

@@ -210,6 +210,10 @@ extension Interpreter {
             return .deliver(.value(try valueOf(value, at: location, purpose: "the right side of '??'")))
         case .deadline(let location):
             guard case .duration(let frames) = value else {
+                if case .value(let number) = value, number.isNumber {
+                    let refusal = TimeLiterals.deadlineNumber(written: number.literal, frameNanoseconds: frameNanoseconds)
+                    throw fail(refusal.message, at: location, hint: refusal.hint)
+                }
                 throw fail("a deadline is .now() + a duration such as .milliseconds(300)", at: location)
             }
             return .deliver(.member("deadline", [.value(.int(scheduler.currentFrame.addingReportingOverflow(frames).partialValue))]))

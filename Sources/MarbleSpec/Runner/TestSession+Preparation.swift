@@ -31,7 +31,14 @@ extension TestSession {
         validateSubscribers()
         // Closures are checked before anything runs, whether or not a value would reach them.
         guard diagnostics.isEmpty, syntax.unparsed.isEmpty else { return }
-        for diagnostic in typeChecker.check(syntax.statements) { diagnose(diagnostic) }
+        typeChecker.frameNanoseconds = frameNanoseconds
+        typeChecker.frameWritten = (fileStatements + syntax.statements).contains { if case .frame = $0.kind { true } else { false } }
+        let (errors, warnings) = typeChecker.checkWithWarnings(syntax.statements)
+        for diagnostic in errors { diagnose(diagnostic) }
+        typeWarnings = warnings.map { warning in
+            FileDiagnostic(path: path, line: warning.location.line, column: warning.location.column, length: warning.length,
+                           message: warning.message, hint: warning.hint, lineText: lineText(warning.location.line), severity: .warning)
+        }
     }
 
     /// The test's lines that did not parse, as its diagnostics; and no "cannot find" for what

@@ -42,7 +42,7 @@ extension TestSession {
             connection.start.map { ConnectionRecord(stream: connection.name, start: $0, end: connection.end) }
         }
         report.values = valueNames
-        report.warnings = uncheckedStreams() + leftOutSubscriptionLines()
+        report.warnings = typeWarnings + uncheckedStreams() + leftOutSubscriptionLines()
         report.streams = streamOrder.compactMap { name in
             guard var stream = streams[name]?.report else { return nil }
             if let log = streams[name]?.log {

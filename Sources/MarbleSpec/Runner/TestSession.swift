@@ -156,6 +156,8 @@ final class TestSession {
     var demandLines: [String: MarbleText] = [:]
 
     // MARK: State of TestSession+Running.swift
+    /// The type checker's warnings (`TimeLiterals.integerWarning`), shown with the test's result.
+    var typeWarnings: [FileDiagnostic] = []
     /// Where settling began (nil if the lines' end left no work): the actions run and the trace
     /// entries logged by then, and the action limit settling had.
     var settling: (actions: Int, traced: Int, limit: Int)?

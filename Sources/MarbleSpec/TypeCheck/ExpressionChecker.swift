@@ -152,7 +152,12 @@ final class ExpressionChecker {
     /// The types the file and the test declare.
     var types = UserTypes()
     private(set) var diagnostics: [SpecDiagnostic] = []
+    /// What is not an error but may not mean what the writer thinks (`TimeLiterals.integerWarning`).
+    private(set) var warnings: [SpecDiagnostic] = []
     private var reported: Set<String> = []
+    /// The test's frame, and whether a `frame` line set it: durations are read through it.
+    var frameNanoseconds: Int64 = 1_000_000
+    var frameWritten = false
     var throwContexts: [ThrowContext] = []
     private var depth = 0
     private var reportedDepth = false
@@ -173,6 +178,13 @@ final class ExpressionChecker {
             diagnostics.append(SpecDiagnostic(message, at: location, length: length, hint: hint))
         }
         return .unknown
+    }
+
+    func warn(_ message: String, at location: SourceLocation, length: Int = 1, hint: String? = nil) {
+        let key = "warning \(location.line):\(location.column):\(message)"
+        if reported.insert(key).inserted {
+            warnings.append(SpecDiagnostic(message, at: location, length: length, hint: hint))
+        }
     }
 
     func name(_ type: SpecType) -> String { store.name(type) }
@@ -304,6 +316,9 @@ final class ExpressionChecker {
         case .binary("+", let lhs, let rhs) where lhs.isNowCall:
             switch check(rhs, in: env) {
             case .duration, .unknown: return .done(.deadline)
+            case .value(let type) where [.int, .double].contains(store.resolve(type)):
+                let refusal = TimeLiterals.deadlineNumber(written: TimeLiterals.literalText(rhs), frameNanoseconds: frameNanoseconds)
+                return .done(error(refusal.message, at: rhs.location, hint: refusal.hint))
             default: return .done(error("a deadline is .now() + a duration such as .milliseconds(300)", at: rhs.location))
             }
         case .binary(let op, let lhs, let rhs) where op == "&&" || op == "||":
@@ -746,6 +761,14 @@ final class ExpressionChecker {
         case .optional(let wrapped):
             if name == "description" { return .value(.string) }
             if store.resolve(wrapped) == .never { return .unknown }
+            if name == "publisher" {
+                // Combine's `Optional.Publisher`: the value once, or nothing for nil.
+                if case .array = store.resolve(wrapped) {
+                    return error("the publisher of an optional array is not supported in a .marble file yet (it would publish the whole array once)", at: location, length: name.count,
+                                 hint: "unwrap it and write Just(array) for the array once, or (array ?? []).publisher for its elements")
+                }
+                return .value(.publisher(output: wrapped, failure: .never))
+            }
             return valueMember(name, of: wrapped, at: location)
         case .publisher:
             if name == "description" { return .value(.string) }

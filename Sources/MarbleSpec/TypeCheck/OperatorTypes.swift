@@ -249,12 +249,17 @@ extension ExpressionChecker {
             switch (parameter.type, argument.checked) {
             case (.publisher, _) where !parameter.variadic:
                 _ = call.publisher(of: argument)
-            case (.duration, .duration), (.duration, .value(.int)), (.scheduler, .scheduler), (.demand, .demand), (.demand, .value(.int)):
+            case (.duration, .value(.int)):
+                warnIfSeconds(argument, in: call, arguments)
+            case (.duration, .duration), (.scheduler, .scheduler), (.demand, .demand), (.demand, .value(.int)):
                 break
             case (.duration, .value(let type)) where [.any, .never].contains(store.resolve(type)):
                 break
             case (.duration, .value(.double)) where call.signature.name == "Timer.publish":
                 break  // a TimeInterval in seconds
+            case (.duration, .value(.double)):
+                let refusal = TimeLiterals.doubleDuration(selector, written: TimeLiterals.literalText(argument.syntax), frameNanoseconds: frameNanoseconds)
+                error(refusal.message, at: argument.location, hint: refusal.hint)
             case (.duration, let other):
                 error("\(selector) needs a duration here (e.g. .milliseconds(300), or a number of frames), not \(call.describe(other))", at: argument.location)
             case (.scheduler, let other):
@@ -267,6 +272,20 @@ extension ExpressionChecker {
                 break
             }
         }
+    }
+}
+
+extension ExpressionChecker {
+    /// The warning for an integer literal duration that Combine would read as seconds
+    /// (`TimeLiterals.integerWarning`): on a scheduler spelled as a real one, in a test whose
+    /// `frame` line makes a frame something other than a second.
+    fileprivate func warnIfSeconds(_ argument: TypedArgument, in call: TypedCall, _ arguments: [TypedArgument?]) {
+        guard case .int(let frames) = argument.syntax.kind, call.signature.name != "Timer.publish",
+              let schedulerArgument = zip(call.signature.parameters, arguments).first(where: { $0.0.type == .scheduler })?.1,
+              let scheduler = TimeLiterals.realScheduler(schedulerArgument.syntax),
+              let warning = TimeLiterals.integerWarning(frames, scheduler: scheduler, frameNanoseconds: frameNanoseconds, frameWritten: frameWritten)
+        else { return }
+        warn(warning.message, at: argument.location, length: "\(frames)".count, hint: warning.hint)
     }
 }
 

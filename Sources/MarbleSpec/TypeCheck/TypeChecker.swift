@@ -14,6 +14,9 @@ struct TypeChecker {
     var constants: [String: Value] = [:]
     /// The types the file and the test declare.
     var types = UserTypes()
+    /// The test's frame, and whether a `frame` line set it (`TimeLiterals`).
+    var frameNanoseconds: Int64 = 1_000_000
+    var frameWritten = false
 
     /// Notes the types of a line's events (joined with what earlier lines of the same name sent).
     static func noting(_ events: [TimedEvent<Value, StreamError>], into known: StreamType?) -> StreamType {
@@ -38,8 +41,15 @@ struct TypeChecker {
     }
 
     func check(_ statements: [Statement]) -> [SpecDiagnostic] {
+        checkWithWarnings(statements).errors
+    }
+
+    /// The errors, and the warnings of what may not mean what its writer thinks.
+    func checkWithWarnings(_ statements: [Statement]) -> (errors: [SpecDiagnostic], warnings: [SpecDiagnostic]) {
         let checker = ExpressionChecker()
         checker.types = types
+        checker.frameNanoseconds = frameNanoseconds
+        checker.frameWritten = frameWritten
         let env = TypeEnvironment()
         func typed(_ stream: StreamType) -> Checked {
             // A line with no values: its uses decide the type (`TypeStore`).
@@ -87,7 +97,7 @@ struct TypeChecker {
         }
         checker.checkComputedProperties(in: env)
         checker.checkFunctions(in: env)
-        return checker.diagnostics
+        return (checker.diagnostics, checker.warnings)
     }
 
     /// The output type written in `PassthroughSubject<Int, Never>()`, if it is one the checker knows.
