@@ -26,7 +26,7 @@ import MarblesCLI
 // - `argv`: the input, split at NUL bytes, as a command line (`marbles …`, or `marbles-svg …`
 //   when the first argument says so) run in a scratch folder of a few files; it must exit 0, 1
 //   or 2. An argument with `/` or `..` is skipped, so nothing outside the folder is touched, and
-//   so is a command that waits (`watch`, `lsp`).
+//   so is a command that waits (`watch`, `lsp`) or asks for minutes (`compare` past 100 cases).
 //
 // Built with `-sanitize=fuzzer,address -D FUZZING`, `main` runs libFuzzer's driver. Built
 // normally (as `swift build` does), `main` replays the files given as arguments through the
@@ -151,11 +151,24 @@ enum Probes {
     /// never return), left out of the argv target.
     static let waitingCommands: Set<String> = ["watch", "lsp"]
 
+    /// `compare` over more than 100 cases (its default is 500): slow by request, as a case costs
+    /// milliseconds under the sanitizers, and libFuzzer's time limit would call it a hang.
+    static func asksForMinutes(_ arguments: [String]) -> Bool {
+        guard arguments.first == "compare" else { return false }
+        var cases = 500
+        for (index, argument) in arguments.enumerated() {
+            let value = argument.hasPrefix("--cases=") ? String(argument.dropFirst("--cases=".count))
+                : index > 0 && arguments[index - 1] == "--cases" ? argument : nil
+            if let value, let number = Int(value) { cases = number }
+        }
+        return cases > 100
+    }
+
     static func commandLine(_ text: String) {
         let arguments = text.split(separator: "\0", omittingEmptySubsequences: false).map(String.init)
         guard let program = arguments.first, arguments.count <= 32,
               !arguments.contains(where: { $0.contains("/") || $0.contains("..") || $0.hasPrefix("~") }),
-              !waitingCommands.contains(program) else { return }
+              !waitingCommands.contains(program), !asksForMinutes(arguments) else { return }
         // The folder as the command lines expect it, whatever the last one did.
         let manager = FileManager.default
         for name in (try? manager.contentsOfDirectory(atPath: scratch)) ?? [] { try? manager.removeItem(atPath: scratch + "/" + name) }
