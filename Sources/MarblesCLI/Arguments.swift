@@ -1,3 +1,4 @@
+import MarbleNotation
 import MarbleSyntax
 
 /// What the command line asks for.
@@ -355,7 +356,12 @@ enum ArgumentParser {
                 case "--frame": eval.frame = try reader.value(for: name, inline)
                 case "--subscribe": eval.subscribe = try reader.value(for: name, inline)
                 case "--demand": eval.demand = try reader.value(for: name, inline)
-                case "--until": eval.until = try reader.positiveInteger(for: name, inline)
+                case "--until":
+                    let frame = try reader.positiveInteger(for: name, inline)
+                    guard frame < VirtualTimeEnd.last else {
+                        throw UsageError(message: "--until takes a frame below \(VirtualTimeEnd.last), where virtual time ends, not \(frame)", topic: .eval)
+                    }
+                    eval.until = frame
                 case "--svg":
                     let file = try reader.value(for: name, inline, missing: "option '--svg' needs a file, or '-' for standard output")
                     guard !file.isEmpty else { throw UsageError(message: "option '--svg' needs a file, or '-' for standard output", topic: .eval) }
