@@ -101,8 +101,10 @@ install:
 	install -m 755 $(RELEASE_BIN) "$(DESTDIR)$(PREFIX)/bin/marbles"
 	install -m 755 $(RELEASE_BIN)-svg "$(DESTDIR)$(PREFIX)/bin/marbles-svg"
 
-# Release build, then every workload against RxPY (installed into bench/.venv) and a hand-written
-# floor; prints one table (see docs/performance.md). Takes minutes; not part of `make test`.
+# Release build, then every workload against RxPY (installed into bench/.venv), RxJS (W1 at 30k,
+# when node and rxjs are installed) and a hand-written floor, CPU and wall time and peak RSS, then
+# instructions per event by callgrind (when valgrind is installed); prints the tables (see
+# docs/performance.md). Takes many minutes; not part of `make test`.
 bench:
 	python3 bench/bench.py
 

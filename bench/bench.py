@@ -10,13 +10,22 @@ Contenders (each run in its own process, so its peak RSS is its own):
           (marbles-bench e2e → MarbleRunner.run(path:))
   RxPY    reactivex from PyPI, in bench/.venv (created here), through its TestScheduler
   floor   a hand-written Swift loop over the same input arrays (marbles-bench floor)
-plus W4 (`marbles run marbles/`, process included) and W6 (parsing one long marble line).
+  RxJS    W1 at RXJS_SIZES through RxJS's TestScheduler in run mode (bench/rxjs_workloads.js;
+          Debian's nodejs and rxjs: `apt-get install -y nodejs node-inquirer`), beside the
+          engine, Swift API and end-to-end rows of the same size; "skipped" when missing
+plus W4 (`marbles run marbles/`, process included) and W6 (parsing one long marble line), then
+instructions per event by callgrind (when valgrind is installed): each Swift contender run at
+two sizes, the difference in instructions over the difference in events (start-up cancels).
+Times are the CPU time of the measured region (wall time beside it): on a shared machine the
+wall clock says as much about the neighbours as about the run.
 
 Environment knobs, for quick or quiet re-runs:
   SIZES=10000,100000,1000000   source events per workload
   RUNS=5                       runs per Swift measurement (the median is reported)
   RXPY_RUNS=3                  runs per RxPY measurement
   WORKLOADS=W1,W2,W3,W4,W5,W6  which workloads
+  RXJS_SIZES=30000             W1 sizes run against RxJS (quadratic: 30k takes about 20 s)
+  CALLGRIND_SIZES=20000,100000 the two sizes of the instruction counts (CALLGRIND=0: none)
   SKIP_BUILD=1                 use the binaries already in .build/release
 """
 
@@ -44,6 +53,10 @@ RXPY_RUNS = int(os.environ.get("RXPY_RUNS", "3"))
 WORKLOADS = os.environ.get("WORKLOADS", "W1,W2,W3,W4,W5,W6").split(",")
 W6_SIZES = [100_000, 1_000_000]
 W4_RUNS = int(os.environ.get("W4_RUNS", "20"))
+RXJS_SIZES = [int(s) for s in os.environ.get("RXJS_SIZES", "30000").split(",") if s]
+CALLGRIND_SIZES = [int(s) for s in os.environ.get("CALLGRIND_SIZES", "20000,100000").split(",") if s]
+NODE = shutil.which("node") or shutil.which("nodejs")
+RXJS_INSTALL = "apt-get install -y nodejs node-inquirer"
 
 DESCRIPTIONS = {
     "W1": "hot source, a value per frame → map(×2) → filter(%3≠0) → scan(+)",
@@ -86,8 +99,91 @@ def measure(command):
         raise SystemExit(f"failed ({process.returncode}): {' '.join(command)}")
     result = json.loads(output)
     result["rss_kib"] = usage.ru_maxrss
-    result["median"] = statistics.median(result["seconds"])
+    result["wall"] = statistics.median(result["seconds"])
+    # CPU time where the contender reports it (all of them do): the figure ratios are taken of.
+    result["median"] = statistics.median(result.get("cpu_seconds") or result["seconds"])
     return result
+
+
+def rxjs_available():
+    """The RxJS row needs node and rxjs (Debian puts it under /usr/share/nodejs)."""
+    if not NODE:
+        return False
+    probe = subprocess.run([NODE, "-e", "module.paths.push('/usr/share/nodejs'); require('rxjs/testing')"], capture_output=True)
+    return probe.returncode == 0
+
+
+def rxjs_rows(workdir):
+    """W1 at RXJS_SIZES: RxJS's TestScheduler beside the engine, the Swift API and end to end."""
+    if "W1" not in WORKLOADS or not RXJS_SIZES:
+        return None
+    if not rxjs_available():
+        log(f"-- RxJS skipped: needs node and rxjs ({RXJS_INSTALL})")
+        return []
+    rows = []
+    for n in RXJS_SIZES:
+        label = f"W1 N={n} (RxJS)"
+        log(f"-- {label}")
+        path = os.path.join(workdir, f"W1-{n}-rxjs.marble")
+        sh([SWIFT_BENCH, "generate", "W1", str(n), path])
+        results = {
+            "engine": measure([SWIFT_BENCH, "engine", "W1", str(n), str(RUNS)]),
+            "swift-api": measure([SWIFT_BENCH, "swift-api", "W1", str(n), str(RUNS)]),
+            "e2e": measure([SWIFT_BENCH, "e2e", path, str(RUNS)]),
+            "RxJS": measure([NODE, os.path.join(BENCH, "rxjs_workloads.js"), "W1", str(n), "1"]),
+            "floor": measure([SWIFT_BENCH, "floor", "W1", str(n), str(RUNS)]),
+        }
+        verify(label, results)
+        os.remove(path)
+        rows.append((n, results))
+    return rows
+
+
+def callgrind_instructions(command):
+    """The instructions callgrind counts for a whole process (start-up included)."""
+    with tempfile.NamedTemporaryFile(prefix="callgrind-", delete=False) as handle:
+        out = handle.name
+    try:
+        log("$ valgrind --tool=callgrind " + " ".join(command))
+        process = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}"] + command, cwd=ROOT,
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        match = re.search(r"Collected\s*:\s*(\d+)", process.stderr)
+        if process.returncode != 0 or not match:
+            raise SystemExit(f"callgrind failed: {' '.join(command)}\n{process.stderr[-2000:]}")
+        return int(match.group(1))
+    finally:
+        os.remove(out)
+
+
+def callgrind_rows(workdir):
+    """Instructions per event: each contender at two sizes; the slope cancels start-up."""
+    if os.environ.get("CALLGRIND") == "0" or len(CALLGRIND_SIZES) < 2:
+        return None
+    if not shutil.which("valgrind"):
+        log("-- callgrind skipped: valgrind is not installed (apt-get install -y valgrind)")
+        return []
+    small, large = CALLGRIND_SIZES[0], CALLGRIND_SIZES[-1]
+    rows = []
+    contenders = [("W1", "engine API"), ("W2", "engine API"), ("W3", "engine API"), ("W1", "Swift API (MarbleTesting)"),
+                  ("W1", "end to end (.marble)"), ("W1", "Swift floor")]
+    for workload, name in contenders:
+        if workload not in WORKLOADS:
+            continue
+        counts = []
+        for n in (small, large):
+            if name == "end to end (.marble)":
+                path = os.path.join(workdir, f"{workload}-{n}-callgrind.marble")
+                sh([SWIFT_BENCH, "generate", workload, str(n), path])
+                command = [SWIFT_BENCH, "e2e", path, "1"]
+            else:
+                verb = {"engine API": "engine", "Swift API (MarbleTesting)": "swift-api", "Swift floor": "floor"}[name]
+                command = [SWIFT_BENCH, verb, workload, str(n), "1"]
+            counts.append(callgrind_instructions(command))
+            if name == "end to end (.marble)":
+                os.remove(path)
+        per_event = (counts[1] - counts[0]) / (large - small)
+        rows.append((workload, name, counts, per_event, counts[1] - per_event * large))
+    return rows
 
 
 def verify(label, results):
@@ -204,15 +300,18 @@ def main():
         rows = pipeline_rows(workdir)
         w4 = w4_row() if "W4" in WORKLOADS else None
         w6 = w6_rows(workdir) if "W6" in WORKLOADS else []
+        rxjs = rxjs_rows(workdir)
+        instructions = callgrind_rows(workdir)
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
 
     print(f"\nmarbles bench — {time.strftime('%Y-%m-%d %H:%M')}, {machine()}")
     print(f"Medians of {RUNS} runs (RxPY: {RXPY_RUNS}); every contender's output checked equal (count and checksum) before printing.")
     print(f"RxPY = reactivex {rxpy_version} with its TestScheduler; floor = a hand-written Swift loop over the same input arrays.")
-    print("× RxPY = RxPY's time / this row's time (higher is better); × floor = this row's time / the floor's (lower is better).\n")
-    print("| workload | N | contender | events/s | ns/event | peak RSS | × RxPY | × floor |")
-    print("|---|---:|---|---:|---:|---:|---:|---:|")
+    print("events/s and ns/event are CPU time (the measured region); wall ns/event beside them.")
+    print("× RxPY = RxPY's CPU time / this row's (higher is better); × floor = this row's CPU time / the floor's (lower is better).\n")
+    print("| workload | N | contender | events/s | ns/event | wall ns/event | peak RSS | × RxPY | × floor |")
+    print("|---|---:|---|---:|---:|---:|---:|---:|---:|")
     for workload, n, results in rows:
         rxpy = results["RxPY"]["median"]
         floor = results["floor"]["median"]
@@ -223,11 +322,11 @@ def main():
             seconds = result["median"]
             shown = {"engine": "engine API", "swift-api": "Swift API (MarbleTesting)", "e2e": "end to end (.marble)", "RxPY": "RxPY",
                      "floor": "Swift floor"}[name]
-            print(f"| {workload} | {n:,} | {shown} | {rate(n / seconds)} | {seconds / n * 1e9:,.0f} | {mib(result['rss_kib'])} "
-                  f"| {ratio(rxpy / seconds)} | {ratio(seconds / floor)} |")
+            print(f"| {workload} | {n:,} | {shown} | {rate(n / seconds)} | {seconds / n * 1e9:,.0f} | {result['wall'] / n * 1e9:,.0f} "
+                  f"| {mib(result['rss_kib'])} | {ratio(rxpy / seconds)} | {ratio(seconds / floor)} |")
     if w4:
         print(f"| W4 | {w4['tests']} tests, {w4['files']} files | `marbles run marbles/` | {w4['tests'] / w4['median']:,.0f} tests/s "
-              f"| {w4['median'] * 1e3:.1f} ms wall | {mib(w4['rss_kib'])} | | |")
+              f"| | {w4['median'] * 1e3:.1f} ms wall | {mib(w4['rss_kib'])} | | |")
     for flavor, size, results in w6:
         floor = results["floor"]["median"]
         rxpy = results.get("RxPY", {}).get("median")
@@ -238,7 +337,8 @@ def main():
             seconds = results[name]["median"]
             shown = {"parser": "MarbleParser", "RxPY": "RxPY marbles.parse", "floor": "Swift floor"}[name]
             print(f"| W6 {flavor} | {size / 1e6:.1f} MB, {events:,} events | {shown} | {rate(events / seconds)} "
-                  f"({size / seconds / 1e6:.0f} MB/s) | {seconds / events * 1e9:,.0f} | {mib(results[name]['rss_kib'])} "
+                  f"({size / seconds / 1e6:.0f} MB/s) | {seconds / events * 1e9:,.0f} | {results[name]['wall'] / events * 1e9:,.0f} "
+                  f"| {mib(results[name]['rss_kib'])} "
                   f"| {ratio(rxpy / seconds) if rxpy else '—'} | {ratio(seconds / floor)} |")
 
     # Flatness and idle time, from the same run.
@@ -255,6 +355,31 @@ def main():
                 w1 = by_key[("W1", n)][name]["median"]
                 w5 = by_key[("W5", n)][name]["median"]
                 print(f"idle time {name} N={n:,}: W5 / W1 = {w5 / w1:.2f}")
+    if rxjs is not None:
+        print("\nW1 against RxJS's TestScheduler (run mode, marble strings: rxjs "
+              f"{rxjs[0][1]['RxJS'].get('version', '?') if rxjs else 'skipped'}); CPU time; × RxJS = RxJS's CPU time / this row's.\n")
+        if not rxjs:
+            print(f"RxJS: skipped (needs node and rxjs: {RXJS_INSTALL})")
+        else:
+            print("| N | contender | events/s | ns/event | wall ns/event | peak RSS | × RxJS |")
+            print("|---:|---|---:|---:|---:|---:|---:|")
+            for n, results in rxjs:
+                for name in ("engine", "swift-api", "e2e", "RxJS", "floor"):
+                    result = results[name]
+                    shown = {"engine": "engine API", "swift-api": "Swift API (MarbleTesting)", "e2e": "end to end (.marble)",
+                             "RxJS": "RxJS TestScheduler", "floor": "Swift floor"}[name]
+                    print(f"| {n:,} | {shown} | {rate(n / result['median'])} | {result['median'] / n * 1e9:,.0f} "
+                          f"| {result['wall'] / n * 1e9:,.0f} | {mib(result['rss_kib'])} | {ratio(results['RxJS']['median'] / result['median'])} |")
+    if instructions is not None:
+        print(f"\nInstructions (callgrind, whole process) at {CALLGRIND_SIZES[0]:,} and {CALLGRIND_SIZES[-1]:,} source events; "
+              "per event = the difference over the difference in events.\n")
+        if not instructions:
+            print("callgrind: skipped (apt-get install -y valgrind)")
+        else:
+            print("| workload | contender | instructions, small | instructions, large | instructions/event | fixed part |")
+            print("|---|---|---:|---:|---:|---:|")
+            for workload, name, counts, per_event, fixed in instructions:
+                print(f"| {workload} | {name} | {counts[0] / 1e6:,.1f} M | {counts[1] / 1e6:,.1f} M | {per_event:,.0f} | {fixed / 1e6:,.1f} M |")
     print(f"\n(bench took {time.time() - started:.0f} s)")
 
 

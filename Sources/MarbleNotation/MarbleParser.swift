@@ -35,6 +35,51 @@ public struct MarbleParser: Sendable {
             return try scanner.run()
         }
     }
+
+    /// `parse(_:as:each:)` with integers read on the way: a value written as a plain integer
+    /// literal — `{42}`, `{-7}`, `{0}`: an optional `-`, then 1 to 18 ASCII digits without a
+    /// leading zero, nothing else between the braces (`MarbleParser.plainInteger`) — goes to
+    /// `integer(frame, value, offset)` as its `Int`, with the frame counted as for `body` and the
+    /// offset of its `{`, and never becomes a token. Long timelines are mostly such literals, and
+    /// building a `String` for each to read it back cost more than the rest of their parse. Any
+    /// other value, spaced or not (`{ 42 }`, `{042}`, `{1.5}`), comes to `body` as a literal as
+    /// before. RxJS notation (`dialect`) has no such literals: every event goes to `body`.
+    public func parse(
+        _ text: String, as kind: MarbleLineKind,
+        integer: (_ frame: Int, _ value: Int, _ offset: Int) -> Void,
+        each body: (TimedMarbleEvent) -> Void
+    ) throws(MarbleSyntaxError) -> ParsedMarbles {
+        guard dialect == .native, kind != .demand, kind != .subscription else { return try parse(text, as: kind, each: body) }
+        return try withoutActuallyEscaping(body) { (body) throws(MarbleSyntaxError) -> ParsedMarbles in
+            try withoutActuallyEscaping(integer) { (integer) throws(MarbleSyntaxError) -> ParsedMarbles in
+                var scanner = MarbleScanner(text: IndexedText(text), kind: kind, frameNanoseconds: frameNanoseconds)
+                scanner.sink = body
+                scanner.integerSink = integer
+                return try scanner.run()
+            }
+        }
+    }
+
+    /// The value of a plain integer literal's content (between its braces, untrimmed): an
+    /// optional `-` then 1 to 18 ASCII digits, no leading zero unless the number is `0` (so `-0`
+    /// is 0); nil for anything else. At most 18 digits cannot overflow `Int`; longer numbers are
+    /// left to the expression reader, which reports what does not fit.
+    @inlinable
+    public static func plainInteger(_ content: UnsafeBufferPointer<UInt8>) -> Int? {
+        var position = 0
+        let negative = content.first == UInt8(ascii: "-")
+        if negative { position = 1 }
+        let digits = content.count - position
+        guard digits >= 1, digits <= 18, content[position] != UInt8(ascii: "0") || digits == 1 else { return nil }
+        var value = 0
+        while position < content.count {
+            let digit = content[position] &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            value = value &* 10 &+ Int(digit)
+            position += 1
+        }
+        return negative ? -value : value
+    }
 }
 
 /// A single left-to-right pass over the characters of one marble string.
@@ -49,6 +94,9 @@ struct MarbleScanner {
     var events: [TimedMarbleEvent] = []
     /// When set, events go here as they are read instead of into `events`.
     var sink: ((TimedMarbleEvent) -> Void)?
+    /// When set, plain integer literals of values go here (frame, value, offset of `{`) and not
+    /// to `sink` (`MarbleParser.parse(_:as:integer:each:)`).
+    var integerSink: ((Int, Int, Int) -> Void)?
     /// The `^` of a hot/expect line: its unshifted frame and its offset.
     var zero: (frame: Int, offset: Int)?
     /// The open group: offset of its `(` and how many members it has so far.
@@ -149,6 +197,17 @@ struct MarbleScanner {
     }
 
     mutating func emit(_ event: MarbleEvent, offset: Int) throws(MarbleSyntaxError) {
+        if terminal != nil { try checkNotAfterTerminal(offset: offset) }
+        if event.isTerminal, terminal == nil {
+            terminal = (event == .finished ? "|" : "#", offset)
+        }
+        let timed = TimedMarbleEvent(frame: frame, event: event, offset: offset)
+        if let sink { sink(timed) } else { events.append(timed) }
+    }
+
+    /// Cold and expect lines end at their `|` or `#`: nothing may follow it.
+    @inline(never)
+    func checkNotAfterTerminal(offset: Int) throws(MarbleSyntaxError) {
         if kind == .cold || kind == .expect, let terminal {
             let what = terminal.symbol == "|" ? "finished" : "failed"
             throw MarbleSyntaxError(
@@ -156,11 +215,21 @@ struct MarbleScanner {
                 offset: offset,
                 hint: "remove it, or move '\(terminal.symbol)' after the last event")
         }
-        if event.isTerminal, terminal == nil {
-            terminal = (event == .finished ? "|" : "#", offset)
+    }
+
+    /// A value `{n}` read straight to its `Int` for `integerSink`: the index after its `}`, or
+    /// nil when the literal at `open` is not a plain integer (or the text is not ASCII).
+    func plainIntegerLiteral(openingAt open: Int) -> (value: Int, end: Int)? {
+        guard text.isASCII else { return nil }
+        return text.bytes.withUnsafeBufferPointer { bytes -> (value: Int, end: Int)? in
+            // The longest plain integer is a sign and 18 digits: look no further for the '}'.
+            let limit = Swift.min(bytes.count, open + 21)
+            var close = open + 1
+            while close < limit, bytes[close] != UInt8(ascii: "}") { close += 1 }
+            guard close < limit,
+                  let value = MarbleParser.plainInteger(UnsafeBufferPointer(rebasing: bytes[(open + 1)..<close])) else { return nil }
+            return (value, close + 1)
         }
-        let timed = TimedMarbleEvent(frame: frame, event: event, offset: offset)
-        if let sink { sink(timed) } else { events.append(timed) }
     }
 
     // MARK: - Tokens
@@ -251,6 +320,13 @@ struct MarbleScanner {
         let start = index
         switch kind {
         case .hot, .cold, .expect:
+            if let integerSink, let integer = plainIntegerLiteral(openingAt: start) {
+                if terminal != nil { try checkNotAfterTerminal(offset: start) }
+                integerSink(frame, integer.value, start)
+                index = integer.end
+                try tokenTakesFrame(offset: start)
+                return
+            }
             let literal = try scanLiteral(openingAt: start)
             try emit(.value(ValueToken(form: .literal(literal.content), offset: start)), offset: start)
             index = literal.end

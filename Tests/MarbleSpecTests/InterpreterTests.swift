@@ -263,6 +263,84 @@ import Testing
         }
     }
 
+    /// The closures with a direct form on Ints (`ClosureCompiler.integerForm`), with the
+    /// argument counts it takes: every other closure of `closures` has none.
+    static let integerForms: [String: (one: Bool, two: Bool)] = [
+        "{ $0 * 2 }": (true, true), "{ $0 % 3 != 0 }": (true, true), "{ $0 + $1 }": (false, true), "{ x in x - 1 }": (true, false),
+        "{ acc, x in acc + x }": (false, true), "{ $0 == 1 || $0 == 3 }": (true, true), "{ !($0 < 2) && true }": (true, true),
+        "{ -$0 }": (true, true), "{ $0 / 0 }": (true, true), "{ (a, b) in a * b }": (false, true), "{ _ in 7 }": (true, false),
+        "{ $0 % 0 }": (true, true), "{ $1 - 1 }": (false, true), "{ $0 - $1 }": (false, true), "{ $1 * $0 }": (false, true),
+        "{ a, b in b % a }": (false, true), "{ ($0 + 1) * 3 }": (true, true), "{ $0 * 2 == 4 }": (true, true), "{ $0 < 3 }": (true, true),
+        "{ $0 >= $1 }": (false, true), "{ $0 + 1 - 2 * 3 + $0 * $0 - 4 / 2 + 5 % 3 - $0 + 7 + 8 }": (true, true),
+        "{ $0 * 2 * 2 * 2 * 2 * 2 * 2 * 2 * 2 * 2 * 2 }": (true, true), "{ 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + $0 }": (true, true),
+        "{ $0 / 1 / 1 / 1 / 1 / 1 / 1 / 1 / 1 / 0 }": (true, true),
+        "{ $0 > 0 && $0 > 1 && $0 > 2 && $0 > 3 && $0 > 4 && $0 > 5 && $0 > 6 && $0 > 7 && $0 < 9 }": (true, true),
+        "{ $0 > 1 && $0 < 9 || $0 == 0 && true || false || $0 == 5 || $0 == 6 && $0 != 7 || $0 == 9 || $0 == -3 }": (true, true),
+        "{ x in x + 1 + x + 1 + x + 1 + x + 1 + x + 1 + x }": (true, false), "{ a, b in a - b - a - b - a - b - a - b - a - b - a }": (false, true),
+        "{ $0 - -$1 * (2 - $0) % 7 }": (false, true), "{ !(!($0 != $1)) || $1 <= -1 }": (false, true),
+    ]
+
+    static let integerInputs: [[Int]] = [[0], [2], [5], [-3], [Int.max], [Int.min], [1, 2], [7, 0], [Int.min, -1], [Int.max, 1], [-1, Int.min], [3, 3]]
+
+    /// The direct form gives the compiled closure's value wherever it gives one, and gives none
+    /// (so the operator runs the compiled closure, which reports) where that closure fails.
+    @Test(arguments: closures + ["{ $0 - -$1 * (2 - $0) % 7 }", "{ !(!($0 != $1)) || $1 <= -1 }"])
+    func integerFormsGiveTheCompiledValues(_ source: String) throws {
+        let expr = try MarbleFileParser.parseExpression(source, at: SourceLocation(line: 1, column: 1))
+        guard case .closure(let syntax) = expr.kind else { Issue.record("not a closure"); return }
+        let closure = ClosureValue(syntax: syntax, environment: Environment(), location: expr.location,
+                                   usesSecondAnonymousArgument: syntax.parameters == nil && NameCheck.mentions("$1", in: syntax.body))
+        let form = ClosureCompiler.integerForm(closure)
+        let expected = Self.integerForms[source]
+        #expect(form.map { ($0.one != nil, $0.two != nil) } ?? (false, false) == expected ?? (false, false), "\(source)")
+        guard let form, let compiled = ClosureCompiler.compile(closure) else { return }
+        for input in Self.integerInputs {
+            let direct = input.count == 1 ? form.one?(input[0]) : form.two?(input[0], input[1])
+            guard (input.count == 1 ? form.one : nil) != nil || (input.count == 2 ? form.two : nil) != nil else { continue }
+            let reference = Result { () throws(EvalError) -> Value in try compiled.run(input.map(Value.int)) }
+            switch reference {
+            case .success(let value):
+                #expect(direct == value, "\(source) on \(input)")
+                #expect(form.returnsBool == (value.typeName == "Bool"), "\(source) on \(input)")
+            case .failure:
+                #expect(direct == nil, "\(source) on \(input)")
+            }
+        }
+    }
+
+    /// A map, a filter and a scan of Int closures run directly: the same results, the same
+    /// errors (an overflow, a non-Bool filter), and the per-instant limit counts their calls
+    /// as it counts the compiled closures'.
+    @Test func directClosuresRunAsTheCompiledOnes() {
+        func run(_ map: String, _ filter: String, _ scan: String, limit: Int = 100_000) -> [String] {
+            var options = RunOptions()
+            options.maxActionsPerInstant = limit
+            let report = MarbleRunner.run(source: """
+            test "t"
+              hot    source  -{1}{2}(345)-{9223372036854775807}|
+              let    out   = source.map \(map).filter \(filter).scan(0) \(scan)
+              expect out     -{2}-{10}--|
+            """, path: "t.marble", options: options)
+            return problems(report)
+        }
+        // The same closures, written to compile without a direct form (`??` and `?:` have none),
+        // padded so that every closure and operator stands at the same column in both files.
+        let direct = ["{ $0 * 2      }", "{ $0 % 3 != 0                }", "{ $0 + $1      }"]
+        let general = ["{ $0 * 2 ?? 0 }", "{ $0 % 3 != 0 ? true : false }", "{ $0 + $1 ?? 0 }"]
+        for (closure, expectation) in zip(direct + general, [true, true, true, false, false, false]) {
+            let expr = try? MarbleFileParser.parseExpression(closure, at: SourceLocation(line: 1, column: 1))
+            guard case .closure(let syntax)? = expr?.kind else { Issue.record("not a closure"); return }
+            let value = ClosureValue(syntax: syntax, environment: Environment(), location: SourceLocation(line: 1, column: 1),
+                                     usesSecondAnonymousArgument: NameCheck.mentions("$1", in: syntax.body))
+            #expect(ClosureCompiler.compile(value) != nil && (ClosureCompiler.integerForm(value) != nil) == expectation, "\(closure)")
+        }
+        for limit in [3, 4, 5, 6, 8, 100_000] {
+            #expect(run(direct[0], direct[1], direct[2], limit: limit) == run(general[0], general[1], general[2], limit: limit), "limit \(limit)")
+        }
+        #expect(run(direct[0], "{ $0 % 3      }", direct[2]) == run(general[0], "{ $0 % 3 ?? 0 }", general[2]))
+        #expect(run(direct[0], direct[1], direct[2]).contains { $0.contains("overflow") })
+    }
+
     /// An operator passed as a function (`reduce(0, +)`, `sorted(by: >)`) is the closure
     /// `{ $0 OP $1 }`: compiled, it gives what the interpreter gives, errors included.
     @Test(arguments: ["+", "-", "*", "/", "%", "<", "<=", ">", ">=", "==", "!=", "&&", "||"])

@@ -194,10 +194,31 @@ struct BoundCall {
     /// A non-throwing `(Value…) -> Value`: a `throw` inside is a mistake in the file, and a
     /// runtime error is reported and stops the run.
     func function(_ name: String) throws(EvalError) -> ValueFunction<Value> {
-        let (body, location) = try evaluator(name)
+        try functionAndForm(name).function
+    }
+
+    /// `function(_:)` and the closure's direct form on Ints, if it has one.
+    private func functionAndForm(_ name: String) throws(EvalError) -> (function: ValueFunction<Value>, form: ClosureCompiler.IntegerForm?) {
+        let (body, location, integers) = try evaluator(name)
         let interpreter = self.interpreter
         let name = signature.name
-        return ValueFunction { args in
+        // Int arithmetic called with Ints runs directly; a call is counted as the compiled
+        // closure counts it (`countClosureCall`). Past the run's limit the count says no (and
+        // keeps saying no), and the closure below reports it.
+        let scheduler = interpreter.scheduler
+        let one = integers?.one.map { fast in
+            { (value: Value) -> Value? in
+                guard case .int(let x) = value, let result = fast(x), scheduler.countWorkThisInstant() else { return nil }
+                return result
+            }
+        }
+        let two = integers?.two.map { fast in
+            { (first: Value, second: Value) -> Value? in
+                guard case .int(let x) = first, case .int(let y) = second, let result = fast(x, y), scheduler.countWorkThisInstant() else { return nil }
+                return result
+            }
+        }
+        return (ValueFunction({ args in
             do throws(EvalError) {
                 return try body(args)
             } catch .thrown {
@@ -207,12 +228,12 @@ struct BoundCall {
                 interpreter.report(error, at: location)
             }
             return .null
-        }
+        }, one: one, two: two), integers)
     }
 
     /// A throwing `(Value…) throws -> Value`: `throw` fails the stream with that error.
     func throwingFunction(_ name: String) throws(EvalError) -> ThrowingValueFunction<Value> {
-        let (body, location) = try evaluator(name)
+        let (body, location, _) = try evaluator(name)
         let interpreter = self.interpreter
         return ThrowingValueFunction { args in
             do throws(EvalError) {
@@ -227,12 +248,13 @@ struct BoundCall {
     }
 
     /// The closure (or key path) given for `name` as a Swift function — compiled when it can be, else
-    /// interpreted — and where it is written.
-    private func evaluator(_ name: String) throws(EvalError) -> (([Value]) throws(EvalError) -> Value, SourceLocation) {
+    /// interpreted — where it is written, and its direct form on Ints when it has one (an Int or
+    /// a Bool is never too large, so that form skips `ValueSize`).
+    private func evaluator(_ name: String) throws(EvalError) -> (([Value]) throws(EvalError) -> Value, SourceLocation, ClosureCompiler.IntegerForm?) {
         let interpreter = self.interpreter
         let argument = try argument(name, as: .closure)
         if case .keyPath(let path) = argument.value {
-            return ({ args in interpreter.keyPath(path, of: args.first ?? .null, at: argument.location) }, argument.location)
+            return ({ args in interpreter.keyPath(path, of: args.first ?? .null, at: argument.location) }, argument.location, nil)
         }
         let closure = try closure(name)
         let location = closure.location
@@ -242,21 +264,21 @@ struct BoundCall {
             return ({ (args: [Value]) throws(EvalError) -> Value in
                 try interpreter.countClosureCall(at: location)
                 return try ValueSize.check(body(args), at: location)
-            }, location)
+            }, location, ClosureCompiler.integerForm(closure))
         }
         let purpose = "the result of \(signature.name)'s closure"
         return ({ (args: [Value]) throws(EvalError) -> Value in
             try ValueSize.check(interpreter.outcome(of: closure, args, purpose: purpose).get(), at: location)
-        }, location)
+        }, location, nil)
     }
 
     /// A predicate; a non-Bool result is reported as a type mismatch.
     func predicate(_ name: String) throws(EvalError) -> ValueFunction<Bool> {
-        let body = try function(name)
+        let (body, form) = try functionAndForm(name)
         let interpreter = self.interpreter
         let location = try argument(name, as: .closure).location
         let name = signature.name
-        return ValueFunction { args in
+        let checked = { (args: [Value]) -> Bool in
             let result = body(args)
             guard case .bool(let flag) = result else {
                 interpreter.report(SpecDiagnostic("the closure of \(name) must return a Bool, not \(result.typeName) (\(result.literal))", at: location))
@@ -264,6 +286,9 @@ struct BoundCall {
             }
             return flag
         }
+        // A direct form of Int results would only ever take the path that reports.
+        guard form?.returnsBool == true else { return ValueFunction(checked) }
+        return body.map({ result in if case .bool(let flag) = result { flag } else { nil } }, else: checked)
     }
 
     func throwingPredicate(_ name: String) throws(EvalError) -> ThrowingValueFunction<Bool> {

@@ -1,15 +1,40 @@
 /// A closure of the marble file as an operator calls it: with one or two values
 /// (`transform($0)`, `next($0, $1)`) or with a list. Calls with one or two values reuse one
 /// argument array, so calling a closure once per value allocates nothing.
+///
+/// A closure of Int arithmetic also has direct forms (`ClosureCompiler.IntegerForm`), tried
+/// first with one or two values: nil from them means "call the closure".
 struct ValueFunction<Result> {
     private let body: ([Value]) -> Result
     private let arguments = ArgumentArrays()
+    private let one: ((Value) -> Result?)?
+    private let two: ((Value, Value) -> Result?)?
 
-    init(_ body: @escaping ([Value]) -> Result) { self.body = body }
+    init(_ body: @escaping ([Value]) -> Result, one: ((Value) -> Result?)? = nil, two: ((Value, Value) -> Result?)? = nil) {
+        self.body = body
+        self.one = one
+        self.two = two
+    }
 
     func callAsFunction(_ list: [Value]) -> Result { body(list) }
-    func callAsFunction(_ value: Value) -> Result { body(arguments.holding(value)) }
-    func callAsFunction(_ first: Value, _ second: Value) -> Result { body(arguments.holding(first, second)) }
+
+    func callAsFunction(_ value: Value) -> Result {
+        if let one, let result = one(value) { return result }
+        return body(arguments.holding(value))
+    }
+
+    func callAsFunction(_ first: Value, _ second: Value) -> Result {
+        if let two, let result = two(first, second) { return result }
+        return body(arguments.holding(first, second))
+    }
+
+    /// The same function with its results converted (the direct forms too, when `convert` gives
+    /// nil the closure runs and `body` decides).
+    func map<Other>(_ convert: @escaping (Result) -> Other?, else body: @escaping ([Value]) -> Other) -> ValueFunction<Other> {
+        ValueFunction<Other>(body,
+                             one: one.map { one in { value in one(value).flatMap(convert) } },
+                             two: two.map { two in { first, second in two(first, second).flatMap(convert) } })
+    }
 }
 
 /// The same for a closure that may throw (the try- operators).

@@ -306,6 +306,150 @@ enum ClosureCompiler {
         }
     }
 
+    // MARK: Integer forms
+
+    /// A closure over Ints as Swift arithmetic on `Int`: `$0 * 2`, `$0 % 3 != 0`, `$0 + $1`,
+    /// `{ acc, x in acc + x }`, `!(x < 2) && x != 5` — literals, the closure's first two
+    /// parameters, `+ - * / %`, comparisons, `&&`, `||`, `!` and unary `-`. Called with Ints, it
+    /// gives what the compiled closure gives without a `Value` per step or an argument array;
+    /// where that closure would not simply return a value (an overflow, a division by zero), it
+    /// gives nil and the caller runs the compiled closure, which reports the error.
+    struct IntegerForm {
+        /// The closure called with one Int (nil when it cannot be called so).
+        let one: ((Int) -> Value?)?
+        /// The closure called with two Ints.
+        let two: ((Int, Int) -> Value?)?
+        /// Whether its results are Bools (else Ints).
+        let returnsBool: Bool
+    }
+
+    /// The integer form of a closure `compile` compiles, or nil when its body is not Int
+    /// arithmetic and logic (or nests deeper than `IntegerTerm.maximumDepth`).
+    static func integerForm(_ closure: ClosureValue) -> IntegerForm? {
+        guard compile(closure) != nil, closure.syntax.body.count == 1, case .expression(let expr) = closure.syntax.body[0] else { return nil }
+        let parameters = closure.syntax.parameters
+        var slots: [String: Int] = [:]
+        for (index, name) in (parameters ?? []).enumerated() where name != "_" { slots[name] = index }
+        var reader = IntegerTerm(anonymous: parameters == nil, slots: slots)
+        let result: (Int, Int) -> Value?
+        let returnsBool: Bool
+        if let term = reader.int(expr) {
+            result = { x, y in term(x, y).map(Value.int) }
+            returnsBool = false
+        } else if let term = reader.bool(expr) {
+            result = { x, y in term(x, y).map(Value.bool) }
+            returnsBool = true
+        } else {
+            return nil
+        }
+        // Called with more or fewer arguments than it names, a closure with parameters reports
+        // (through the compiled closure); an anonymous one reads the `$n` it uses.
+        let takesOne = parameters.map { $0.count == 1 } ?? (reader.highestArgument < 1)
+        let takesTwo = parameters.map { $0.count == 2 } ?? true
+        return IntegerForm(one: takesOne ? { x in result(x, 0) } : nil, two: takesTwo ? result : nil, returnsBool: returnsBool)
+    }
+
+    /// Reads an expression as a function of two Ints, giving an `Int` or a `Bool` (nil where
+    /// Swift would trap or the interpreter report).
+    private struct IntegerTerm {
+        typealias IntTerm = (Int, Int) -> Int?
+        typealias BoolTerm = (Int, Int) -> Bool?
+        /// Deeper terms are left to the compiled closure (each level is a call).
+        static let maximumDepth = 16
+
+        let anonymous: Bool
+        let slots: [String: Int]
+        /// The highest argument index read (-1: none).
+        var highestArgument = -1
+        var depth = 0
+
+        init(anonymous: Bool, slots: [String: Int]) {
+            self.anonymous = anonymous
+            self.slots = slots
+        }
+
+        mutating func argument(_ expr: Expr) -> Int? {
+            guard case .identifier(let name) = expr.kind else { return nil }
+            let index: Int?
+            if anonymous {
+                index = name.hasPrefix("$") ? Int(name.dropFirst()) : nil
+            } else {
+                index = slots[name]
+            }
+            guard let index, index == 0 || index == 1 else { return nil }
+            highestArgument = max(highestArgument, index)
+            return index
+        }
+
+        mutating func int(_ expr: Expr) -> IntTerm? {
+            guard depth < Self.maximumDepth else { return nil }
+            depth += 1
+            defer { depth -= 1 }
+            switch expr.kind {
+            case .int(let n):
+                return { _, _ in n }
+            case .identifier:
+                guard let index = argument(expr) else { return nil }
+                return index == 0 ? { x, _ in x } : { _, y in y }
+            case .unary("-", let operand):
+                guard let operand = int(operand) else { return nil }
+                return { x, y in operand(x, y).flatMap { $0 == .min ? nil : -$0 } }
+            case .binary(let op, let lhsExpr, let rhsExpr):
+                guard let intOperator = IntOperator(rawValue: op), intOperator.isArithmetic else { return nil }
+                // The shapes of nearly every closure read their operands directly.
+                if case .int(let k) = rhsExpr.kind, let index = argument(lhsExpr) {
+                    return index == 0 ? { x, _ in intOperator.arithmetic(x, k) } : { _, y in intOperator.arithmetic(y, k) }
+                }
+                if let i = argument(lhsExpr), let j = argument(rhsExpr) {
+                    switch (i, j) {
+                    case (0, 1): return { x, y in intOperator.arithmetic(x, y) }
+                    case (1, 0): return { x, y in intOperator.arithmetic(y, x) }
+                    case (0, _): return { x, _ in intOperator.arithmetic(x, x) }
+                    default: return { _, y in intOperator.arithmetic(y, y) }
+                    }
+                }
+                guard let lhs = int(lhsExpr), let rhs = int(rhsExpr) else { return nil }
+                return { x, y in
+                    guard let left = lhs(x, y), let right = rhs(x, y) else { return nil }
+                    return intOperator.arithmetic(left, right)
+                }
+            default:
+                return nil
+            }
+        }
+
+        mutating func bool(_ expr: Expr) -> BoolTerm? {
+            guard depth < Self.maximumDepth else { return nil }
+            depth += 1
+            defer { depth -= 1 }
+            switch expr.kind {
+            case .bool(let flag):
+                return { _, _ in flag }
+            case .unary("!", let operand):
+                guard let operand = bool(operand) else { return nil }
+                return { x, y in operand(x, y).map(!) }
+            case .binary("&&", let lhsExpr, let rhsExpr), .binary("||", let lhsExpr, let rhsExpr):
+                guard case .binary(let op, _, _) = expr.kind, let lhs = bool(lhsExpr), let rhs = bool(rhsExpr) else { return nil }
+                let stopsOn = op == "||"
+                return { x, y in
+                    guard let left = lhs(x, y) else { return nil }
+                    return left == stopsOn ? left : rhs(x, y)
+                }
+            case .binary(let op, let lhsExpr, let rhsExpr):
+                guard let intOperator = IntOperator(rawValue: op), !intOperator.isArithmetic,
+                      let lhs = int(lhsExpr) else { return nil }
+                if case .int(let k) = rhsExpr.kind { return { x, y in lhs(x, y).map { intOperator.compare($0, k) } } }
+                guard let rhs = int(rhsExpr) else { return nil }
+                return { x, y in
+                    guard let left = lhs(x, y), let right = rhs(x, y) else { return nil }
+                    return intOperator.compare(left, right)
+                }
+            default:
+                return nil
+            }
+        }
+    }
+
     /// What an operand is, for the direct shapes of a binary operator.
     private enum Operand {
         case argument(Int)
@@ -330,20 +474,44 @@ enum ClosureCompiler {
         case add = "+", subtract = "-", multiply = "*", remainder = "%", divide = "/"
         case equal = "==", notEqual = "!=", less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">="
 
-        func apply(_ x: Int, _ y: Int) -> Value? {
+        /// `+ - * / %`, as opposed to the comparisons.
+        var isArithmetic: Bool {
             switch self {
-            case .add: let r = x.addingReportingOverflow(y); return r.overflow ? nil : .int(r.partialValue)
-            case .subtract: let r = x.subtractingReportingOverflow(y); return r.overflow ? nil : .int(r.partialValue)
-            case .multiply: let r = x.multipliedReportingOverflow(by: y); return r.overflow ? nil : .int(r.partialValue)
-            case .remainder: return y == 0 || (x == .min && y == -1) ? nil : .int(x % y)
-            case .divide: return y == 0 || (x == .min && y == -1) ? nil : .int(x / y)
-            case .equal: return .bool(x == y)
-            case .notEqual: return .bool(x != y)
-            case .less: return .bool(x < y)
-            case .lessOrEqual: return .bool(x <= y)
-            case .greater: return .bool(x > y)
-            case .greaterOrEqual: return .bool(x >= y)
+            case .add, .subtract, .multiply, .remainder, .divide: return true
+            default: return false
             }
+        }
+
+        /// An arithmetic operator's result, nil where `apply` gives nil. (Called for comparisons,
+        /// nil.)
+        @inline(__always)
+        func arithmetic(_ x: Int, _ y: Int) -> Int? {
+            switch self {
+            case .add: let r = x.addingReportingOverflow(y); return r.overflow ? nil : r.partialValue
+            case .subtract: let r = x.subtractingReportingOverflow(y); return r.overflow ? nil : r.partialValue
+            case .multiply: let r = x.multipliedReportingOverflow(by: y); return r.overflow ? nil : r.partialValue
+            case .remainder: return y == 0 || (x == .min && y == -1) ? nil : x % y
+            case .divide: return y == 0 || (x == .min && y == -1) ? nil : x / y
+            default: return nil
+            }
+        }
+
+        /// A comparison's result (false for the arithmetic operators, which never ask).
+        @inline(__always)
+        func compare(_ x: Int, _ y: Int) -> Bool {
+            switch self {
+            case .equal: return x == y
+            case .notEqual: return x != y
+            case .less: return x < y
+            case .lessOrEqual: return x <= y
+            case .greater: return x > y
+            case .greaterOrEqual: return x >= y
+            default: return false
+            }
+        }
+
+        func apply(_ x: Int, _ y: Int) -> Value? {
+            isArithmetic ? arithmetic(x, y).map(Value.int) : .bool(compare(x, y))
         }
     }
 

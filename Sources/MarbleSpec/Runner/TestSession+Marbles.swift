@@ -26,7 +26,11 @@ extension TestSession {
         matchersAllowed = kind == .expect
         defer { matchersAllowed = false }
         do {
-            let parsed = try MarbleParser(frameNanoseconds: frameNanoseconds, dialect: dialect).parse(marbles.text, as: kind) { item in
+            // Plain integer literals (most values of a long line) arrive as Ints, not as tokens.
+            let parser = MarbleParser(frameNanoseconds: frameNanoseconds, dialect: dialect)
+            let parsed = try parser.parse(marbles.text, as: kind, integer: { frame, value, _ in
+                events.append(TimedEvent(frame, .value(.int(value))))
+            }) { item in
                 if let event = engineEvent(item, marbles) {
                     if let matcher = pendingMatcher { lineMatchers[events.count] = matcher }
                     events.append(event)
@@ -128,22 +132,12 @@ extension TestSession {
         }
     }
 
-    /// `42` or `-7` (ASCII digits, an optional leading minus, no leading zero unless it is `0`)
-    /// as an `Int`; nil for anything else, which goes through the expression parser and
-    /// interpreter (and so gets their diagnostics, e.g. for a number too large for Int).
+    /// `42` or `-7` (`MarbleParser.plainInteger`: ASCII digits, an optional leading minus, no
+    /// leading zero unless it is `0`) as an `Int`; nil for anything else, which goes through the
+    /// expression parser and interpreter (and so gets their diagnostics, e.g. for a number too
+    /// large for Int).
     static func integerLiteral(_ text: String) -> Int? {
         var text = text
-        return text.withUTF8 { bytes -> Int? in
-            let negative = bytes.first == UInt8(ascii: "-")
-            let digits = negative ? bytes.dropFirst() : bytes[...]
-            // At most 18 digits: no overflow to check.
-            guard let first = digits.first, digits.count <= 18, first != UInt8(ascii: "0") || digits.count == 1 else { return nil }
-            var value = 0
-            for byte in digits {
-                guard byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") else { return nil }
-                value = value * 10 + Int(byte - UInt8(ascii: "0"))
-            }
-            return negative ? -value : value
-        }
+        return text.withUTF8(MarbleParser.plainInteger)
     }
 }
