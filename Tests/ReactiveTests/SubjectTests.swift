@@ -90,6 +90,40 @@ import Testing
         #expect(bench.run(subject, initialDemand: .none, subscribeAt: 0, requests: [(4, .max(1)), (5, .unlimited)]) == "----ac|")
     }
 
+    /// OpenCombine `PublisherTests.testSubscribeSubject` (run against Combine): cancelling
+    /// `publisher.subscribe(subject)` makes the subject's subscriber forget the subject, so what
+    /// the upstream still delivers (a delay whose upstream had completed) reaches no one.
+    @Test func aCancelledSubscribeSubjectFeedsTheSubjectNothingMore() {
+        let bench = Bench()
+        let subject = PassthroughSubject<String, TestFailure>()
+        var connection: AnyCancellable?
+        bench.scheduler.schedule(at: 0) {
+            connection = bench.hot("(a|)").delay(for: 2, scheduler: bench.scheduler).subscribe(subject)
+        }
+        bench.scheduler.schedule(at: 1) { connection?.cancel() }
+        #expect(bench.run(subject, initialDemand: .unlimited) == "")
+        // Not cancelled, the same upstream delivers.
+        let other = Bench()
+        let fed = PassthroughSubject<String, TestFailure>()
+        var kept: AnyCancellable?
+        other.scheduler.schedule(at: 0) { kept = other.hot("(a|)").delay(for: 2, scheduler: other.scheduler).subscribe(fed) }
+        #expect(other.run(fed, initialDemand: .unlimited) == "--(a|)")
+        _ = kept
+    }
+
+    /// A cancelled connection's late deliveries reach neither the multicast's subscribers nor
+    /// those of a later connection through the same subject.
+    @Test func aCancelledMulticastConnectionDoesNotFeedALaterConnectionsSubscribers() {
+        let bench = Bench()
+        let multicast = bench.hot("(a|)").delay(for: 2, scheduler: bench.scheduler).multicast(subject: PassthroughSubject())
+        var first: (any Cancellable)?
+        var second: (any Cancellable)?
+        bench.scheduler.schedule(at: 0) { first = multicast.connect(); first?.cancel() }
+        bench.scheduler.schedule(at: 1) { second = multicast.connect() }
+        #expect(bench.run(multicast, initialDemand: .unlimited) == "---|")
+        second?.cancel()
+    }
+
     @Test func subscribersReceiveInSubscriptionOrder() {
         let subject = PassthroughSubject<Int, Never>()
         var log: [String] = []

@@ -68,8 +68,11 @@ final class BroadcastWatch {
     var subjectName: String?
 }
 
-/// Passes everything through unchanged (the upstream subscription itself reaches downstream);
-/// each value is delivered inside the watch's `around`, which brackets the subject's broadcast.
+/// Passes everything through unchanged; each value is delivered inside the watch's `around`,
+/// which brackets the subject's broadcast. Once the connection is cancelled, what upstream still
+/// sends (a `delay` that had already scheduled it) passes without the watch: it reaches no
+/// subscriber because the subject's subscriber has forgotten the subject, and that is no drop for
+/// lack of demand. (It still passes, so that the engine alone decides what the subject gets.)
 struct BroadcastWitness: Publisher {
     typealias Output = Value
     typealias Failure = StreamError
@@ -81,25 +84,45 @@ struct BroadcastWitness: Publisher {
     }
 }
 
-private final class BroadcastWitnessLink<Downstream: Subscriber>: PassThroughSubscriber<Value, StreamError, Downstream>
+private final class BroadcastWitnessLink<Downstream: Subscriber>: Subscriber, Subscription
 where Downstream.Input == Value, Downstream.Failure == StreamError {
+    typealias Input = Value
+    typealias Failure = StreamError
+    private let downstream: Downstream
     private let watch: BroadcastWatch
+    private var upstream: (any Subscription)?
+    private var isCancelled = false
 
     init(downstream: Downstream, watch: BroadcastWatch) {
+        self.downstream = downstream
         self.watch = watch
-        super.init(downstream: downstream)
     }
 
-    override func receive(_ input: Value) -> Subscribers.Demand {
-        guard let around = watch.around else { return downstream.receive(input) }
+    func receive(subscription: any Subscription) {
+        upstream = subscription
+        downstream.receive(subscription: self)
+    }
+
+    func receive(_ input: Value) -> Subscribers.Demand {
+        guard !isCancelled, let around = watch.around else { return downstream.receive(input) }
         var demand = Subscribers.Demand.none
         around(input) { demand = downstream.receive(input) }
         return demand
     }
 
-    override func receive(completion: Subscribers.Completion<StreamError>) {
-        watch.beforeCompletion?()
+    func receive(completion: Subscribers.Completion<StreamError>) {
+        if !isCancelled { watch.beforeCompletion?() }
+        upstream = nil
         downstream.receive(completion: completion)
+    }
+
+    func request(_ demand: Subscribers.Demand) { upstream?.request(demand) }
+
+    func cancel() {
+        isCancelled = true
+        let upstream = self.upstream
+        self.upstream = nil
+        upstream?.cancel()
     }
 }
 

@@ -1,7 +1,8 @@
 extension Publishers {
     /// Replaces each value, synchronously, with the time elapsed on the scheduler since the
     /// previous value (a `Stride`; on the virtual clock, whole frames); the first value is
-    /// measured from the subscription. Completion passes through.
+    /// measured from the subscription. Completion passes through; demand the subscriber returns
+    /// from `receive(_:)` is requested upstream.
     public struct MeasureInterval<Upstream: Publisher, Context: Scheduler>: Publisher {
         public typealias Output = Context.SchedulerTimeType.Stride
         public typealias Failure = Upstream.Failure
@@ -37,7 +38,11 @@ extension Publishers {
                 let now = scheduler.now
                 let elapsed = last.distance(to: now)
                 last = now
-                return downstream.receive(elapsed)
+                // Combine requests the subscriber's extra demand upstream rather than returning
+                // it (OpenCombine `MeasureIntervalTests.testRequest`): a `zip` upstream then asks
+                // every input, not only the one that completed the tuple.
+                requestUpstream(downstream.receive(elapsed))
+                return .none
             }
 
             override func receive(completion: Subscribers.Completion<Upstream.Failure>) {

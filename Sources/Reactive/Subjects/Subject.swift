@@ -12,7 +12,11 @@ extension Subject where Output == Void {
 }
 
 /// A subscriber that forwards everything to a subject; used when a subject subscribes to a
-/// publisher (`publisher.subscribe(subject)`, `multicast`).
+/// publisher (`publisher.subscribe(subject)`, `multicast`, `share`). Cancelling it forgets the
+/// subject: what the upstream still delivers afterwards (a `delay` whose upstream had already
+/// completed) reaches no one, not even a later subscriber of the same subject. After the
+/// completion it forgets the subject too (OpenCombine `Helpers/SubjectSubscriber.swift`,
+/// `PublisherTests.testSubscribeSubject`, run against Combine).
 public final class SubjectSubscriber<Target: Subject>: Subscriber, Subscription {
     public typealias Input = Target.Output
     public typealias Failure = Target.Failure
@@ -35,12 +39,15 @@ public final class SubjectSubscriber<Target: Subject>: Subscriber, Subscription 
 
     public func receive(completion: Subscribers.Completion<Failure>) {
         upstream = nil
+        let target = self.target
+        self.target = nil
         target?.send(completion: completion)
     }
 
     public func request(_ demand: Subscribers.Demand) { upstream?.request(demand) }
 
     public func cancel() {
+        target = nil
         let upstream = self.upstream
         self.upstream = nil
         upstream?.cancel()
