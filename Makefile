@@ -26,8 +26,10 @@ build:
 # The Swift tests, then the catalogue in marbles/ with the freshly built binary, a check that
 # the catalogue is laid out as `marbles fmt` lays it out (marbles/examples keeps the format
 # brief's worked examples exactly as the brief writes them), a check that the committed
-# diagrams in docs/diagrams are what the catalogue draws now, and a check that every mutant of
-# `make mutants` still applies to the engine (its tests; nothing is built). Each step says what
+# diagrams in docs/diagrams are what the catalogue draws now, a check that every mutant of
+# `make mutants` still applies to the engine (its tests; nothing is built), then the worked
+# example package (Examples/SearchFeature, built into .build/examples so that later runs are
+# incremental). Each step says what
 # it is; the build shows a line per module it compiles (BUILD_PROGRESS), each other step prints
 # its summary. `make test-slow` has the rest (CI runs both).
 # What `make test` shows of `swift test` (an awk program): failures, unexpected issues and the
@@ -50,7 +52,7 @@ export TEST_SUMMARY
 test:
 	@echo "== building marbles and its tests (debug; the first build takes a few minutes)"
 	@set -o pipefail; $(SWIFT) build --build-tests 2>&1 | awk "$$BUILD_PROGRESS"
-	@echo "== swift test (the 100,000-link walks and the standalone example package are in make test-slow)"
+	@echo "== swift test (the 100,000-link walks are in make test-slow)"
 	@set -o pipefail; $(SWIFT) test --skip-build 2>&1 | awk "$$TEST_SUMMARY"
 	@echo "== the catalogue: marbles run --quiet marbles/"
 	@$(DEBUG_BIN) run --quiet marbles/
@@ -62,20 +64,18 @@ test:
 	@$(MAKE) --no-print-directory diagrams-compare
 	@echo "== mutants/mutants.txt applies to the engine"
 	@python3 -m unittest discover -s mutants -q
+	@echo "== Examples/SearchFeature, a package of its own that depends on this one (into .build/examples)"
+	@set -o pipefail; $(SWIFT) build --package-path Examples/SearchFeature --scratch-path .build/examples --build-tests 2>&1 | awk "$$BUILD_PROGRESS"
+	@set -o pipefail; $(SWIFT) test --skip-build --package-path Examples/SearchFeature --scratch-path .build/examples 2>&1 | awk "$$TEST_SUMMARY"
 
-# What `make test` leaves out because it takes minutes, not because it matters less; CI runs it.
-# The Swift tests that walk chains of 100,000 links (MARBLES_SLOW_TESTS=1 enables them), then
-# the worked example package (Examples/SearchFeature) built as a user builds it, as a package of
-# its own that depends on this one (into .build/examples, so that later runs are incremental;
-# `make test` already builds and runs its code and tests as targets of this package).
+# What `make test` leaves out because it takes minutes, not because it matters less; CI runs it:
+# the Swift tests that walk chains of 100,000 links (MARBLES_SLOW_TESTS=1 enables them; see
+# Tests/TestSupport/SlowTests.swift).
 test-slow:
 	@echo "== building marbles and its tests (debug)"
 	@set -o pipefail; $(SWIFT) build --build-tests 2>&1 | awk "$$BUILD_PROGRESS"
 	@echo "== swift test: the 100,000-link walks"
 	@set -o pipefail; MARBLES_SLOW_TESTS=1 $(SWIFT) test --skip-build --filter 'WalkTests' 2>&1 | awk "$$TEST_SUMMARY"
-	@echo "== Examples/SearchFeature as a package of its own (the first build takes minutes)"
-	@set -o pipefail; $(SWIFT) build --package-path Examples/SearchFeature --scratch-path .build/examples --build-tests 2>&1 | awk "$$BUILD_PROGRESS"
-	@set -o pipefail; $(SWIFT) test --skip-build --package-path Examples/SearchFeature --scratch-path .build/examples 2>&1 | awk "$$TEST_SUMMARY"
 
 run: build
 	@echo "== marbles run marbles/"

@@ -126,7 +126,7 @@ struct CompletionTests {
         #expect(got[10] == ["fmt"])
         #expect(got[11] == ["auto", "both", "dark", "light"])
         #expect(got[12] == ["--watch"])
-        #expect(got[13] == ["--check", "--native"])
+        #expect(got[13] == ["--check", "--help", "--native"])
     }
 
     @Test func bashOffersEveryOptionOfEveryCommand() throws {
