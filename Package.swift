@@ -2,10 +2,16 @@
 import PackageDescription
 
 // Layering (each arrow is the only direction an import may go):
-//   Reactive        — the Combine-semantics engine and the virtual-time scheduler (knows no text),
-//                     Combine's Scheduler API with Dispatch/RunLoop/OperationQueue, @Published
+//   VirtualClock    — the virtual clock: a queue of actions by (frame, order), timeline playback,
+//                     subscription spans (knows no engine and no text)
+//   Reactive        — the Combine-semantics engine (knows no text): publishers, operators, subjects,
+//                     Combine's Scheduler API over the virtual clock and Dispatch/RunLoop/
+//                     OperationQueue, @Published (imports VirtualClock and re-exports it)
 //   ReactiveNetworking — URLSession.dataTaskPublisher (imports Reactive; FoundationNetworking on Linux)
 //   MarbleNotation  — marble strings ⇄ timelines (knows no engine)
+//   AtomicFiles     — writing a user's file so that it is never seen half-written (imports Foundation only)
+//   SwiftCallSite   — the Swift call that made an expectation, read from its source: the names it
+//                     wrote, its marble string literals, and rewriting them in place (imports AtomicFiles)
 //   MarbleSyntax    — the .marble file and expression grammar → syntax tree (imports MarbleNotation)
 //   MarbleReport    — what a run produces: file, test, check and stream reports, diagnostics, trace
 //                     events, and the comparison of recorded events, subscriptions and requests with
@@ -18,17 +24,25 @@ import PackageDescription
 //   MarbleDiff      — the human diff of a failing check: aligned marbles, carets, sentences
 //                     (imports MarbleReport, MarbleNotation)
 //   MarbleTesting   — marble tests for Swift code: TestScheduler, hot/cold, expectations reported
-//                     to Swift Testing or XCTest (imports Reactive, MarbleNotation, MarbleReport,
-//                     MarbleDiff, MarbleDiagram: not the interpreter, type checker or catalogue;
+//                     to Swift Testing or XCTest, named and updated from the test's source, on the
+//                     engine of the platform: Combine where it can be imported, Reactive elsewhere;
+//                     one source for both (imports Combine or Reactive and re-exports it,
+//                     VirtualClock, MarbleNotation, MarbleReport, MarbleDiff, MarbleDiagram,
+//                     SwiftCallSite: not the interpreter, type checker or catalogue;
 //                     nothing imports it but tests and the bench)
 //   MarbleRewrite   — the text rewriting behind `fmt` and `run --update`: layout in columns, snapshot
-//                     edits, line diffs, atomic writes (imports MarbleSpec, MarbleSyntax, MarbleNotation)
+//                     edits, line diffs (imports MarbleSpec, MarbleSyntax, MarbleNotation, AtomicFiles)
 //   MarblesCLI      — `marbles` and `marbles-svg` commands and reporters, thin over MarbleRewrite for
 //                     `fmt` and `--update` (imports the above but MarbleTesting)
 //   marbles, marbles-svg — thin mains over MarblesCLI
+// The platforms without Combine, where MarbleTesting runs on Reactive.
+let withoutCombine: [Platform] = [.linux, .windows, .android, .wasi, .openbsd]
+
 let package = Package(
     name: "marbles",
-    platforms: [.macOS(.v13)],
+    // Where MarbleTesting's runtime needs exist: `Duration` and constrained existential types
+    // (`any MarbleRecorder<Output, Failure>`) are macOS 13, iOS 16, tvOS 16, watchOS 9, visionOS 1.
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .executable(name: "marbles", targets: ["marbles"]),
         .executable(name: "marbles-svg", targets: ["marbles-svg"]),
@@ -38,17 +52,22 @@ let package = Package(
         .library(name: "MarbleTesting", targets: ["MarbleTesting"]),
     ],
     targets: [
-        .target(name: "Reactive"),
+        .target(name: "VirtualClock"),
+        .target(name: "Reactive", dependencies: ["VirtualClock"]),
         .target(name: "ReactiveNetworking", dependencies: ["Reactive"]),
         .target(name: "MarbleNotation"),
+        .target(name: "AtomicFiles"),
+        .target(name: "SwiftCallSite", dependencies: ["AtomicFiles"]),
         .target(name: "MarbleSyntax", dependencies: ["MarbleNotation"]),
         .target(name: "MarbleReport", dependencies: ["MarbleNotation"]),
         .target(name: "MarbleSpec", dependencies: ["Reactive", "MarbleNotation", "MarbleSyntax", "MarbleReport"]),
         .target(name: "MarbleDiagram", dependencies: ["MarbleReport", "MarbleNotation"]),
         .target(name: "MarbleDiff", dependencies: ["MarbleReport", "MarbleNotation"]),
-        .target(name: "MarbleTesting", dependencies: ["Reactive", "MarbleNotation", "MarbleReport", "MarbleDiff", "MarbleDiagram"]),
-        .target(name: "MarbleRewrite", dependencies: ["MarbleSpec", "MarbleSyntax", "MarbleNotation"]),
-        .target(name: "MarblesCLI", dependencies: ["MarbleSpec", "MarbleSyntax", "MarbleNotation", "MarbleDiagram", "MarbleDiff", "MarbleRewrite"]),
+        // Where Combine can be imported, MarbleTesting drives Combine's types and Reactive is not built for it.
+        .target(name: "MarbleTesting", dependencies: [.target(name: "Reactive", condition: .when(platforms: withoutCombine)), "VirtualClock",
+                                                      "MarbleNotation", "MarbleReport", "MarbleDiff", "MarbleDiagram", "SwiftCallSite"]),
+        .target(name: "MarbleRewrite", dependencies: ["MarbleSpec", "MarbleSyntax", "MarbleNotation", "AtomicFiles"]),
+        .target(name: "MarblesCLI", dependencies: ["MarbleSpec", "MarbleSyntax", "MarbleNotation", "MarbleDiagram", "MarbleDiff", "MarbleRewrite", "AtomicFiles"]),
         .executableTarget(name: "marbles", dependencies: ["MarblesCLI"]),
         .executableTarget(name: "marbles-svg", dependencies: ["MarblesCLI"]),
         // The Swift side of `make bench` (engine API, MarbleTesting, end-to-end runs, the hand-written floor).
@@ -57,8 +76,11 @@ let package = Package(
         .executableTarget(name: "marbles-fuzz", dependencies: ["MarbleNotation", "MarbleSyntax", "MarbleSpec"]),
         // What several test targets share (a seeded random generator); only tests import it.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "ReactiveTests", dependencies: ["Reactive", "MarbleTesting"]),
+        .testTarget(name: "ReactiveTests", dependencies: ["Reactive", "MarbleNotation", "MarbleTesting"]),
+        // MarbleTesting's own suite depends on it alone, as a user's test target does
+        // (scripts/opencombine-check builds the suite so against "Combine").
         .testTarget(name: "MarbleTestingTests", dependencies: ["MarbleTesting"]),
+        .testTarget(name: "SwiftCallSiteTests", dependencies: ["SwiftCallSite"]),
         // Combine app code (view models, forms, networking, timers, custom publishers) that must
         // typecheck against Reactive with only its import changed.
         // Swift 5 mode, as the app code it models: 3 of the files (global caches, a shared singleton,
@@ -70,7 +92,7 @@ let package = Package(
         .testTarget(name: "MarbleSpecTests", dependencies: ["MarbleSpec", "Reactive", "TestSupport"]),
         .testTarget(name: "MarbleDiagramTests", dependencies: ["MarbleDiagram", "MarbleSpec"], exclude: ["Golden"]),
         .testTarget(name: "MarbleRewriteTests", dependencies: ["MarbleRewrite", "MarbleSyntax"]),
-        .testTarget(name: "MarblesCLITests", dependencies: ["MarblesCLI", "MarbleDiff", "MarbleRewrite", "marbles", "marbles-svg"]),
+        .testTarget(name: "MarblesCLITests", dependencies: ["MarblesCLI", "MarbleDiff", "MarbleRewrite", "AtomicFiles", "marbles", "marbles-svg"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -26,6 +26,9 @@ OPERATORS = [
     ".merge(with: {other})", ".zip({other})", ".combineLatest({other})", ".catch {{ _ in Just(0) }}",
     ".retry({n})", ".replaceError(with: 0)", ".map {{ _ in {other} }}.switchToLatest()",
     ".prepend(0)", ".append(9)", ".output(at: {n})", ".ignoreOutput()", ".share()",
+    # Closures with loops and pattern bindings (their rounds count against a frame's work).
+    ".map {{ _ -> Int in var t = 0; for i in 0..<{n} where i != 1 {{ if i > 5 {{ break }}; t += i }}; return t }}",
+    ".filter {{ _ in var k = 0; repeat {{ k += 1; if k == 1 {{ continue }} }} while k < {n}; let (p, q) = (k, {n}); return p == q }}",
 ]
 
 

@@ -340,6 +340,12 @@ def write_report(results, minutes, build_seconds):
         "no marble test can tell it apart; its line in `mutants/mutants.txt` says why, and where the",
         "behaviour is pinned instead. The score counts killed and survived mutants only.",
         "",
+    ]
+    lines += family_table(results)
+    lines += [
+        "",
+        "## Every mutant",
+        "",
         "| mutant | family | the wrong reading | fate | killed by (first of the failing tests) |",
         "|---|---|---|---|---|",
     ]
@@ -357,6 +363,35 @@ def write_report(results, minutes, build_seconds):
         lines.append(f"| `{mutant.name}` | {mutant.family} | {wrong} | {fate} | {first} |")
     with open(REPORT, "w", encoding="utf-8") as handle:
         handle.write("\n".join(lines) + "\n")
+
+
+def family_table(results):
+    """Mutants per operator family, every family of the catalogue listed (none: a blind spot
+    nothing measures), fewest first, so that thin coverage shows."""
+    directory = os.path.join(ROOT, "marbles", "operators")
+    families = sorted(name[:-len(".marble")] for name in os.listdir(directory) if name.endswith(".marble"))
+    counts = {family: {"killed": 0, "equivalent": 0, "other": 0} for family in families}
+    for mutant, outcome in results:
+        fate = outcome["fate"]
+        entry = counts.setdefault(mutant.family, {"killed": 0, "equivalent": 0, "other": 0})
+        entry[fate if fate in ("killed", "equivalent") else "other"] += 1
+    rows = sorted(counts.items(), key=lambda item: (sum(item[1].values()), item[0].lower()))
+    lines = [
+        "",
+        "## Mutants per operator family",
+        "",
+        "How many wrong readings each family of the catalogue (`marbles/operators/FAMILY.marble`) is",
+        "measured against, fewest first: a family with none or one is where the catalogue's blind",
+        "spots are most likely. A mutant counts for the family its `family:` names, though other",
+        "families' tests may kill it too.",
+        "",
+        "| family | mutants | killed | equivalent | survived, stillborn or stale |",
+        "|---|---:|---:|---:|---:|",
+    ]
+    for family, entry in rows:
+        total = sum(entry.values())
+        lines.append(f"| {family} | {total} | {entry['killed']} | {entry['equivalent']} | {entry['other']} |")
+    return lines
 
 
 def main(arguments):
@@ -399,6 +434,10 @@ def main(arguments):
         results.append((mutant, outcome))
         log(f"[{index}/{len(selected)}] {mutant.name} ({mutant.family}): {mutant.wrong}")
         log(f"    {describe(mutant, outcome)}")
+        if selected is not mutants:
+            # Run by name (while writing a mutant or its tests): every killer, not only the first.
+            for killer in outcome.get("killers", [])[1:]:
+                log(f"      also killed by {killer}")
     # Leave the scratch tree unmutated and built, so that the next run starts incrementally.
     build()
 

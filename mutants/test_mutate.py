@@ -85,3 +85,21 @@ class ListTests(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class FamilyTableTests(unittest.TestCase):
+    def test_every_family_of_the_catalogue_is_listed_fewest_mutants_first(self):
+        a = mutant("return 1", "return 2", name="a")
+        b = mutant("return 1", "return 3", name="b")
+        c = mutant("return 1", "return 4", name="c")
+        c.family = "filter"
+        rows = mutate.family_table([(a, {"fate": "killed"}), (b, {"fate": "equivalent"}), (c, {"fate": "survived"})])
+        table = [line for line in rows if line.startswith("| ") and not line.startswith("| family")]
+        families = [line.split(" | ")[0][2:] for line in table]
+        # Every .marble file of marbles/operators has a row, with or without mutants.
+        operators = os.path.join(mutate.ROOT, "marbles", "operators")
+        self.assertEqual(sorted(families), sorted(name[:-7] for name in os.listdir(operators) if name.endswith(".marble")))
+        self.assertIn("| map | 2 | 1 | 1 | 0 |", table)
+        self.assertIn("| filter | 1 | 0 | 0 | 1 |", table)
+        counts = [int(line.split(" | ")[1]) for line in table]
+        self.assertEqual(counts, sorted(counts))

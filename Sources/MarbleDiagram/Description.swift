@@ -40,7 +40,7 @@ extension Renderer {
                 }
             case .requests(let events, _):
                 let what = name == "demand" ? "Demand of the test's subscriber" : "\(name) \(lane.sublabel ?? "")"
-                parts.append("\(what): " + (events.isEmpty ? "none" : render(events)) + ".")
+                parts.append("\(what): " + (events.isEmpty ? lane.note ?? "none" : render(events)) + ".")
             case .expectedSpans(let spans):
                 for span in spans {
                     parts.append("Expected \(lane.sublabel ?? "subscription"): from frame \(span.start)" + (span.end.map { " to frame \($0)" } ?? "") + ".")

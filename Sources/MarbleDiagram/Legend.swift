@@ -69,8 +69,9 @@ extension Renderer {
             case .expectedSpans(let spans):
                 note(spans)
                 used.insert(.expected)
-            case .requests(_, let ghost):
-                used.insert(lane.label == "demand" ? .demand : .requested)
+            case .requests(let events, let ghost):
+                // A lane that says its subscriber never asked has no badge to explain.
+                if !events.isEmpty || lane.note == nil { used.insert(lane.label == "demand" ? .demand : .requested) }
                 if ghost { used.insert(.expected) }
             case .box(_, _, let taps):
                 if !taps.isEmpty { used.insert(.fanOut) }

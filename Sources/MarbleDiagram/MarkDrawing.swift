@@ -152,6 +152,14 @@ extension Renderer {
         let demandLane = lane.label == "demand"
         writer.element("line", [Attribute("x1", axisStart), Attribute("y1", y), Attribute("x2", axisEnd), Attribute("y2", y),
                                 Attribute("stroke", theme.grid), Attribute("stroke-width", "1"), Attribute("stroke-dasharray", "2 3")])
+        if events.isEmpty, let note = lane.note {
+            // Past the end of the guide, as a note beside an arrow's marbles.
+            writer.open("g", [Attribute("class", "request none")])
+            writer.element("title", text: "the test's subscriber never requested anything: its demand line asks for nothing, so its demand stays .none")
+            writer.element("text", [Attribute("x", arrowTip + Layout.noteGap), Attribute("y", y + Layout.noteBaseline), Attribute("text-anchor", "start"),
+                                    Attribute("font-size", Layout.noteFont), Attribute("font-style", "italic"), Attribute("fill", theme.muted)], text: note)
+            writer.close("g")
+        }
         var counts: [Int: Int] = [:]
         for event in events {
             guard case .request(let demand) = event.event else { continue }

@@ -446,6 +446,9 @@ struct Renderer {
                 let text = TextMetrics.sans(note, size: Layout.noteFont)
                 right = max(right, position.x + (Self.drawsEvents(timeline) ? text : text / 2) + Layout.padding)
             }
+            if case .requests(let events, _) = lane.content, events.isEmpty, let note = lane.note {
+                right = max(right, arrowTip + Layout.noteGap + TextMetrics.sans(note, size: Layout.noteFont) + Layout.padding)
+            }
         }
         if !options.bare {
             // A long title may widen a narrow diagram a little rather than wrap into many lines.

@@ -92,6 +92,10 @@ struct Lane {
     var isRow = false
     /// For inner arrows: the input of the operator that subscribed them (its values start them).
     var parent: String?
+    /// Said over a requests lane with no request: the test's subscriber never asked.
+    var note: String?
+
+    static let neverAsked = "never asks: its demand stays .none"
 }
 
 /// Builds the scene of one test: sources first as they are used, then for every derived
@@ -268,7 +272,7 @@ struct SceneBuilder {
     /// what the subject sent is what any subscriber of it received, so what this one did not
     /// get while subscribed (after its first frame, whose order is not known) was dropped.
     private func droppedBySharedSubject(_ stream: StreamReport, received: [RenderedEvent]) -> [RenderedEvent] {
-        guard stream.inputs.count == 1, stream.expression == stream.inputs[0], var subscriber = stream.subscriber, !subscriber.demand.isEmpty,
+        guard stream.inputs.count == 1, stream.expression == stream.inputs[0], var subscriber = stream.subscriber, subscriber.hasDemandLine,
               let shared = streams[stream.inputs[0]], let expression = shared.expression,
               let last = PipelineText.steps(expression).last,
               last == ".share()" || (last.hasPrefix(".multicast") && last.contains("PassthroughSubject")) else { return [] }
@@ -286,7 +290,7 @@ struct SceneBuilder {
     /// What a multicasting subject sent while the test's subscriber (with a `demand` line) was
     /// subscribed but did not receive: a subject drops a value its subscriber has no demand for.
     static func dropped(_ declared: [RenderedEvent], received: [RenderedEvent], subscriber: SubscriberRecord?) -> [RenderedEvent] {
-        guard let subscriber, !subscriber.demand.isEmpty else { return [] }
+        guard let subscriber, subscriber.hasDemandLine else { return [] }
         let end = min(subscriber.cancel ?? .max, declared.first { $0.event.isTerminal }?.frame ?? .max)
         var unmatched: [RenderedEvent: Int] = [:]
         for event in received { unmatched[event, default: 0] += 1 }
@@ -302,10 +306,14 @@ struct SceneBuilder {
         return result
     }
 
-    /// The requests of the test subscriber's `demand` line, as badges under what it received.
+    /// The requests of the test subscriber's `demand` line, as badges under what it received;
+    /// a line that never asks is drawn too, its lane saying so (that the subscriber never asked
+    /// is what such a test is about: Empty, Fail, a failed Future finish or fail without demand).
     private mutating func appendDemand(of stream: StreamReport) {
-        guard let demand = stream.subscriber?.demand, !demand.isEmpty else { return }
-        lanes.append(Lane(label: "demand", sublabel: "subscriber", content: .requests(demand, ghost: false), stream: stream.name))
+        guard let subscriber = stream.subscriber, subscriber.hasDemandLine else { return }
+        var lane = Lane(label: "demand", sublabel: "subscriber", content: .requests(subscriber.demand, ghost: false), stream: stream.name)
+        if subscriber.demand.isEmpty { lane.note = Lane.neverAsked }
+        lanes.append(lane)
     }
 
     /// `connect` lines drawn on the connectable's arrow.

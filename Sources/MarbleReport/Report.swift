@@ -155,15 +155,19 @@ public struct SubscriberRecord: Sendable, Hashable {
     public var start: Int
     /// The frame of the `!` of its `subscribe` line.
     public var cancel: Int?
-    /// The `.request` events of its `demand` line, in order (empty: no demand line, unlimited).
+    /// The `.request` events of its `demand` line, in order (empty: none, or no demand line).
     public var demand: [RenderedEvent]
+    /// Whether the test gives it a `demand` line: without one it asks for `.unlimited` as it
+    /// subscribes; with one that never asks (`demand nothing ---`), its demand stays `.none`.
+    public var hasDemandLine: Bool
     /// Its subscription among the stream's `subscriptions` (by index), when it subscribed.
     public var subscription: Int?
 
-    package init(start: Int, cancel: Int?, demand: [RenderedEvent], subscription: Int? = nil) {
+    package init(start: Int, cancel: Int?, demand: [RenderedEvent], hasDemandLine: Bool? = nil, subscription: Int? = nil) {
         self.start = start
         self.cancel = cancel
         self.demand = demand
+        self.hasDemandLine = hasDemandLine ?? !demand.isEmpty
         self.subscription = subscription
     }
 }
@@ -280,8 +284,13 @@ public struct TestReport: Sendable, Hashable {
     public var name: String
     public var line: Int
     public var checks: [CheckReport]
-    /// A runtime error in a closure, or a run stopped by a limit.
+    /// What stopped the test: the first of its `diagnostics`, a runtime error in a closure, or
+    /// a run stopped by a limit.
     public var error: FileDiagnostic?
+    /// The mistakes found in the test before it ran — in its lines, or in a file-level
+    /// declaration it uses — in line order: a test with any did not run (it has no checks, and
+    /// `error` is the first). One mistake costs the tests it is in or that use it, not the file.
+    public var diagnostics: [FileDiagnostic] = []
     /// Whether `error` is a limit of marbles (a stream inside itself, a value or a stream too
     /// large, too many closure calls at one frame) rather than an error in a closure: the file
     /// cannot be run as written, as with a mistake in it (`marbles run` exits 2). A run that
@@ -334,6 +343,17 @@ public struct TestReport: Sendable, Hashable {
         if error != nil { return .error }
         return checks.allSatisfy(\.passed) ? .passed : .failed
     }
+
+    /// A test that could not run as written: a mistake in it (or in what it uses), or a limit of
+    /// marbles stopped it (`marbles run` exits 2 for either, as for a file with a mistake).
+    public var cannotRunAsWritten: Bool { !diagnostics.isEmpty || stoppedAtLimit }
+
+    /// The report of a test with mistakes, which did not run.
+    package static func notRun(name: String, line: Int, diagnostics: [FileDiagnostic], frameNanoseconds: Int64) -> TestReport {
+        var report = TestReport(name: name, line: line, checks: [], error: diagnostics.first, trace: [], frameNanoseconds: frameNanoseconds, seconds: 0)
+        report.diagnostics = diagnostics
+        return report
+    }
 }
 
 public struct TraceLine: Sendable, Hashable {
@@ -349,9 +369,22 @@ public struct TraceLine: Sendable, Hashable {
 /// The result of one file: either diagnostics (nothing ran) or the tests' reports.
 public struct FileReport: Sendable, Hashable {
     public var path: String
+    /// The file's own mistakes, belonging to no test: one that breaks the file's structure (a
+    /// `test` line, a line before the first test that declares nothing, the file's `frame`), and
+    /// then no test ran (`tests` is empty); or a file-level declaration with a mistake that no
+    /// test uses, beside the tests that ran. A test's mistakes are its own (`TestReport.diagnostics`).
     public var diagnostics: [FileDiagnostic]
     public var tests: [TestReport]
+    /// The file has a mistake of its own (and `marbles run` exits 2).
     public var isError: Bool { !diagnostics.isEmpty }
+    /// Every mistake found before the tests ran, the file's and each test's, in line order.
+    public var allDiagnostics: [FileDiagnostic] {
+        let tests = tests.flatMap(\.diagnostics)
+        guard !tests.isEmpty else { return diagnostics }
+        // A declaration's mistake is each test's that uses it: listed once.
+        var seen: Set<FileDiagnostic> = []
+        return (diagnostics + tests).filter { seen.insert($0).inserted }.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+    }
 
     public init(path: String, diagnostics: [FileDiagnostic], tests: [TestReport]) {
         self.path = path

@@ -1,3 +1,4 @@
+import AtomicFiles
 import Foundation
 import MarbleNotation
 import MarbleSpec
@@ -28,6 +29,9 @@ public enum FileUpdate: Sendable, Equatable {
     case updated([LineChange])
     /// The file needed changes but was left alone, and why.
     case refused(String)
+    /// The file needed changes and could not be written (it is not a regular file, or the write
+    /// failed), and why: an error of the run, as a path that cannot be read is.
+    case unwritable(String)
 }
 
 /// `marbles run --update`: rewrites the marbles of each failing `expect` line with what the
@@ -51,7 +55,9 @@ public enum FileUpdate: Sendable, Equatable {
 ///   layout) or removed when the number of subscriptions changed; no subscription at all is a
 ///   line of dashes ("never subscribed").
 /// - Tests that stopped with a runtime error are not updated (what they did is not a result),
-///   and a file with any error is never touched.
+///   nor tests with a mistake (they did not run); the file's other tests are. A file whose
+///   structure has a mistake (no test ran) is never touched, and the rewritten file must show
+///   the same mistakes, in the same tests, as the file did.
 /// - The new text must parse, with every test present, before it is written; it is then written
 ///   atomically, and only if the file still holds the bytes that were run.
 public enum SnapshotWriter {
@@ -63,7 +69,7 @@ public enum SnapshotWriter {
 
     /// The rewritten source for the failing checks of `report`, or why there is none.
     public static func plan(source: String, report: FileReport) -> Result<Plan?, Refusal> {
-        guard !report.isError else { return .failure(Refusal("the file has errors; --update leaves it unchanged")) }
+        guard !(report.isError && report.tests.isEmpty) else { return .failure(Refusal("the file has errors; --update leaves it unchanged")) }
         // What a run that never settles shows depends on where a limit cut it: written out, the
         // next run would show more (an endless timer would get a longer line every time).
         if let endless = report.tests.first(where: \.unsettled) {
@@ -72,8 +78,8 @@ public enum SnapshotWriter {
         }
         let failing = report.tests.filter { $0.outcome == .failed }
         guard !failing.isEmpty else { return .success(nil) }
-        let (file, errors) = MarbleFileParser.parse(source)
-        guard errors.isEmpty else { return .failure(Refusal("the file has errors; --update leaves it unchanged")) }
+        let (file, _) = MarbleFileParser.parse(source)
+        guard file.structureErrors.isEmpty else { return .failure(Refusal("the file has errors; --update leaves it unchanged")) }
         guard file.dialect == .native else {
             return .failure(Refusal("the file is written in notation \(file.dialect.name), and --update writes the native notation only; "
                                     + "convert it with `marbles fmt --native` first"))
@@ -89,6 +95,20 @@ public enum SnapshotWriter {
         guard !edits.isEmpty else { return .success(nil) }
         let changes = apply(edits, to: &lines)
         return .success(Plan(source: lines.text, changes: changes))
+    }
+
+    /// A mistake the rewritten file shows and the file did not (by test and message: lines may
+    /// have moved), if any.
+    static func newMistake(in rerun: FileReport, comparedWith report: FileReport) -> FileDiagnostic? {
+        func mistakes(_ report: FileReport) -> [String: [String]] {
+            var byTest = ["": report.diagnostics.map(\.message)]
+            for test in report.tests where !test.diagnostics.isEmpty { byTest[test.name] = test.diagnostics.map(\.message) }
+            return byTest
+        }
+        guard mistakes(rerun) != mistakes(report) || (rerun.isError && rerun.tests.isEmpty) else { return nil }
+        let known = Set(report.allDiagnostics.map(\.message))
+        return rerun.allDiagnostics.first { !known.contains($0.message) } ?? rerun.allDiagnostics.first
+            ?? FileDiagnostic(path: rerun.path, line: 1, column: 1, message: "an error")
     }
 
     /// Why a file is left unchanged, as a sentence.
@@ -193,10 +213,9 @@ public enum SnapshotWriter {
                 break
             case .success(let plan?):
                 let rerun = MarbleRunner.run(source: plan.source, path: path, options: options)
-                guard !rerun.isError else {
+                if let mistake = newMistake(in: rerun, comparedWith: current.report) {
                     if round > 0 { break }
-                    let message = rerun.diagnostics.first.map { "line \($0.line): \($0.message)" } ?? "an error"
-                    return (report, .refused("the updated file would not run (\(message)); left unchanged"))
+                    return (report, .refused("the updated file would not run (line \(mistake.line): \(mistake.message)); left unchanged"))
                 }
                 current = (plan.source, rerun)
                 if rerun.tests.contains(where: { $0.outcome == .failed }) { continue }
@@ -204,13 +223,15 @@ public enum SnapshotWriter {
             break
         }
         guard current.source != source else { return (report, .unchanged) }
+        // Asked before reading the file again: a second read of a FIFO waits for another writer.
+        if let refusal = AtomicFile.rewriteRefusal(path) { return (report, .unwritable("\(refusal); --update rewrites only regular files")) }
         guard FileManager.default.contents(atPath: path) == data else {
             return (report, .refused("the file changed while its tests ran; left unchanged"))
         }
         do {
-            try AtomicFile.write(Data(current.source.utf8), to: path)
+            try AtomicFile.write(Data(current.source.utf8), to: path, nonRegular: .refuse)
         } catch {
-            return (report, .refused("\(error)"))
+            return (report, .unwritable("\(error)"))
         }
         return (current.report, .updated(changes(from: source, to: current.source)))
     }

@@ -30,12 +30,16 @@ public struct TypeDeclaration: Sendable {
     public var conformances: [TypeText]
     /// `var NAME: TYPE { … }` members.
     public var properties: [ComputedProperty]
+    /// `indirect enum`: every case with associated values holds them out of line, so they may
+    /// hold the enum itself.
+    public var isIndirect: Bool
 
-    public init(kind: Kind, name: Identifier, conformances: [TypeText] = [], properties: [ComputedProperty] = []) {
+    public init(kind: Kind, name: Identifier, conformances: [TypeText] = [], properties: [ComputedProperty] = [], isIndirect: Bool = false) {
         self.kind = kind
         self.name = name
         self.conformances = conformances
         self.properties = properties
+        self.isIndirect = isIndirect
     }
 
     /// The declaration's keyword, as written.
@@ -54,24 +58,30 @@ public struct FieldDeclaration: Sendable {
     public var name: Identifier
     public var type: TypeText?
     public var defaultValue: Expr?
+    /// Declared with `var`: a `var` of the struct may change it (`next.count += 1`).
+    public var isVariable: Bool
 
-    public init(name: Identifier, type: TypeText?, defaultValue: Expr?) {
+    public init(name: Identifier, type: TypeText?, defaultValue: Expr?, isVariable: Bool = true) {
         self.name = name
         self.type = type
         self.defaultValue = defaultValue
+        self.isVariable = isVariable
     }
 }
 
-/// `case NAME`, `case NAME(Int, label: String)`, `case NAME = RAW`.
+/// `case NAME`, `case NAME(Int, label: String)`, `case NAME = RAW`, `indirect case NAME(…)`.
 public struct CaseDeclaration: Sendable {
     public var name: Identifier
     public var payload: [PayloadElement]
     public var rawValue: Expr?
+    /// Written `indirect case`: its associated values are held out of line.
+    public var isIndirect: Bool
 
-    public init(name: Identifier, payload: [PayloadElement] = [], rawValue: Expr? = nil) {
+    public init(name: Identifier, payload: [PayloadElement] = [], rawValue: Expr? = nil, isIndirect: Bool = false) {
         self.name = name
         self.payload = payload
         self.rawValue = rawValue
+        self.isIndirect = isIndirect
     }
 }
 
@@ -130,7 +140,7 @@ extension FileParser {
 }
 
 extension ExpressionParser {
-    static let declarationKeywords: Set<String> = ["struct", "enum", "typealias", "extension"]
+    static let declarationKeywords: Set<String> = ["struct", "enum", "typealias", "extension", "indirect"]
 
     func identifierHere(_ what: String, after keyword: String) throws(SyntaxError) -> Identifier {
         guard let name = current.identifier, !expressionKeywords.contains(name), name != "_" else {
@@ -140,6 +150,15 @@ extension ExpressionParser {
     }
 
     mutating func parseDeclaration() throws(SyntaxError) -> TypeDeclaration {
+        var isIndirect = false
+        if current.identifier == "indirect" {
+            advance()
+            isIndirect = true
+            guard current.identifier == "enum" else {
+                let name = peek().identifier ?? "NAME"
+                throw error("only an enum can be 'indirect'", at: current, hint: "write: indirect enum \(name) { … }")
+            }
+        }
         let keyword = current.identifier ?? ""
         advance()
         let name = try identifierHere("a type name", after: keyword)
@@ -173,6 +192,9 @@ extension ExpressionParser {
             switch current.identifier {
             case "case" where keyword == "enum":
                 cases += try parseCases()
+            case "indirect" where keyword == "enum" && peek().identifier == "case":
+                advance()
+                cases += try parseCases(indirect: true)
             case "let", "var":
                 let isVar = current.identifier == "var"
                 advance()
@@ -201,7 +223,7 @@ extension ExpressionParser {
                         throw error("type annotation missing in pattern", at: current.start == memberStart.end ? memberStart : current,
                                     hint: "write its type: \(isVar ? "var" : "let") \(field.name): TYPE")
                     }
-                    fields.append(FieldDeclaration(name: field, type: type, defaultValue: defaultValue))
+                    fields.append(FieldDeclaration(name: field, type: type, defaultValue: defaultValue, isVariable: isVar))
                 }
             case let word?:
                 let hint = keyword == "enum" ? "an enum holds 'case' lines and computed 'var NAME: TYPE { … }' properties"
@@ -218,13 +240,13 @@ extension ExpressionParser {
         guard isAtEnd else { throw error("unexpected \(describe(current)) after the \(keyword) body", at: current) }
         switch keyword {
         case "struct": return TypeDeclaration(kind: .structure(fields), name: name, conformances: conformances, properties: properties)
-        case "enum": return TypeDeclaration(kind: .enumeration(cases), name: name, conformances: conformances, properties: properties)
+        case "enum": return TypeDeclaration(kind: .enumeration(cases), name: name, conformances: conformances, properties: properties, isIndirect: isIndirect)
         default: return TypeDeclaration(kind: .extension, name: name, conformances: conformances, properties: properties)
         }
     }
 
-    /// `case a, b(Int), c = 3`.
-    mutating func parseCases() throws(SyntaxError) -> [CaseDeclaration] {
+    /// `case a, b(Int), c = 3` (each `indirect` after `indirect case`).
+    mutating func parseCases(indirect: Bool = false) throws(SyntaxError) -> [CaseDeclaration] {
         var cases: [CaseDeclaration] = []
         repeat {
             advance()
@@ -251,7 +273,7 @@ extension ExpressionParser {
                 guard canStartHere else { throw expectedAfter("=") }
                 rawValue = try parseExpression()
             }
-            cases.append(CaseDeclaration(name: name, payload: payload, rawValue: rawValue))
+            cases.append(CaseDeclaration(name: name, payload: payload, rawValue: rawValue, isIndirect: indirect))
         } while at(",")
         return cases
     }
@@ -272,6 +294,10 @@ extension ExpressionParser {
             if case .op(let op) = current.kind {
                 nesting += op.filter { $0 == "<" }.count - op.filter { $0 == ">" }.count
             }
+            if case .genericArguments = current.kind {
+                try Self.checkTypeNesting(source, from: current.start, to: current.end, outer: nesting)
+            }
+            guard nesting <= ExpressionParser.maximumDepth else { throw Self.typeNestedTooDeeply(in: source, at: current.start) }
             last = current
             consumed = true
             advance()
@@ -309,6 +335,28 @@ extension ExpressionParser {
 }
 
 extension ExpressionParser {
+    /// A written type nests its brackets and generic arguments at most `maximumDepth` levels,
+    /// as an expression does: every reading of a type (its check, an alias's expansion) then
+    /// costs time linear in its length.
+    static func typeNestedTooDeeply(in source: SourceText, at index: Int) -> SyntaxError {
+        source.error("type is nested too deeply (more than \(maximumDepth) levels of brackets and generic arguments)", at: index,
+                     hint: "name an inner part: declare a struct for it")
+    }
+
+    /// Throws when the brackets of `source[start..<end]`, inside `outer` levels, nest too deeply.
+    static func checkTypeNesting(_ source: SourceText, from start: Int, to end: Int, outer: Int) throws(SyntaxError) {
+        var nesting = outer
+        for index in start..<end {
+            let c = source[index]
+            if c == "<" || c == "[" || c == "(" {
+                nesting += 1
+                if nesting > maximumDepth { throw typeNestedTooDeeply(in: source, at: index) }
+            } else if c == ">" || c == "]" || c == ")" {
+                nesting -= 1
+            }
+        }
+    }
+
     /// `as TYPE`, `as? TYPE`, `as! TYPE` after `operand`.
     mutating func parseCast(_ operand: Expr, start: Int) throws(SyntaxError) -> Expr {
         let keyword = current
@@ -318,24 +366,7 @@ extension ExpressionParser {
             mode = atOperator("?") ? .conditional : .forced
             advance()
         }
-        let typeStart = current
-        guard current.identifier != nil || at("[") || at("(") else {
-            throw error("expected a type after '\(mode.rawValue)'", at: current)
-        }
-        var nesting = 0
-        repeat {
-            if at("(") || at("[") { nesting += 1 }
-            if at(")") || at("]") { nesting -= 1 }
-            advance()
-        } while nesting > 0 && !isAtEnd
-        // `A.B`, generic arguments, and a trailing `?` written against the type.
-        while at("."), peek().identifier != nil, current.start == previousEnd {
-            advance()
-            advance()
-        }
-        if case .genericArguments = current.kind { advance() }
-        if atOperator("?"), current.start == previousEnd { advance() }
-        let type = TypeText(text: source.text(typeStart.start, previousEnd), location: location(typeStart))
+        let type = try parseWrittenType(after: mode.rawValue)
         return make(.cast(operand, type: type, mode: mode), at: keyword.start, from: start)
     }
 }

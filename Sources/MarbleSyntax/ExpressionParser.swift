@@ -38,6 +38,8 @@ struct ExpressionParser {
     var depth: Int
     /// True while parsing an `if` condition, where `{` opens the body, not a trailing closure.
     var noTrailingClosure = false
+    /// The loops and `switch`es that `break` and `continue` may leave here.
+    var jumpTargets = JumpTargets()
 
     init(source: SourceText, from start: Int, to end: Int, depth: Int = 0) {
         self.source = source
@@ -314,7 +316,7 @@ struct ExpressionParser {
             return make(.throwExpression(value), at: token.start, from: token.start)
         }
         if atOperator("?") || atOperator("!"), current.start == token.end {
-            throw error("'try\(source.text(current.start, current.end))' is not supported; use 'try'", at: token)
+            return try parseTryMode(token)
         }
         guard canStartHere else { throw expectedAfter("try") }
         try enter()
@@ -600,6 +602,11 @@ struct ExpressionParser {
         while !at(")") {
             let argumentStart = tokens[position].start
             let label = takeLabel()
+            if let function = operatorFunction() {
+                arguments.append(Argument(label: label, value: function, location: source.location(argumentStart)))
+                if at(",") { advance() }
+                continue
+            }
             guard canStartHere else {
                 throw elementError(label: label, closing: ")", what: "argument list", open: open)
             }
@@ -613,6 +620,20 @@ struct ExpressionParser {
         }
         advance()
         return arguments
+    }
+
+    /// An operator passed as a function (`reduce(0, +)`, `sorted(by: >)`): the closure
+    /// `{ $0 OP $1 }`, located at the operator; nil (nothing consumed) anywhere else.
+    mutating func operatorFunction() -> Expr? {
+        guard case .op(let op) = current.kind, Self.binaryOperator(op) != nil, !["...", "..<", "??"].contains(op),
+              peek().isPunctuation(",") || peek().isPunctuation(")") else { return nil }
+        let token = current
+        advance()
+        let at = location(token)
+        let range = SourceRange(start: at, end: source.location(token.end))
+        let operands = Expr(kind: .binary(op: op, lhs: Expr(kind: .identifier("$0"), location: at, range: range),
+                                          rhs: Expr(kind: .identifier("$1"), location: at, range: range)), location: at, range: range)
+        return Expr(kind: .closure(Closure(parameters: nil, body: [.expression(operands)])), location: at, range: range)
     }
 
     /// `{ … }` directly after a callee on the same line, then any `label: { … }`.
@@ -640,6 +661,10 @@ struct ExpressionParser {
         let saved = noTrailingClosure
         noTrailingClosure = false
         defer { noTrailingClosure = saved }
+        // `break` and `continue` cannot leave a closure.
+        let savedTargets = jumpTargets
+        jumpTargets = JumpTargets()
+        defer { jumpTargets = savedTargets }
         let parameters = closureParameters()
         let body = try parseStatements()
         guard at("}") else {
@@ -750,6 +775,18 @@ struct ExpressionParser {
             return try parseVarStatement()
         case .identifier("guard"):
             return try parseGuard()
+        case .identifier("for"):
+            return try parseFor()
+        case .identifier("while"):
+            return try parseWhile()
+        case .identifier("repeat"):
+            return try parseRepeat()
+        case .identifier("break"), .identifier("continue"):
+            return try parseJump()
+        case .identifier("do"):
+            return try parseDo()
+        case .identifier("catch"):
+            throw error("'catch' must follow a 'do' block", at: current, hint: "write: do { … } catch { … }")
         case .identifier("return"):
             let location = location(current)
             advance()
@@ -758,6 +795,9 @@ struct ExpressionParser {
             }
             guard canStartHere else { throw expectedAfter("return") }
             return .returnStatement(try parseExpression(), location)
+        case .identifier(let label) where peek().isPunctuation(":") && ["for", "while", "repeat", "do", "switch", "if"].contains(peek(2).identifier ?? ""):
+            throw source.error("labeled statements are not supported in closures of a .marble file yet", at: current.start, length: label.count + 1,
+                               hint: "drop the label '\(label):' and leave the inner loop with a flag: var done = false … if done { break }")
         default:
             guard canStartHere else { throw error(expectedExpression(), at: current) }
             return try parseExpressionOrAssignment()
@@ -768,30 +808,32 @@ struct ExpressionParser {
     mutating func parseLetStatement() throws(SyntaxError) -> ClosureStatement {
         let token = current
         advance()
+        if at("(") { return try parsePatternBinding(keyword: token) }
         guard let name = current.identifier, !expressionKeywords.contains(name) || name == "_" else {
             throw error("expected a name after 'let'", at: current)
         }
         advance()
-        if at(":") {
-            advance()
-            skipTypeUntilEquals()
-        }
+        let type = try parseAnnotation()
         guard atOperator("=") else {
             throw error("expected '=' after 'let \(name)'", at: current)
         }
         advance()
         guard canStartHere else { throw expectedAfter("=") }
-        return .letBinding(name, try parseExpression(), location(token))
+        return .letBinding(name, annotated(try parseExpression(), type), location(token))
     }
 
-    mutating func skipTypeUntilEquals() {
-        var nesting = 0
-        while !isAtEnd {
-            if nesting == 0 && (atOperator("=") || current.newlineBefore || at("}")) { return }
-            if at("(") || at("[") { nesting += 1 }
-            if at(")") || at("]") { nesting = max(0, nesting - 1) }
-            advance()
-        }
+    /// `: TYPE` after the name of a `let` or `var`, if written.
+    mutating func parseAnnotation() throws(SyntaxError) -> TypeText? {
+        guard at(":") else { return nil }
+        advance()
+        return try parseTypeText(after: "':'")
+    }
+
+    /// The value of `let x: TYPE = value`: a coercion to the written type, which decides the type
+    /// of a literal as in Swift (`let total: Double = 0` is the Double 0.0).
+    func annotated(_ value: Expr, _ type: TypeText?) -> Expr {
+        guard let type else { return value }
+        return Expr(kind: .cast(value, type: type, mode: .annotation), location: value.location, range: value.range)
     }
 
     mutating func parseIf() throws(SyntaxError) -> Expr {

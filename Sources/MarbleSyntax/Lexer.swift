@@ -141,7 +141,7 @@ struct Lexer {
         let start = index
         switch c {
         case _ where c.isIdentifierStart:
-            lexIdentifier()
+            try lexIdentifier()
         case _ where c.isASCIIDigit:
             if let last = tokens.last, last.isPunctuation("."), last.end == start {
                 // A tuple member: `x.0.1` is `.0` then `.1`, never the number `0.1`.
@@ -232,12 +232,12 @@ struct Lexer {
 
     private static let operatorCharacters: Set<Character> = ["+", "-", "*", "/", "%", "=", "<", ">", "&", "|", "~", "^", "!"]
 
-    private mutating func lexIdentifier() {
+    private mutating func lexIdentifier() throws(SyntaxError) {
         let start = index
         while let d = peek(), d.isIdentifierContinue { index += 1 }
         let name = source.text(start, index)
         append(.identifier(name), from: start)
-        if name.first?.isUppercase == true, peek() == "<", let (arguments, close) = genericArguments(from: index) {
+        if name.first?.isUppercase == true, peek() == "<", let (arguments, close) = try genericArguments(from: index) {
             let open = index
             index = close + 1
             append(.genericArguments(arguments), from: open)
@@ -246,12 +246,21 @@ struct Lexer {
 
     /// `<A, B<C>>` directly after a capitalised name, itself directly followed by
     /// `(` or `.`, or by a trailing closure's `{`: the type arguments as written, and the index of the closing `>`.
-    private func genericArguments(from open: Int) -> ([String], Int)? {
+    /// Brackets nest at most `ExpressionParser.maximumDepth` levels, as in an expression: the
+    /// scan, and every later reading of the type, stays linear in its length.
+    private func genericArguments(from open: Int) throws(SyntaxError) -> ([String], Int)? {
         var depth = 0
+        var brackets = 0
         var i = open
         var close: Int?
         while i < end {
             let c = source[i]
+            if c == "<" || c == "[" || c == "(" {
+                brackets += 1
+                guard brackets <= ExpressionParser.maximumDepth else { throw ExpressionParser.typeNestedTooDeeply(in: source, at: i) }
+            } else if c == ">" || c == "]" || c == ")" {
+                brackets -= 1
+            }
             if c == "<" {
                 depth += 1
             } else if c == ">" {

@@ -20,6 +20,10 @@ import MarbleNotation
 ///   and parsing resumes on the next line (or after the statement's extent).
 public enum MarbleFileParser {
     /// The words a statement can start with, in the order the format brief lists them.
+    /// How deeply brackets, closures and prefix operators may nest in an expression, and
+    /// brackets and generic arguments in a written type.
+    public static var maximumNesting: Int { ExpressionParser.maximumDepth }
+
     public static let statementKeywords = [
         "frame", "notation", "test", "hot", "cold", "subject", "send", "values", "let", "subscribe", "demand", "connect", "expect",
     ]
@@ -40,6 +44,12 @@ public enum MarbleFileParser {
     /// file-level statements, complete by then) as soon as its last statement is read, and keeps
     /// none: the file returned has no tests. A file of a million tests need not be held whole.
     public static func parse(_ source: String, eachTest: ([Statement], TestSyntax) -> Void) -> (file: MarbleFileSyntax, errors: [SyntaxError]) {
+        parseTests(source) { file, test in eachTest(file.statements, test) }
+    }
+
+    /// As `parse(_:eachTest:)`, with the file as read so far (its statements, its unparsed
+    /// declarations and its structure errors before the test; no tests) instead of its statements.
+    public static func parseTests(_ source: String, _ eachTest: (MarbleFileSyntax, TestSyntax) -> Void) -> (file: MarbleFileSyntax, errors: [SyntaxError]) {
         withoutActuallyEscaping(eachTest) { eachTest in
             var parser = FileParser(source: SourceText(source))
             parser.eachTest = eachTest
@@ -73,7 +83,7 @@ struct FileParser {
     var errors: [SyntaxError] = []
     var testNames: [String: SourceLocation] = [:]
     /// When set, each test is handed over once the next begins (or the file ends), not kept.
-    var eachTest: (([Statement], TestSyntax) -> Void)?
+    var eachTest: ((MarbleFileSyntax, TestSyntax) -> Void)?
     /// Set by the file's `notation` line: under an RxJS notation a marble string may be quoted.
     var dialect = MarbleDialect.native
     /// The line of the file's `notation` statement, once read.
@@ -89,7 +99,7 @@ struct FileParser {
         while index < source.count {
             index = parseLine(at: index)
         }
-        if let eachTest, let last = file.tests.popLast() { eachTest(file.statements, last) }
+        if let eachTest, let last = file.tests.popLast() { eachTest(file, last) }
     }
 
     /// Parses the statement starting on the line at `lineStart`; returns the index
@@ -103,8 +113,44 @@ struct FileParser {
             try parseStatement(at: start, lineEnd: lineEnd, next: &next)
         } catch {
             errors.append(error)
+            place(error, ofStatementAt: start, lineEnd: lineEnd, next: next)
         }
         return next
+    }
+
+    /// Files the error of the statement at `start` (which spans the lines up to `next`): in the
+    /// test it belongs to, among the file's unparsed declarations, or as breaking the structure.
+    mutating func place(_ error: SyntaxError, ofStatementAt start: Int, lineEnd: Int, next: Int) {
+        var wordEnd = start + (source[start] == "@" ? 1 : 0)
+        while wordEnd < lineEnd && source[wordEnd].isIdentifierContinue { wordEnd += 1 }
+        let keyword = source.text(start, wordEnd)
+        // The test line itself, or a line before any test that declares nothing: the tests'
+        // boundaries, or what every test sees, are unknown.
+        let declaresForTests = ExpressionParser.declarationKeywords.contains(keyword) || keyword == "values"
+        guard keyword != "test", !file.tests.isEmpty || declaresForTests else {
+            file.structureErrors.append(error)
+            return
+        }
+        var nameStart = source.skipSpaces(from: wordEnd, to: lineEnd)
+        if keyword == "@Published" || keyword == "@" {
+            // `@Published var NAME`
+            var varEnd = nameStart
+            while varEnd < lineEnd && source[varEnd].isIdentifierContinue { varEnd += 1 }
+            if source.text(nameStart, varEnd) == "var" { nameStart = source.skipSpaces(from: varEnd, to: lineEnd) }
+        }
+        var nameEnd = nameStart
+        if nameStart < lineEnd, source[nameStart].isIdentifierStart {
+            while nameEnd < lineEnd && source[nameEnd].isIdentifierContinue { nameEnd += 1 }
+        }
+        let name = nameEnd > nameStart ? Identifier(name: source.text(nameStart, nameEnd), location: source.location(nameStart)) : nil
+        let end = max(lineEnd, min(next - 1, source.count))
+        let unparsed = UnparsedStatement(keyword: keyword, name: name, error: error,
+                                         range: SourceRange(start: source.location(start), end: source.location(end)))
+        if file.tests.isEmpty {
+            file.unparsed.append(unparsed)
+        } else {
+            file.tests[file.tests.count - 1].unparsed.append(unparsed)
+        }
     }
 
     // MARK: Statements
@@ -198,7 +244,7 @@ struct FileParser {
         guard !name.trimmingSpaces.isEmpty else {
             throw source.error("a test name cannot be empty", at: quote, length: end - quote)
         }
-        if let eachTest, let previous = file.tests.popLast() { eachTest(file.statements, previous) }
+        if let eachTest, let previous = file.tests.popLast() { eachTest(file, previous) }
         file.tests.append(TestSyntax(name: name, location: source.location(start), nameLocation: source.location(quote)))
         if let earlier = testNames[name] {
             throw source.error("duplicate test name \"\(name)\"", at: quote, length: end - quote,
@@ -683,6 +729,12 @@ struct FileParser {
         guard MarbleFileParser.statementKeywords.contains(word) || ExpressionParser.declarationKeywords.contains(word) else { return false }
         if word == "let" && first - index > indentation { return false }
         let after = source.skipSpaces(from: end, to: lineEnd)
+        // `indirect case` is a member of an enum body; `indirect enum` starts a declaration.
+        if word == "indirect" {
+            var wordEnd = after
+            while wordEnd < lineEnd && source[wordEnd].isIdentifierContinue { wordEnd += 1 }
+            return source.text(after, wordEnd) == "enum"
+        }
         guard after > end, let next = source.character(after, before: lineEnd) else { return false }
         return next.isIdentifierStart || next == "\"" || next.isASCIIDigit
     }

@@ -30,7 +30,7 @@ public enum ConditionClause: Sendable {
         }
     }
 
-    var depth: Int {
+    public var depth: Int {
         switch self {
         case .boolean(let expr), .optionalBinding(_, let expr, _): expr.depth
         case .patternMatch(let pattern, let expr): max(pattern.depth, expr.depth)
@@ -53,13 +53,18 @@ public indirect enum Pattern: Sendable {
     case enumCase(type: String?, name: String, payload: [Pattern]?, location: SourceLocation)
     /// `let x?`: an optional holding a value that matches the inner pattern.
     case optional(Pattern)
+    /// `is APIError`: a value of that type.
+    case isType(TypeText)
+    /// `let e as APIError`: a value of that type, matched by the inner pattern.
+    case cast(Pattern, TypeText)
 
     /// Where a message about the pattern points.
     public var location: SourceLocation {
         switch self {
         case .wildcard(let location), .binding(_, let location), .tuple(_, let location), .enumCase(_, _, _, let location): location
         case .expression(let expr): expr.location
-        case .optional(let inner): inner.location
+        case .optional(let inner), .cast(let inner, _): inner.location
+        case .isType(let type): type.location
         }
     }
 
@@ -69,8 +74,8 @@ public indirect enum Pattern: Sendable {
         case .binding(let name, _): [name]
         case .tuple(let items, _): items.flatMap(\.boundNames)
         case .enumCase(_, _, let payload, _): (payload ?? []).flatMap(\.boundNames)
-        case .optional(let inner): inner.boundNames
-        case .wildcard, .expression: []
+        case .optional(let inner), .cast(let inner, _): inner.boundNames
+        case .wildcard, .expression, .isType: []
         }
     }
 
@@ -80,18 +85,19 @@ public indirect enum Pattern: Sendable {
         case .expression(let expr): [expr]
         case .tuple(let items, _): items.flatMap(\.expressions)
         case .enumCase(_, _, let payload, _): (payload ?? []).flatMap(\.expressions)
-        case .optional(let inner): inner.expressions
-        case .wildcard, .binding: []
+        case .optional(let inner), .cast(let inner, _): inner.expressions
+        case .wildcard, .binding, .isType: []
         }
     }
 
-    var depth: Int {
+    public var depth: Int {
         switch self {
         case .wildcard, .binding: 1
         case .expression(let expr): expr.depth
         case .tuple(let items, _): 1 + items.reduce(0) { max($0, $1.depth) }
         case .enumCase(_, _, let payload, _): 1 + (payload ?? []).reduce(0) { max($0, $1.depth) }
-        case .optional(let inner): 1 + inner.depth
+        case .optional(let inner), .cast(let inner, _): 1 + inner.depth
+        case .isType: 1
         }
     }
 }
@@ -160,7 +166,8 @@ public struct GuardStatement: Sendable {
     }
 }
 
-/// `TARGET = VALUE` or `TARGET op= VALUE`; the target is a name or a subscript of one.
+/// `TARGET = VALUE` or `TARGET op= VALUE`; the target is a name, or a path into one
+/// (`next.count`, `counts[key]`: `Expr.assignmentPath`).
 public struct Assignment: Sendable {
     public var target: Expr
     /// `=`, `+=`, `-=`, `*=`, `/=`, `%=`.
@@ -189,20 +196,19 @@ extension ExpressionParser {
     mutating func parseVarStatement() throws(SyntaxError) -> ClosureStatement {
         let token = current
         advance()
+        if at("(") { return try parsePatternBinding(keyword: token) }
         guard let name = current.identifier, !expressionKeywords.contains(name), name != "_" else {
             throw error("expected a name after 'var'", at: current)
         }
         advance()
-        if at(":") {
-            advance()
-            skipTypeUntilEquals()
-        }
+        let type = try parseAnnotation()
         guard atOperator("=") else {
-            throw error("'var \(name)' needs a starting value", at: current, hint: "write 'var \(name) = 0' (the marble language infers its type)")
+            throw error("'var \(name)' needs a starting value", at: current,
+                        hint: type.map { "write 'var \(name): \($0.text) = …'" } ?? "write 'var \(name) = 0' (the marble language infers its type)")
         }
         advance()
         guard canStartHere else { throw expectedAfter("=") }
-        return .variable(name, try parseExpression(), location(token))
+        return .variable(name, annotated(try parseExpression(), type), location(token))
     }
 
     /// An expression statement, or an assignment if an assignment operator follows it.
@@ -210,11 +216,9 @@ extension ExpressionParser {
         let target = try parseExpression()
         guard case .op(let op) = current.kind, Self.assignmentOperators.contains(op) else { return .expression(target) }
         let opToken = current
-        switch target.kind {
-        case .identifier, .subscriptAccess: break
-        default:
+        guard target.assignmentPath != nil else {
             throw error("cannot assign to this expression", at: opToken,
-                        hint: "only a 'var' of the closure, or a subscript of one (counts[key] = 1), can be assigned")
+                        hint: "assign to a 'var' (n = 1), a property of one (next.count = 1) or an element of one (counts[key] = 1)")
         }
         advance()
         guard canStartHere else { throw expectedAfter(op) }
@@ -241,19 +245,21 @@ extension ExpressionParser {
         return .guardStatement(GuardStatement(conditions: conditions, elseBody: body, location: location(token)))
     }
 
-    /// Whether a block always leaves the closure: it ends in `return` or `throw`, or in an
-    /// `if`/`else` or `switch` all of whose branches do.
-    static func leavesScope(_ body: [ClosureStatement]) -> Bool {
+    /// Whether a block always leaves the scope it is in: it ends in `return` or `throw` (or, in a
+    /// loop, `break` or `continue`), or in an `if`/`else` or `switch` all of whose branches do. A
+    /// `break` in a `switch` (`insideSwitch`) leaves only the switch.
+    static func leavesScope(_ body: [ClosureStatement], insideSwitch: Bool = false) -> Bool {
         switch body.last {
-        case .returnStatement?: return true
+        case .returnStatement?, .continueStatement?: return true
+        case .breakStatement?: return !insideSwitch
         case .expression(let expr)?:
             switch expr.kind {
             case .throwExpression: return true
             case .ifExpression(let ifExpression):
                 guard let elseBody = ifExpression.elseBody else { return false }
-                return leavesScope(ifExpression.thenBody) && leavesScope(elseBody)
+                return leavesScope(ifExpression.thenBody, insideSwitch: insideSwitch) && leavesScope(elseBody, insideSwitch: insideSwitch)
             case .switchExpression(let switchExpression):
-                return switchExpression.cases.allSatisfy { leavesScope($0.body) }
+                return switchExpression.cases.allSatisfy { leavesScope($0.body, insideSwitch: true) }
             default: return false
             }
         default: return false
@@ -330,6 +336,9 @@ extension ExpressionParser {
         guard at("{") else { throw error("expected '{' after 'switch' subject", at: current) }
         advance()
         var cases: [SwitchCase] = []
+        let savedTargets = jumpTargets
+        jumpTargets.switches += 1
+        defer { jumpTargets = savedTargets }
         while !at("}") {
             while at(";") { advance() }
             if at("}") { break }
@@ -377,14 +386,7 @@ extension ExpressionParser {
             if atIdentifier("fallthrough") {
                 throw error("'fallthrough' is not supported in marble expressions", at: current, hint: "list both patterns in one case: case 1, 2:")
             }
-            if atIdentifier("break") {
-                // `break` leaves the switch: the case does nothing.
-                let breakToken = current
-                advance()
-                body.append(.expression(Expr(kind: .tuple([]), location: location(breakToken))))
-            } else {
-                body.append(try parseStatement())
-            }
+            body.append(try parseStatement())
             if at(";") || at("}") || isAtEnd || current.newlineBefore { continue }
             throw error("consecutive statements on a line must be separated by ';'", at: current)
         }
@@ -413,6 +415,9 @@ extension ExpressionParser {
         case .identifier("_"):
             advance()
             pattern = .wildcard(location(token))
+        case .identifier("is"):
+            advance()
+            return .isType(try parseWrittenType(after: "is"))
         case .punctuation("("):
             advance()
             var items: [Pattern] = []
@@ -450,6 +455,10 @@ extension ExpressionParser {
         if atOperator("?"), current.start == previousEnd {
             advance()
             pattern = .optional(pattern)
+        }
+        if atIdentifier("as") {
+            advance()
+            pattern = .cast(pattern, try parseWrittenType(after: "as"))
         }
         return pattern
     }
@@ -571,7 +580,7 @@ extension ConditionClause {
 }
 
 extension ClosureStatement {
-    /// The expressions of this statement, and of the statements of a `guard`'s body.
+    /// The expressions of this statement, and of the statements of a `guard`'s or a loop's body.
     public var expressions: [Expr] {
         switch self {
         case .expression(let expr), .letBinding(_, let expr, _), .variable(_, let expr, _): [expr]
@@ -579,6 +588,16 @@ extension ClosureStatement {
         case .assignment(let assignment): [assignment.target, assignment.value]
         case .guardStatement(let guardStatement):
             guardStatement.conditions.flatMap(\.expressions) + guardStatement.elseBody.flatMap(\.expressions)
+        case .forIn(let loop):
+            [loop.sequence] + loop.pattern.expressions + (loop.whereClause.map { [$0] } ?? []) + loop.body.flatMap(\.expressions)
+        case .whileLoop(let loop):
+            loop.conditions.flatMap(\.expressions) + loop.body.flatMap(\.expressions)
+        case .breakStatement, .continueStatement: []
+        case .patternBinding(let binding): [binding.value] + binding.pattern.expressions
+        case .doCatch(let statement):
+            statement.body.flatMap(\.expressions) + statement.clauses.flatMap { clause in
+                (clause.pattern?.expressions ?? []) + (clause.guardExpression.map { [$0] } ?? []) + clause.body.flatMap(\.expressions)
+            }
         }
     }
 }

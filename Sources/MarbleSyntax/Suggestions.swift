@@ -5,7 +5,9 @@ public enum Suggestions {
     /// Distance is the optimal-string-alignment edit distance (insertions,
     /// deletions, substitutions and swaps of neighbours each cost 1) between the
     /// lowercased spellings; among equally near candidates, the one nearer with
-    /// case respected wins, then the earliest. A candidate is close enough when its
+    /// case respected wins, then the first in alphabetical (`String`) order: the answer never depends on
+    /// the order of `candidates` (a set's or a dictionary's keys may come in any order,
+    /// different on every run). A candidate is close enough when its
     /// distance is at most a third of `word`'s length (at least 1) and smaller than
     /// that length, so a one-letter word only matches a different-case spelling.
     /// A candidate spelled exactly like `word` is returned as is.
@@ -18,7 +20,10 @@ public enum Suggestions {
             let folded = distance(lowerWord, Array(candidate.lowercased()), limit: limit)
             guard folded <= limit, folded < max(1, exactWord.count) || folded == 0 else { continue }
             let exact = distance(exactWord, Array(candidate), limit: Int.max)
-            if let current = best, (current.folded, current.exact) <= (folded, exact) { continue }
+            if let current = best {
+                if (current.folded, current.exact) < (folded, exact) { continue }
+                if (current.folded, current.exact) == (folded, exact), current.candidate <= candidate { continue }
+            }
             best = (candidate, folded, exact)
         }
         return best?.candidate

@@ -22,13 +22,41 @@ public struct MarbleText: Hashable, Sendable {
 
 /// A whole `.marble` file.
 public struct MarbleFileSyntax: Sendable {
-    /// File-level statements before the first test (`frame`, `values`).
+    /// File-level statements before the first test (`frame`, `values`, declarations).
     public var statements: [Statement]
     public var tests: [TestSyntax]
+    /// The declarations and `values` lines before the first test that did not parse (their
+    /// errors are in the parser's errors too): each costs only the tests that use what it declares.
+    public var unparsed: [UnparsedStatement] = []
+    /// The errors (among the parser's) that break the file's structure — a `test` line that did
+    /// not parse or repeats a name, a line before the first test that is neither a declaration
+    /// nor a `values` line — so that which test a line belongs to, or what every test sees, is
+    /// unknown: no test of such a file can run.
+    public var structureErrors: [SyntaxError] = []
 
     public init(statements: [Statement] = [], tests: [TestSyntax] = []) {
         self.statements = statements
         self.tests = tests
+    }
+}
+
+/// A statement that did not parse: left out of the tree, kept as what a reader of the rest of
+/// the file needs to know about it.
+public struct UnparsedStatement: Sendable, Hashable {
+    /// The word the line starts with (`let`, `struct`, `@Published`, …).
+    public var keyword: String
+    /// The name after the keyword (after `@Published var`), when one could be read: what the
+    /// statement would have defined, or the stream it names.
+    public var name: Identifier?
+    public var error: SyntaxError
+    /// From the keyword to the end of the lines the statement spans.
+    public var range: SourceRange
+
+    public init(keyword: String, name: Identifier?, error: SyntaxError, range: SourceRange) {
+        self.keyword = keyword
+        self.name = name
+        self.error = error
+        self.range = range
     }
 }
 
@@ -40,6 +68,8 @@ public struct TestSyntax: Sendable {
     /// The opening quote of the name.
     public var nameLocation: SourceLocation
     public var statements: [Statement]
+    /// The test's statements that did not parse (their errors are in the parser's errors too).
+    public var unparsed: [UnparsedStatement] = []
 
     public init(name: String, location: SourceLocation, nameLocation: SourceLocation? = nil, statements: [Statement] = []) {
         self.name = name
@@ -222,7 +252,7 @@ extension ExprKind {
         case .call(let callee, let arguments): arguments.reduce(callee.depth) { max($0, $1.value.depth) }
         case .genericSpecialization(let base, _): base.depth
         case .closure(let closure): Self.depth(of: closure.body)
-        case .unary(_, let operand), .throwExpression(let operand), .cast(let operand, _, _): operand.depth
+        case .unary(_, let operand), .throwExpression(let operand), .cast(let operand, _, _), .tryExpression(let operand, _): operand.depth
         case .binary(_, let lhs, let rhs): max(lhs.depth, rhs.depth)
         case .ternary(let condition, let then, let otherwise): max(condition.depth, then.depth, otherwise.depth)
         case .ifExpression(let ifExpression):
@@ -243,6 +273,16 @@ extension ExprKind {
             case .assignment(let assignment): max(deepest, assignment.target.depth, assignment.value.depth)
             case .guardStatement(let guardStatement):
                 max(deepest, guardStatement.conditions.reduce(0) { max($0, $1.depth) }, depth(of: guardStatement.elseBody))
+            case .forIn(let loop):
+                max(deepest, loop.pattern.depth, loop.sequence.depth, loop.whereClause?.depth ?? 0, depth(of: loop.body))
+            case .whileLoop(let loop):
+                max(deepest, loop.conditions.reduce(0) { max($0, $1.depth) }, depth(of: loop.body))
+            case .breakStatement, .continueStatement: deepest
+            case .patternBinding(let binding): max(deepest, binding.pattern.depth, binding.value.depth)
+            case .doCatch(let statement):
+                statement.clauses.reduce(max(deepest, depth(of: statement.body))) { deepest, clause in
+                    max(deepest, clause.pattern?.depth ?? 0, clause.guardExpression?.depth ?? 0, depth(of: clause.body))
+                }
             }
         }
     }
@@ -293,6 +333,8 @@ public indirect enum ExprKind: Sendable {
     case switchExpression(SwitchExpression)
     /// `x as Double`, `x as? User`, `x as! Int`.
     case cast(Expr, type: TypeText, mode: CastMode)
+    /// `try? x` (nil when `x` throws), `try! x` (a runtime error then); `ErrorHandling.swift`.
+    case tryExpression(Expr, TryMode)
 }
 
 /// How `as` converts: `as` (a coercion Swift checks), `as?` (nil when the value is of another
@@ -301,6 +343,8 @@ public enum CastMode: String, Sendable {
     case coerce = "as"
     case conditional = "as?"
     case forced = "as!"
+    /// The type annotation of `let x: Double = 0` / `var xs: [Int] = []`: a coercion, as `as`.
+    case annotation = ":"
 }
 
 /// A piece of a string literal.
@@ -357,6 +401,18 @@ public enum ClosureStatement: Sendable {
     case assignment(Assignment)
     /// `guard CONDITIONS else { … }`.
     case guardStatement(GuardStatement)
+    /// `for PATTERN in SEQUENCE where C { … }` (`Loops.swift`).
+    case forIn(ForInStatement)
+    /// `while C { … }` and `repeat { … } while C`.
+    case whileLoop(WhileStatement)
+    /// `break`: leaves the innermost loop or `switch`.
+    case breakStatement(SourceLocation)
+    /// `continue`: the innermost loop's next round.
+    case continueStatement(SourceLocation)
+    /// `let (a, b) = EXPR`, `var (a, b) = EXPR`.
+    case patternBinding(PatternBinding)
+    /// `do { … } catch … { … }` (`ErrorHandling.swift`).
+    case doCatch(DoStatement)
 }
 
 /// `if C { … } else if D { … } else { … }`; an `else if` is an `elseBody` holding

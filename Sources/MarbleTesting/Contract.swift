@@ -1,4 +1,9 @@
+#if canImport(Combine)
+import Combine
+#else
 import Reactive
+#endif
+import VirtualClock
 
 /// The rules of Combine's `Publisher` and `Subscription` contract that every publisher and
 /// operator must keep, checked by `PublisherContract.check`.

@@ -1,6 +1,12 @@
+#if canImport(Combine)
+import Combine
+#else
+import Reactive
+#endif
 import MarbleNotation
 import MarbleReport
-import Reactive
+import SwiftCallSite
+import VirtualClock
 
 extension TestScheduler {
     /// Expects `publisher` to emit `marbles` — the values at their frames, then `|` or `#` —
@@ -16,12 +22,13 @@ extension TestScheduler {
     ///   - subscription: when the test's subscriber attaches and cancels, e.g. `"--^---!"`.
     ///   - demand: what it asks for and when, e.g. `"2---1"` (2 at frame 0, 1 at frame 4);
     ///     without, `.unlimited` on subscription.
-    ///   - name: the publisher's name in the diff (default `output`).
+    ///   - name: the publisher's name in the diff; without, the expression the test passed as
+    ///     `publisher` when it is a name (`query`, `model.$results`, read from the source), else `output`.
     /// - Returns: the subscriber's recording, readable after `run()`.
     @inlinable @discardableResult
     public func expect<P: Publisher>(
         _ publisher: P, _ marbles: String, values: [Character: P.Output] = [:], error: P.Failure? = nil, errors: [String: P.Failure] = [:],
-        subscription: String? = nil, demand: String? = nil, name: String = "output",
+        subscription: String? = nil, demand: String? = nil, name: String? = nil,
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) -> Recording<P.Output, P.Failure> where P.Output: Equatable, P.Failure: Equatable {
         let location = MarbleSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
@@ -37,12 +44,18 @@ extension TestScheduler {
                 // the caller's types (a long timeline would look up their metadata per event).
                 let actual = subscriber.events
                 guard expected != actual else { return nil }
+                let name = CallSites.publisherName(name, at: location, marbles: [marbles], in: .second)
                 let differences = Comparison.differences(expected: framed(expected), actual: framed(actual), describe: table.describe)
                 var notes = Comparison.notes(stream: name, expected: framed(expected), actual: framed(actual), end: ending)
                 if let frame = subscriber.valuesWithoutDemand.first { notes.append("\(name) received a value without demand at frame \(frame)") }
                 let check = CheckReport(kind: .events, label: name, stream: name, line: Int(line), expected: expected.map(table.rendered),
                                         actual: actual.map(table.rendered), differences: differences, notes: notes)
-                return scheduler.failure(check, headline: "\(name) did not emit the expected marbles", labelled: labelled, at: location)
+                var failure = scheduler.failure(check, headline: "\(name) did not emit the expected marbles", labelled: labelled, at: location)
+                failure.update = .make(.second, ran: [marbles], new: [ExpectationUpdate.marbles(
+                    check.actual.map { ($0.frame, $0.event) }, replacing: marbles, as: .expect, frameNanoseconds: scheduler.frameNanoseconds)]) {
+                    (try? scheduler.reader.events($0[0], as: .expect, table, role: "expected").get()) == actual
+                }
+                return failure
             })
         }
         return recording
@@ -54,7 +67,7 @@ extension TestScheduler {
     @discardableResult
     public func expect<P: Publisher>(
         _ publisher: P, inOrder marbles: String, values: [Character: P.Output] = [:], error: P.Failure? = nil, errors: [String: P.Failure] = [:],
-        subscription: String? = nil, demand: String? = nil, name: String = "output",
+        subscription: String? = nil, demand: String? = nil, name: String? = nil,
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) -> Recording<P.Output, P.Failure> where P.Output: Equatable, P.Failure: Equatable {
         let location = MarbleSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
@@ -70,11 +83,16 @@ extension TestScheduler {
             register(PendingCheck(location: location) { scheduler, labelled in
                 let got = positioned(recording.events)
                 guard want != got else { return nil }
+                let name = CallSites.publisherName(name, at: location, marbles: [marbles], in: .labelled("inOrder"))
                 let differences = Comparison.differences(expected: framed(want), actual: framed(got), describe: table.describe)
                 let check = CheckReport(kind: .events, label: name, stream: name, line: Int(line), expected: want.map(table.rendered),
                                         actual: got.map(table.rendered), differences: differences)
-                return scheduler.failure(check, headline: "\(name) did not emit the expected events in order", labelled: labelled,
-                                         position: "index", at: location)
+                var failure = scheduler.failure(check, headline: "\(name) did not emit the expected events in order", labelled: labelled,
+                                                position: "index", at: location)
+                failure.update = .make(.labelled("inOrder"), ran: [marbles], new: [ExpectationUpdate.inOrder(check.actual.map(\.event), replacing: marbles)]) {
+                    (try? scheduler.reader.events($0[0], as: .expect, table, role: "expected").get()).map(positioned) == got
+                }
+                return failure
             })
         }
         return recording
@@ -95,10 +113,12 @@ extension TestScheduler {
             case .failure(let mistake): return report(mistake, at: location)
             }
         }
-        let stream = subscriptions.name, label = stream + ".subscriptions"
         register(PendingCheck(location: location) { scheduler, labelled in
-            let actual = subscriptions.log.spans
+            let actual = subscriptions.spans
             guard actual != expected else { return nil }
+            let stream = subscriptions.source.written ?? CallSites.publisher(at: location, marbles: lines, in: .rest, property: "subscriptions")
+                ?? subscriptions.source.fallback
+            let label = stream + ".subscriptions"
             var failures: [MarbleFailure] = []
             for ordinal in 1...max(1, max(expected.count, actual.count)) {
                 let want = expected.indices.contains(ordinal - 1) ? expected[ordinal - 1] : nil
@@ -115,7 +135,12 @@ extension TestScheduler {
                                                   labelled: labelled, at: location))
                 if expected.isEmpty { break }
             }
-            return MarbleFailure(combining: failures)
+            var failure = MarbleFailure(combining: failures)
+            failure?.update = .make(.rest, ran: lines, new: zip(actual.indices, actual).map { index, span in
+                ExpectationUpdate.marbles(Comparison.render((span.start, span.end)).map { ($0.frame, $0.event) }, replacing: lines.indices.contains(index) ? lines[index] : "",
+                                          as: .subscription, frameNanoseconds: scheduler.frameNanoseconds)
+            }) { $0.map { try? scheduler.reader.span($0, role: "subscription").get() } == actual.map(Optional.some) }
+            return failure
         })
     }
 
@@ -131,20 +156,27 @@ extension TestScheduler {
         case .success(let demands): expected = demands.map { ($0.frame, request($0.demand)) }
         case .failure(let mistake): return report(mistake, at: location)
         }
-        let stream = requests.name, label = stream + ".requests"
         register(PendingCheck(location: location) { scheduler, labelled in
             let actual = requests.demands.map { ($0.frame, request($0.demand)) }
+            let stream = requests.source.written ?? CallSites.publisher(at: location, marbles: [marbles], in: .second, property: "requests")
+                ?? requests.source.fallback
+            let label = stream + ".requests"
             let differences = Comparison.requestDifferences(stream: stream, expected: expected, actual: actual)
             guard !differences.isEmpty else { return nil }
             let check = CheckReport(kind: .requests, label: label, stream: stream, line: Int(line), expected: Comparison.render(expected),
                                     actual: Comparison.render(actual), differences: differences)
-            return scheduler.failure(check, headline: "\(stream) was not asked for the expected demand", labelled: labelled, at: location)
+            var failure = scheduler.failure(check, headline: "\(stream) was not asked for the expected demand", labelled: labelled, at: location)
+            failure.update = .make(.second, ran: [marbles], new: [ExpectationUpdate.marbles(
+                check.actual.map { ($0.frame, $0.event) }, replacing: marbles, as: .demand, frameNanoseconds: scheduler.frameNanoseconds)]) {
+                (try? scheduler.reader.demands($0[0], role: "requests").get()).map { Comparison.render($0.map { ($0.frame, request($0.demand)) }) } == check.actual
+            }
+            return failure
         })
     }
 
     /// Subscribes a recording subscriber to `publisher` as `subscription` and `demand` say.
     @inlinable
-    func subscribe<P: Publisher>(_ publisher: P, subscription: String?, demand: String?, at location: MarbleSourceLocation) -> TestSubscriber<P.Output, P.Failure> {
+    func subscribe<P: Publisher>(_ publisher: P, subscription: String?, demand: String?, at location: MarbleSourceLocation) -> MarbleSubscriber<P.Output, P.Failure> {
         var span = SubscriptionSpan(start: max(0, clock.currentFrame))
         if let subscription {
             switch reader.span(subscription, role: "subscription") {
@@ -159,7 +191,7 @@ extension TestScheduler {
             case .failure(let mistake): report(mistake, at: location)
             }
         }
-        let subscriber = TestSubscriber<P.Output, P.Failure>(scheduler: clock, initialDemand: demand == nil ? .unlimited : .none)
+        let subscriber = MarbleSubscriber<P.Output, P.Failure>(clock: clock, initialDemand: demand == nil ? .unlimited : .none)
         attach(subscriber, span: span, requests: requests) { publisher.subscribe(subscriber) }
         return subscriber
     }
@@ -196,9 +228,7 @@ func request(_ demand: Subscribers.Demand) -> DemandRequest {
     demand.max.map(DemandRequest.max) ?? .unlimited
 }
 
-/// What an expectation reads from the subscriber it attached, and how it scripts it: the seam
-/// for other publisher worlds (on Apple platforms, a Combine subscriber recording the same way
-/// is one more conformance; see docs/marble-testing.md).
+/// What an expectation reads from the subscriber it attached, and how it scripts it.
 public protocol MarbleRecorder<Output, Failure>: AnyObject {
     associatedtype Output
     associatedtype Failure: Error
@@ -210,7 +240,101 @@ public protocol MarbleRecorder<Output, Failure>: AnyObject {
     func cancel()
 }
 
-extension TestSubscriber: MarbleRecorder {}
+/// The subscriber an expectation attaches: attaches when told, requests what it is told,
+/// cancels when told, and records every event it receives with its frame.
+@usableFromInline
+final class MarbleSubscriber<Input, Failure: Error>: Subscriber, Cancellable, MarbleRecorder {
+    @usableFromInline let clock: VirtualTimeScheduler
+    /// Every event received, with its frame, in order (values, then at most one completion).
+    /// Inlinable so that callers build it specialised for their types (generic, it would look
+    /// up metadata per element).
+    @inlinable var events: [TimedEvent<Input, Failure>] {
+        var events = zip(valueFrames, values).map { TimedEvent<Input, Failure>($0, .value($1)) }
+        if let completion { events.append(TimedEvent(completion.frame, .completion(completion.completion))) }
+        return events
+    }
+    // Values and their frames are kept in two plain arrays: making a `TimedEvent` per value in
+    // this generic class would look up its type metadata every time, the costliest step of
+    // recording a long timeline.
+    // Used from one thread, with no access spanning a call back into the subscriber: the runtime
+    // exclusivity checks would cost more than the recording (as in Reactive's TestSubscriber).
+    @exclusivity(unchecked) @usableFromInline var valueFrames: [VirtualTime] = []
+    @exclusivity(unchecked) @usableFromInline var values: [Input] = []
+    /// Appends a value and its frame. Made by the inlinable initialiser, so its body is compiled
+    /// for the caller's `Input`: appending to `[Input]` from this generic class would look up
+    /// `Array<Input>`'s metadata for every value.
+    @usableFromInline var record: (Input, VirtualTime) -> Void = { _, _ in }
+    @exclusivity(unchecked) @usableFromInline var completion: (frame: VirtualTime, completion: Subscribers.Completion<Failure>)?
+    /// Frames at which a value arrived beyond the demand this subscriber had signalled.
+    @exclusivity(unchecked) @usableFromInline private(set) var valuesWithoutDemand: [VirtualTime] = []
+    @usableFromInline let initialDemand: Subscribers.Demand
+    @exclusivity(unchecked) private var subscription: (any Subscription)?
+    @exclusivity(unchecked) private var outstanding: Subscribers.Demand = .none
+    @exclusivity(unchecked) private var isSubscribed = false
+    @exclusivity(unchecked) private var isCancelled = false
+    /// Whether `completion` is set: testing the optional generic tuple instead would look up its
+    /// type metadata for every value.
+    @exclusivity(unchecked) private var isCompleted = false
+
+    @inlinable
+    init(clock: VirtualTimeScheduler, initialDemand: Subscribers.Demand) {
+        self.clock = clock
+        self.initialDemand = initialDemand
+        // The subscriber owns the closure and is the only caller, so the closure need not retain it.
+        record = { [unowned(unsafe) self] value, frame in
+            self.valueFrames.append(frame)
+            self.values.append(value)
+        }
+    }
+
+    @usableFromInline
+    func receive(subscription: any Subscription) {
+        // A second subscription, or one after a cancel, is refused.
+        guard !isSubscribed, !isCancelled else { return subscription.cancel() }
+        isSubscribed = true
+        self.subscription = subscription
+        if initialDemand > 0 {
+            outstanding += initialDemand
+            subscription.request(initialDemand)
+        }
+    }
+
+    @usableFromInline
+    func receive(_ input: Input) -> Subscribers.Demand {
+        guard !isCompleted else { return .none }
+        if outstanding == .none { valuesWithoutDemand.append(clock.currentFrame) } else { outstanding -= 1 }
+        record(input, clock.currentFrame)
+        return .none
+    }
+
+    @usableFromInline
+    func receive(completion: Subscribers.Completion<Failure>) {
+        guard !isCompleted else { return }
+        isCompleted = true
+        self.completion = (clock.currentFrame, completion)
+        // Let go of the finished subscription, as Combine's Sink does (OpenCombine Sink.swift):
+        // a pipeline that holds the test's scheduler (debounce, delay) would otherwise keep the
+        // scheduler, and through it this subscriber, alive after the test.
+        subscription = nil
+    }
+
+    /// Asks for more values (no effect before the subscription arrives or after a cancel).
+    @usableFromInline
+    func request(_ demand: Subscribers.Demand) {
+        guard let subscription, demand > 0, !isCancelled else { return }
+        outstanding += demand
+        subscription.request(demand)
+    }
+
+    @usableFromInline
+    func cancel() {
+        guard !isCancelled else { return }
+        isCancelled = true
+        let subscription = self.subscription
+        self.subscription = nil
+        subscription?.cancel()
+    }
+}
 
 /// What the test's subscriber of an `expect` received, with frames (complete after `run()`).
 public struct Recording<Output, Failure: Error> {

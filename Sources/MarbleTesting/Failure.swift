@@ -36,6 +36,8 @@ public struct MarbleFailure: Sendable, CustomStringConvertible {
     public var svg: String?
     /// The diagram's file name, `<file>--line-<n>.svg`.
     public var diagramName: String?
+    /// What `MARBLES_UPDATE` writes into the `expect` call (set only while updates are on).
+    @usableFromInline var update: ExpectationUpdate?
 
     public init(message: String, location: MarbleSourceLocation, svg: String? = nil, diagramName: String? = nil) {
         self.message = message
@@ -72,7 +74,7 @@ extension TestScheduler {
         var streams = sources.map { source in
             StreamReport(name: source.name, kind: source.kind, marbles: source.marbles, lineKind: source.kind == .cold ? .cold : .hot,
                          frameNanoseconds: frameNanoseconds,
-                         subscriptions: source.log?.spans.map { SubscriptionRecord(start: $0.start, end: $0.end) } ?? [])
+                         subscriptions: source.spans?().map { SubscriptionRecord(start: $0.start, end: $0.end) } ?? [])
         }
         if check.kind == .events {
             streams.append(StreamReport(name: check.stream, kind: .derived, expression: check.stream, inputs: sources.map(\.name),

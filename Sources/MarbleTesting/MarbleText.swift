@@ -1,5 +1,10 @@
-import MarbleNotation
+#if canImport(Combine)
+import Combine
+#else
 import Reactive
+#endif
+import MarbleNotation
+import VirtualClock
 
 /// A mistake in a marble string given to MarbleTesting, reported at the call that passed it.
 public struct MarbleMistake: Error, Sendable, CustomStringConvertible {

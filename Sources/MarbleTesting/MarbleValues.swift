@@ -1,6 +1,11 @@
+#if canImport(Combine)
+import Combine
+#else
+import Reactive
+#endif
 import MarbleNotation
 import MarbleReport
-import Reactive
+import VirtualClock
 
 /// What the names of a marble string stand for: `values` for value names and `{literals}`,
 /// `error` for a bare `#`, `errors` for `#{name}`. Without an entry, a name or literal is read

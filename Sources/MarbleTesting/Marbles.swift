@@ -1,8 +1,13 @@
-import MarbleNotation
+#if canImport(Combine)
+import Combine
+#else
 import Reactive
+#endif
+import MarbleNotation
+import VirtualClock
 
-/// Marble text to events and back, for code that drives the engine's own types (a
-/// `VirtualTimeScheduler`, a `TestSubscriber`) without a `TestScheduler`.
+/// Marble text to events and back, for code that drives a `VirtualTimeScheduler` and its own
+/// subscribers without a `TestScheduler`.
 public enum Marbles {
     /// The events of a hot or expect line (absolute frames; `^` marks frame 0), values resolved
     /// as `TestScheduler.hot` resolves them. Throws a `MarbleMistake` naming the offending character.

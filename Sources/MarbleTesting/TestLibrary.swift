@@ -1,3 +1,4 @@
+import Foundation
 #if canImport(Testing)
 import Testing
 #endif
@@ -26,8 +27,29 @@ enum TestLibrary {
         #endif
         #if canImport(XCTest)
         XCTFail(message, file: failure.location.staticFilePath, line: UInt(failure.location.line))
+        #if canImport(Darwin)
+        attachToXCTest(failure)
+        #endif
         #else
         print("\(failure.location): error: \(message)")
         #endif
     }
+
+    #if canImport(XCTest) && canImport(Darwin)
+    /// The diagram as an attachment of the running XCTest test, which Xcode's test report shows
+    /// beside the failure (Apple's XCTest only: swift-corelibs-xctest, on Linux and Windows, has
+    /// no `XCTAttachment`; there `MARBLES_DIAGRAMS` is the way to the diagrams). XCTest's
+    /// activities belong to the main thread, where XCTest runs its tests.
+    static func attachToXCTest(_ failure: MarbleFailure) {
+        guard let svg = failure.svg, let name = failure.diagramName, Thread.isMainThread else { return }
+        MainActor.assumeIsolated {
+            XCTContext.runActivity(named: "marble diagram \(name)") { activity in
+                let attachment = XCTAttachment(data: Data(svg.utf8), uniformTypeIdentifier: "public.svg-image")
+                attachment.name = name
+                attachment.lifetime = .keepAlways
+                activity.add(attachment)
+            }
+        }
+    }
+    #endif
 }

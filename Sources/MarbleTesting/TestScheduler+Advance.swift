@@ -1,5 +1,5 @@
 import MarbleReport
-import Reactive
+import VirtualClock
 
 extension TestScheduler {
     /// Moves time forward by `duration` and runs the work due by then, as combine-schedulers'

@@ -1,4 +1,9 @@
+#if canImport(Combine)
+import Combine
+#else
 import Reactive
+#endif
+import VirtualClock
 
 /// `TestScheduler` as a Combine-shaped `Scheduler`, for the code under test: its time is real
 /// time (nanoseconds since frame 0), so `.milliseconds(300)` means 300 ms whatever the frame
@@ -96,7 +101,7 @@ extension TestScheduler: Scheduler {
     /// frames, at least one), until the handle is cancelled.
     public func schedule(after date: SchedulerTimeType, interval: Stride, tolerance: Stride, options: Never?,
                          _ action: @escaping () -> Void) -> any Cancellable {
-        clock.schedule(at: frame(notBefore: date), interval: frames(notLessThan: interval), action)
+        ClockHandle(clock.schedule(at: frame(notBefore: date), interval: frames(notLessThan: interval), action))
     }
 
     /// The first frame whose start is not before `date`.
@@ -110,4 +115,12 @@ extension TestScheduler: Scheduler {
         let (quotient, remainder) = Int64(interval.nanoseconds).quotientAndRemainder(dividingBy: frameNanoseconds)
         return Int(quotient) + (remainder > 0 ? 1 : 0)
     }
+}
+
+/// The clock's handle on repeating work, as the engine's `Cancellable`. Like the clock's handle
+/// (and a run loop's timer) it does not cancel when released: only `cancel()` stops the work.
+final class ClockHandle: Cancellable {
+    private let action: ScheduledAction
+    init(_ action: ScheduledAction) { self.action = action }
+    func cancel() { action.cancel() }
 }

@@ -1,6 +1,6 @@
 import MarbleNotation
 import MarbleReport
-import Reactive
+import VirtualClock
 
 /// A virtual clock for marble tests of your own publishers: sources from marbles (`hot`, `cold`,
 /// `send`), expectations in marbles (`expect`), and one `run()` that plays the clock and reports
@@ -84,6 +84,7 @@ public final class TestScheduler {
             guard let failure = check.evaluate(self, labelled) else { continue }
             failures.append(failure)
         }
+        failures = failures.map(ExpectationUpdate.applied)
         for failure in failures { TestLibrary.record(failure) }
         return failures
     }
@@ -126,17 +127,19 @@ public final class TestScheduler {
 /// A source's declaration, for the diagram above a failing expectation.
 @usableFromInline
 struct SourceRecord {
-    var name: String
+    var sourceName: SourceName
     var kind: StreamReport.Kind
     var marbles: [String]
-    var log: SubscriptionLog?
+    /// Its subscriptions so far (a cold or hot source's; `send` lines have none).
+    var spans: (() -> [SubscriptionSpan])?
+    var name: String { sourceName.text }
 
     @usableFromInline
-    init(name: String, kind: StreamReport.Kind, marbles: [String], log: SubscriptionLog?) {
-        self.name = name
+    init(name: SourceName, kind: StreamReport.Kind, marbles: [String], spans: (() -> [SubscriptionSpan])?) {
+        sourceName = name
         self.kind = kind
         self.marbles = marbles
-        self.log = log
+        self.spans = spans
     }
 }
 

@@ -1,3 +1,4 @@
+import MarbleNotation
 import MarbleSyntax
 
 /// What the command line asks for.

@@ -54,7 +54,7 @@ struct FileSelection: Sendable {
     var allTests: [(name: String, line: Int)]
     /// The chosen ones; nil when the file is run whole (no selection asked for).
     var selected: Set<String>?
-    /// The file has syntax errors: it is reported as an error (when selected at all).
+    /// A mistake breaks the file's structure: it is reported as an error (when selected at all).
     var hasErrors: Bool
 
     var selectedTests: [(name: String, line: Int)] {

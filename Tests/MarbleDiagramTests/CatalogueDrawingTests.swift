@@ -21,7 +21,7 @@ struct CatalogueDrawingTests {
         var count = 0
         for report in reports {
             let path = report.path
-            #expect(report.diagnostics.isEmpty, "\(path): \(report.diagnostics.map(\.message))")
+            #expect(report.allDiagnostics.isEmpty, "\(path): \(report.allDiagnostics.map(\.message))")
             for test in report.tests {
                 let text = MarbleDiagram.svg(for: test, path: path)
                 try checkStandalone(text)

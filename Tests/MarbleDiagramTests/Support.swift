@@ -9,7 +9,7 @@ import Testing
 /// Runs a `.marble` source and returns the report of the test named `name` (the first test without a name).
 func report(_ source: String, test name: String? = nil, path: String = "diagram.marble") throws -> TestReport {
     let file = MarbleRunner.run(source: source, path: path)
-    try #require(file.diagnostics.isEmpty, "the source has errors: \(file.diagnostics.map(\.message))")
+    try #require(file.allDiagnostics.isEmpty, "the source has errors: \(file.allDiagnostics.map(\.message))")
     let test = name.flatMap { name in file.tests.first { $0.name == name } } ?? file.tests.first
     return try #require(test)
 }

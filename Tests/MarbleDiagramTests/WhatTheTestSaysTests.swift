@@ -28,6 +28,40 @@ struct WhatTheTestSaysTests {
         #expect(root.classed("legend").contains { $0.allText.contains("demand of the test's subscriber") })
     }
 
+    /// Issue 29, item 16: a `demand` line that never asks is drawn: its lane says the
+    /// subscriber never asked, which is what such a test (Empty, Fail, a subject's completion
+    /// without demand) is about; and what a subject sent meanwhile is ghosted as dropped.
+    @Test func aDemandLineThatNeverAsksIsDrawn() throws {
+        let empty = try parseXML(try svg("""
+            test "Empty finishes without waiting for demand"
+              let    nothing = Empty()
+              demand nothing   -------
+              expect nothing   |------
+            """))
+        let demand = try #require(empty.classed("requests").first)
+        #expect(demand.elements("text").map(\.text) == ["demand", "subscriber", "never asks: its demand stays .none"])
+        #expect(demand.classed("request none").map(\.title) == ["the test's subscriber never requested anything: its demand line asks for nothing, so its demand stays .none"])
+        #expect(demand.classed("request").isEmpty)
+        // No badge to explain in the legend.
+        #expect(!empty.classed("legend").contains { $0.allText.contains("demand of the test's subscriber") })
+        #expect(empty.elements("desc").first?.text.contains("Demand of the test's subscriber: never asks: its demand stays .none.") == true)
+
+        let subject = try parseXML(try svg("""
+            test "a completion reaches a subscriber that has no demand"
+              subject s = PassthroughSubject()
+              send    s   -a-b-|
+              demand  s   ------
+              expect  s   -----|
+            """))
+        #expect(subject.classed("requests").first?.elements("text").last?.text == "never asks: its demand stays .none")
+        #expect(subject.classed("value dropped").map(\.title) == ["\"a\" sent at 1ms (frame 1), dropped: the subscriber had no demand",
+                                                                 "\"b\" sent at 3ms (frame 3), dropped: the subscriber had no demand"])
+
+        // Without a demand line the subscriber asks for everything, and no demand lane is drawn.
+        let unlimited = try parseXML(try svg("test \"t\"\n  let nothing = Empty()\n  expect nothing |\n"))
+        #expect(unlimited.classed("requests").isEmpty)
+    }
+
     @Test func whatASubjectDroppedForTheOperatorReadingItIsGhostedOnItsArrow() throws {
         let source = """
             test "flatMap(maxPublishers: .max(1)) ignores taps while a request runs"

@@ -44,12 +44,12 @@ import Testing
 
     @Test func aNameTakenByAnotherKindOfLineIsStillAnError() {
         let report = runMarble("test \"a\"\n  hot request -x|\n  cold request -y|\n  expect request -x|")
-        #expect(report.diagnostics.map { "\($0.line):\($0.column): \($0.message)" } == ["3:8: 'request' is already defined in this test"])
+        #expect(report.allDiagnostics.map { "\($0.line):\($0.column): \($0.message)" } == ["3:8: 'request' is already defined in this test"])
     }
 
     @Test func aMistakeOnOneLineIsReportedOnce() {
         let report = runMarble("test \"a\"\n  cold request -(x|\n  cold request -y|\n  expect request -y|")
-        #expect(report.diagnostics.map(\.line) == [2])
+        #expect(report.allDiagnostics.map(\.line) == [2])
     }
 }
 
@@ -74,6 +74,15 @@ import Testing
         let check = report.tests.first?.checks.first
         #expect(check?.expected.map(\.event) == [.value("{_}"), .value("{where: $0.count > 2}"), .finished])
         #expect(check?.rewritable == false)
+    }
+
+    /// Issue 29, item 13: a matcher that matched the first value of a frame with a value more
+    /// was described by that value, "expected 1, got 1 then 2", which reads as if nothing differed.
+    @Test func aMatchedMatcherInAFrameThatDiffersIsNamedAsTheMatcher() {
+        let any = runMarble("test \"a\"\n  hot q -(12)-|\n  expect q -{_}-|")
+        #expect(problems(any) == ["q frame 1: expected a value matching {_}, got 1 then 2"])
+        let predicate = runMarble("test \"a\"\n  hot q -(12)-|\n  expect q -(2{where: $0 > 0})-|")
+        #expect(problems(predicate) == ["q frame 1: expected 2 then a value matching {where: $0 > 0}, got 1 then 2"])
     }
 
     @Test func aWildcardStillNeedsAValueAtItsFrame() {

@@ -31,7 +31,7 @@ import Testing
 
     /// The diagnostics of a whole file, as `line:column: message | hint`.
     func diagnostics(_ source: String) -> [String] {
-        runMarble(source).diagnostics.map { "\($0.line):\($0.column): \($0.message)" + ($0.hint.map { " | " + $0 } ?? "") }
+        runMarble(source).allDiagnostics.map { "\($0.line):\($0.column): \($0.message)" + ($0.hint.map { " | " + $0 } ?? "") }
     }
 
     // MARK: What runs
@@ -145,7 +145,7 @@ import Testing
     ])
     func misuseIsPinned(_ lines: String, _ expected: String) {
         let report = runMarble(Self.types + "test \"t\"\n" + lines)
-        let found = report.diagnostics.map { "\($0.line):\($0.column): \($0.message)" + ($0.hint.map { " | " + $0 } ?? "") }
+        let found = report.allDiagnostics.map { "\($0.line):\($0.column): \($0.message)" + ($0.hint.map { " | " + $0 } ?? "") }
         #expect(found.first == expected, "all: \(found)")
     }
 
@@ -161,12 +161,72 @@ import Testing
         ("extension Usr { var x: Int { 1 } }\ntest \"t\"\n  hot t -\n  expect t -", "1:11: cannot find type 'Usr' in scope | declare it with struct or enum first"),
         ("struct A { let x: Int }\nextension A { var x: Int { 1 } }\ntest \"t\"\n  hot t -\n  expect t -", "2:19: invalid redeclaration of 'x'"),
         ("struct A { let x: Int; var y: Int { z } }\ntest \"t\"\n  hot t -\n  expect t -", "1:37: cannot find 'z' in scope"),
+        // Issue 29, item 10: what Swift rejects, in Swift's words, at the case or type concerned, with the fix.
+        // An Int enum counts up from the last raw value written: past Int.max is an overflow.
+        ("enum E: Int { case a = 9223372036854775807, b }\ntest \"t\"\n  hot t -\n  expect t -",
+         "1:45: integer literal '9223372036854775808' overflows when stored into 'Int' | 'b' counts up from 'a' (9223372036854775807): give it a raw value of its own, b = …"),
+        // After a raw value that is not an integer literal, nothing counts up: each case needs its own.
+        ("enum E: Double { case a = 1.5, b }\ntest \"t\"\n  hot t -\n  expect t -",
+         "1:32: enum case must declare a raw value when the preceding raw value is not an integer | write one: b = …"),
+        ("enum E: Double { case a = 2.0\n  case b }\ntest \"t\"\n  hot t -\n  expect t -",
+         "2:8: enum case must declare a raw value when the preceding raw value is not an integer | write one: b = …"),
+        // A value type that holds itself would be infinitely large.
+        ("struct S { let s: S }\ntest \"t\"\n  hot t -\n  expect t -",
+         "1:8: value type 'S' cannot have a stored property that recursively contains it | cycle: S.s → S; hold S in an array ([S]) or an indirect enum instead"),
+        ("struct S { let next: S? }\ntest \"t\"\n  hot t -\n  expect t -",
+         "1:8: value type 'S' cannot have a stored property that recursively contains it | cycle: S.next → S; hold S in an array ([S]) or an indirect enum instead"),
+        ("struct A { let b: (Int, B) }\nstruct B { let a: A }\ntest \"t\"\n  hot t -\n  expect t -",
+         "1:8: value type 'A' cannot have a stored property that recursively contains it | cycle: A.b → B.a → A; hold A in an array ([A]) or an indirect enum instead"),
+        ("enum Tree { case leaf, node(Tree, Tree) }\ntest \"t\"\n  hot t -\n  expect t -",
+         "1:6: recursive enum 'Tree' is not marked 'indirect' | cycle: Tree.node → Tree; mark it: indirect enum Tree { … } (or only the case: indirect case node(…))"),
+        ("typealias Pair = (Int, Node)\nenum Node { case end, link(Pair) }\ntest \"t\"\n  hot t -\n  expect t -",
+         "2:6: recursive enum 'Node' is not marked 'indirect' | cycle: Node.link → Node; mark it: indirect enum Node { … } (or only the case: indirect case link(…))"),
+        ("indirect struct S { let x: Int }\ntest \"t\"\n  hot t -\n  expect t -", "1:10: only an enum can be 'indirect' | write: indirect enum S { … }"),
+        ("enum E { indirect case a }\ntest \"t\"\n  hot t -\n  expect t -",
+         "1:24: enum case 'a' without associated value cannot be 'indirect' | drop 'indirect', or give it an associated value"),
     ])
     func declarationMistakesArePinned(_ source: String, _ expected: String) {
         let found = diagnostics(source)
         #expect(found.first == expected, "all: \(found)")
         // A mistake in a file-level declaration is reported once, not once per test.
         #expect(diagnostics(source + "\ntest \"u\"\n  hot u -\n  expect u -").filter { $0 == expected }.count == 1)
+    }
+
+    /// Issue 29, item 15: typealiases are resolved once each, and bounded as a written type is
+    /// once written out; one that names itself is Swift's error. Each is reported at its
+    /// declaration, once, and what names it reports nothing more.
+    @Test func aliasesThatNameThemselvesOrGrowTooLargeAreReportedOnce() {
+        let nested = (1...40).map { "typealias A\($0) = [A\($0 - 1)]" }.joined(separator: "\n")
+        #expect(diagnostics("typealias A0 = Int\n" + nested + "\ntest \"t\"\n  let j = Just<A40>([])\n  expect j ({[]}|)") == [
+            "34:11: 'A33' is nested too deeply: more than 32 levels of brackets and generic arguments once its typealiases are written out | name an inner part: declare a struct for it",
+        ])
+        let doubling = (1...30).map { "typealias A\($0) = (A\($0 - 1), A\($0 - 1))" }.joined(separator: "\n")
+        #expect(diagnostics("typealias A0 = Int\n" + doubling + "\ntest \"t\"\n  hot x -a-|\n  let j = x.map { _ in 1 as? A30 }\n  expect j -{nil}-|") == [
+            "11:11: 'A10' is too large: more than 1000 type names once its typealiases are written out | name a part of it: declare a struct for it",
+        ])
+        #expect(diagnostics("typealias A = B\ntypealias B = [A]\ntypealias C = A\ntest \"t\"\n  hot x -a-|\n  expect x -a-|") == [
+            "1:11: type alias 'A' references itself (through A → B → A) | give it a type that does not name 'A'",
+        ])
+        #expect(diagnostics("typealias A = A\ntest \"t\"\n  hot x -a-|\n  expect x -a-|") == [
+            "1:11: type alias 'A' references itself | give it a type that does not name 'A'",
+        ])
+        // 32 levels written out are fine.
+        #expect(diagnostics("typealias A0 = Int\n" + nested.split(separator: "\n").prefix(32).joined(separator: "\n") + "\ntest \"t\"\n  let j = Just<A32>([])\n  expect j ({[]}|)") == [])
+    }
+
+    /// What Swift accepts of the same declarations: counting up (a Double enum from an integer
+    /// literal too), an indirect enum or case, recursion through an array.
+    @Test(arguments: [
+        "enum E: Int { case a = 9223372036854775806, b }\ntest \"t\"\n  let r = Just(E.b.rawValue)\n  expect r ({9223372036854775807}|)",
+        "enum E: Double { case a = 2, b }\ntest \"t\"\n  let r = Just(E.b.rawValue)\n  expect r ({3.0}|)",
+        "enum E: Double { case a, b = 1.5, c = 7, d }\ntest \"t\"\n  let r = Just([E.a.rawValue, E.d.rawValue])\n  expect r ({[0.0, 8.0]}|)",
+        "indirect enum Tree: Equatable { case leaf(Int), node(Tree, Tree) }\ntest \"t\"\n  let r = Just(Tree.node(.leaf(1), .leaf(2)))\n  expect r ({Tree.node(Tree.leaf(1), Tree.leaf(2))}|)",
+        "enum List { case end\n  indirect case cons(Int, List) }\ntest \"t\"\n  let r = Just(List.cons(1, .end)).map { \"\\($0)\" }\n  expect r ({\"cons(1, List.end)\"}|)",
+        "struct Folder { let name: String; let children: [Folder] }\ntest \"t\"\n  let r = Just(Folder(name: \"a\", children: [Folder(name: \"b\", children: [])])).map { $0.children.count }\n  expect r (1|)",
+    ])
+    func whatSwiftAcceptsOfThemRuns(_ source: String) {
+        #expect(diagnostics(source) == [])
+        #expect(problems(runMarble(source)) == [])
     }
 
     @Test(arguments: [

@@ -13,7 +13,7 @@ import Testing
           let    out = Just(\(input)).map { \(expression) }
           expect out   (x|)
         """)
-        if let diagnostic = report.diagnostics.first { return "error: \(diagnostic.message)" }
+        if let diagnostic = report.allDiagnostics.first { return "error: \(diagnostic.message)" }
         guard let test = report.tests.first else { return "no test" }
         if let error = test.error { return "error: \(error.message)" }
         guard let stream = test.streams.first(where: { $0.name == "out" }), let first = stream.observed?.first else { return "nothing" }
@@ -82,7 +82,7 @@ import Testing
           let    out = a.map { \(expression) }
           expect out -x-|
         """)
-        #expect(report.diagnostics.map(\.message) == [])
+        #expect(report.allDiagnostics.map(\.message) == [])
         #expect(report.tests.first?.error?.message == message)
     }
 
@@ -112,9 +112,9 @@ import Testing
           let    out = a.map { if $0 == 1 { throw "no" } else { $0 } }
           expect out   -1-|
         """)
-        #expect(report.diagnostics.map(\.message) == ["the closure of map can throw, but map cannot throw"])
-        #expect(report.diagnostics.first.map { "\($0.line):\($0.column)" } == "3:37")
-        #expect(report.diagnostics.first?.hint?.contains("tryMap") == true)
+        #expect(report.allDiagnostics.map(\.message) == ["the closure of map can throw, but map cannot throw"])
+        #expect(report.allDiagnostics.first.map { "\($0.line):\($0.column)" } == "3:37")
+        #expect(report.allDiagnostics.first?.hint?.contains("tryMap") == true)
     }
 
     @Test func durationsConvertThroughTheFrame() {
@@ -140,8 +140,8 @@ import Testing
           let    d = a.delay(for: .milliseconds(150), scheduler: RunLoop.main)
           expect d     -1-|
         """)
-        #expect(report.diagnostics.map(\.message) == [".milliseconds(150) is not a whole number of frames (1 frame = 100ms)"])
-        #expect(report.diagnostics.first?.line == 4)
+        #expect(report.allDiagnostics.map(\.message) == [".milliseconds(150) is not a whole number of frames (1 frame = 100ms)"])
+        #expect(report.allDiagnostics.first?.line == 4)
     }
 
     @Test func publishersFlowAsValues() {
@@ -263,6 +263,24 @@ import Testing
         }
     }
 
+    /// An operator passed as a function (`reduce(0, +)`, `sorted(by: >)`) is the closure
+    /// `{ $0 OP $1 }`: compiled, it gives what the interpreter gives, errors included.
+    @Test(arguments: ["+", "-", "*", "/", "%", "<", "<=", ">", ">=", "==", "!=", "&&", "||"])
+    func operatorFunctionsCompileLikeTheirClosures(_ op: String) throws {
+        let interpreter = Interpreter(scheduler: VirtualTimeScheduler(), frameNanoseconds: 1_000_000, lines: LineTable(""))
+        let expr = try MarbleFileParser.parseExpression("f(0, \(op))", at: SourceLocation(line: 1, column: 1))
+        guard case .call(_, let arguments) = expr.kind, case .closure(let syntax) = arguments[1].value.kind else { Issue.record("not a closure"); return }
+        let closure = ClosureValue(syntax: syntax, environment: Environment(), location: arguments[1].value.location,
+                                   usesSecondAnonymousArgument: NameCheck.mentions("$1", in: syntax.body))
+        let compiled = try #require(ClosureCompiler.compile(closure))
+        let inputs: [[Value]] = [[.int(6), .int(4)], [.int(Int.max), .int(1)], [.int(3), .int(0)], [.double(1.5), .double(0.5)],
+                                 [.string("a"), .string("b")], [.bool(true), .bool(false)], [.tuple([.int(1), .int(2)])], [.int(1)]]
+        for input in inputs {
+            let fast = Result { () throws(EvalError) -> Value in try compiled.run(input) }
+            #expect(describe(fast) == describe(interpreter.outcome(of: closure, input, purpose: "test")), "\(op) on \(input)")
+        }
+    }
+
     func describe(_ result: Result<Value, EvalError>) -> String {
         switch result {
         case .success(let value): return "value \(value.literal)"
@@ -270,6 +288,7 @@ import Testing
         case .failure(.fault(let diagnostic)): return "fault \(diagnostic.message)"
         case .failure(.returning): return "returning"
         case .failure(.nilInChain): return "nil in chain"
+        case .failure(.jump(let jump)): return "jump \(jump)"
         }
     }
 }
@@ -325,7 +344,7 @@ import Testing
           }
           expect out (8|)
         """)
-        #expect(report.diagnostics.map(\.message) == [])
+        #expect(report.allDiagnostics.map(\.message) == [])
         #expect(report.tests.first?.outcome == .passed)
     }
 }

@@ -259,6 +259,7 @@ func describe(_ result: Result<Value, EvalError>) -> String {
     case .failure(.fault(let diagnostic)): "fault \(diagnostic.location.line):\(diagnostic.location.column) \(diagnostic.message)"
     case .failure(.returning): "returning"
     case .failure(.nilInChain): "nil in chain"
+    case .failure(.jump(let jump)): "jump \(jump)"
     }
 }
 

@@ -29,12 +29,13 @@ import Testing
     }
 
     @Test func equalPipelinesShowNoDifference() {
-        guard case .success(.noDifference(let cases, let skipped)) = PipelineSearch.run("x.map { $0 + 1 }.map { $0 * 2 }", "x.map { ($0 + 1) * 2 }") else {
+        guard case .success(.noDifference(let cases, let skipped, let unfailed)) = PipelineSearch.run("x.map { $0 + 1 }.map { $0 * 2 }", "x.map { ($0 + 1) * 2 }") else {
             Issue.record("expected no difference")
             return
         }
         #expect(cases == 500)
         #expect(skipped == 0)
+        #expect(unfailed == [])
     }
 
     @Test func shrinksToTheSmallestCase() {
@@ -99,6 +100,42 @@ import Testing
         #expect(error.argument == argument)
         #expect(error.column == column)
         #expect(error.message == message)
+    }
+
+    /// Issue 29, item 14: `x.retry()` against `x`. Every case where the hot `x` fails makes
+    /// `retry()` resubscribe at that frame until a limit stops it (2 minutes and 200 MB for the
+    /// search): such a case now stops at the case's limit of 1,000 actions at one frame, and
+    /// once a failure of `x` has stopped every case it was in, no later case fails `x`.
+    @Test func casesThatCannotTellThePipelinesApartCostLittleAndStopBeingGenerated() throws {
+        guard case .success(.noDifference(let cases, let skipped, let unfailed)) = PipelineSearch.run("x.retry()", "x") else {
+            Issue.record("expected no difference")
+            return
+        }
+        #expect(cases == 500)
+        #expect(unfailed == ["x"])
+        // Only the cases before the search learnt it (at most its first batch) failed `x`.
+        #expect(skipped >= PipelineSearch.failuresBeforeGivingUp && skipped <= 50)
+
+        // One such case: stopped after a thousand resubscriptions, not a hundred thousand.
+        let source = "test \"t\"\n  hot x 1#\n  let left = x.retry()\n  let right = x\n  expect left == right\n"
+        let report = MarbleRunner.run(source: source, path: "compare", options: PipelineSearch.caseOptions)
+        let test = try #require(report.tests.first)
+        #expect(test.outcome == .error)
+        #expect(test.error?.message == "the run never settles: more than 1000 actions ran at frame 1; `x` kept the scheduler busy, subscribed again and again")
+        let resubscriptions = test.streams.first { $0.name == "x" }?.subscriptions.count ?? 0
+        #expect(resubscriptions > 1 && resubscriptions <= 1_001)
+    }
+
+    /// A case the generator gives again is not run again: with one frame per line there are
+    /// 105 different cases of one input (15 lines, 7 demand lines), and no more are run.
+    @Test func aCaseIsRunOnce() {
+        var options = PipelineSearch.Options()
+        options.maxFrames = 1
+        guard case .success(.noDifference(let cases, _, _)) = PipelineSearch.run("x.map { $0 }", "x", options: options) else {
+            Issue.record("expected no difference")
+            return
+        }
+        #expect(cases > 50 && cases <= 105)
     }
 
     @Test func pipelinesWithoutInputsAreRefused() {

@@ -35,8 +35,8 @@ import Testing
           let    out   = input.mapp { $0 }
           expect out     -1-|
         """)
-        #expect(report.diagnostics.first?.message == "unknown operator 'mapp'")
-        #expect(report.diagnostics.first?.hint == "did you mean 'map(_:)'?")
+        #expect(report.allDiagnostics.first?.message == "unknown operator 'mapp'")
+        #expect(report.allDiagnostics.first?.hint == "did you mean 'map(_:)'?")
     }
 }
 

@@ -226,7 +226,6 @@ func errorsInTest(_ statement: String) -> [String] {
         ("!", "1:2 expected expression after '!'"),
         ("throw", "1:6 expected expression after 'throw'"),
         ("try", "1:4 expected expression after 'try'"),
-        ("try? f()", "1:1 'try?' is not supported; use 'try'"),
         ("$!", "1:1 expected a number after '$' (closure parameters are $0, $1, …)"),
         ("`x", "1:1 expected an identifier between backticks"),
         ("(x: 1)", "1:1 cannot create a single-element tuple with an element label"),

@@ -127,7 +127,7 @@ import Testing
         ("{ }", "(closure)"),
         ("{ 1; 2 }", "(closure 1 2)"),
         ("{ let y = $0 * 2; return y + 1 }", "(closure (let y (* $0 2)) (return (+ y 1)))"),
-        ("{ let y: Int = $0; return }", "(closure (let y $0) (return))"),
+        ("{ let y: Int = $0; return }", "(closure (let y (: $0 Int)) (return))"),
         ("{ x in\n  let y = x + 1\n  return y\n}", "(closure (params x) (let y (+ x 1)) (return y))"),
         ("{ x in\n  x\n  -1\n}", "(closure (params x) x -1)"),
         ("{ x in\n  x\n  - 1\n}", "(closure (params x) (- x 1))"),

@@ -40,6 +40,7 @@ func sexp(_ expression: Expr) -> String {
     case .ifExpression(let ifExpression): return sexp(ifExpression)
     case .throwExpression(let value): return "(throw \(sexp(value)))"
     case .keyPath(let components): return "(keypath " + components.joined(separator: " ") + ")"
+    case .tryExpression(let operand, let mode): return "(\(mode.rawValue) \(sexp(operand)))"
     case .cast(let operand, let type, let mode): return "(\(mode.rawValue) \(sexp(operand)) \(type.text))"
     case .dictionary(let entries): return "[dict" + entries.map { " \(sexp($0.key)):\(sexp($0.value))" }.joined() + "]"
     case .subscriptAccess(let base, let index, let fallback):
@@ -63,6 +64,8 @@ func sexp(_ pattern: Pattern) -> String {
     case .tuple(let items, _): "(ptuple" + items.map { " " + sexp($0) }.joined() + ")"
     case .enumCase(let type, let name, let payload, _): (type ?? "") + "." + name + (payload.map { "(" + $0.map(sexp).joined(separator: " ") + ")" } ?? "")
     case .optional(let inner): sexp(inner) + "?"
+    case .isType(let type): "is:" + type.text
+    case .cast(let inner, let type): sexp(inner) + " as " + type.text
     }
 }
 
@@ -90,6 +93,19 @@ func sexp(_ statement: ClosureStatement) -> String {
     case .assignment(let assignment): "(\(assignment.op) \(sexp(assignment.target)) \(sexp(assignment.value)))"
     case .guardStatement(let guardStatement):
         "(guard " + guardStatement.conditions.map(sexp).joined(separator: " ") + " (else" + guardStatement.elseBody.map { " " + sexp($0) }.joined() + "))"
+    case .forIn(let loop):
+        "(for " + (loop.isCasePattern ? "case " : "") + sexp(loop.pattern) + " " + sexp(loop.sequence) + (loop.whereClause.map { " (where " + sexp($0) + ")" } ?? "")
+            + " (do" + loop.body.map { " " + sexp($0) }.joined() + "))"
+    case .whileLoop(let loop):
+        "(" + (loop.isRepeat ? "repeat" : "while") + " " + loop.conditions.map(sexp).joined(separator: " ") + " (do" + loop.body.map { " " + sexp($0) }.joined() + "))"
+    case .breakStatement: "(break)"
+    case .continueStatement: "(continue)"
+    case .patternBinding(let binding): "(\(binding.isVariable ? "var" : "let") \(sexp(binding.pattern)) \(sexp(binding.value)))"
+    case .doCatch(let statement):
+        "(do" + statement.body.map { " " + sexp($0) }.joined() + statement.clauses.map { clause in
+            " (catch" + (clause.pattern.map { " " + sexp($0) } ?? "") + (clause.guardExpression.map { " where " + sexp($0) } ?? "")
+                + clause.body.map { " " + sexp($0) }.joined() + ")"
+        }.joined() + ")"
     }
 }
 

@@ -1,5 +1,4 @@
 import MarbleTesting
-import Reactive
 import Testing
 
 /// Publishers that each break one rule, on purpose: the contract check must name the rule,

@@ -1,5 +1,4 @@
 import MarbleTesting
-import Reactive
 import Testing
 
 @Suite struct ExpectTests {

@@ -1,6 +1,5 @@
 @testable import MarbleTesting
 import Foundation
-import Reactive
 import Testing
 
 private struct Item: Equatable { var id: Int; var title: String }
@@ -104,9 +103,9 @@ private enum Failure: Error, Equatable { case timeout, offline }
         }
         let issue = try #require(issues.first)
         #expect(issue.message == """
-            output did not emit the expected events in order:
+            source did not emit the expected events in order:
 
-              hot        -a---b|
+              source     -a---b|
               expected   abc|
               actual     ab|
                            ^ index 2: expected c, got finished
@@ -122,17 +121,19 @@ private enum Failure: Error, Equatable { case timeout, offline }
         scheduler.expect(request.subscriptions, "-^-!", "---^---!", "------------^---!")
         #expect(scheduler.run().isEmpty)
 
+        // The test's subscriber cancels at frame 3 (not an operator: `prefix(1)` finishes at once
+        // in Apple's Combine and Reactive, at the next event in OpenCombine).
         let issues = recordedIssues {
             let scheduler = TestScheduler()
-            let request = scheduler.cold("---x|", name: "request")
-            scheduler.expect(request.prefix(1), "---(x|)")
+            let request = scheduler.cold("----x|", name: "request")
+            scheduler.expect(request, "---", subscription: "^--!")
             scheduler.expect(request.subscriptions, "^-!")
             scheduler.run()
         }
         #expect(issues.map(\.message) == ["""
             the first subscription to request differs:
 
-              request                          ---x|  (cold: plays from each subscription)
+              request                          ----x|  (cold: plays from each subscription)
               expected request.subscriptions   ^-!
               actual request.subscriptions     ^--!
                                                  ^ frame 2: expected the first subscription to end here, but it ended at frame 3
@@ -229,13 +230,50 @@ private enum Failure: Error, Equatable { case timeout, offline }
 
     @Test func theDispatchQueueStandInRunsOnTheVirtualClock() {
         let scheduler = TestScheduler(frame: .milliseconds(100))
-        let queue: AnySchedulerOf<DispatchQueue> = scheduler.dispatchQueue
+        let queue = scheduler.dispatchQueue
         let typing = scheduler.hot("-a-b-c-----d--e-|")
         scheduler.expect(typing.debounce(for: .milliseconds(300), scheduler: queue), "--------c-------|")
         var frames: [Int] = []
         queue.schedule(after: queue.now.advanced(by: .milliseconds(250))) { frames.append(scheduler.currentFrame) }
+        let timer = queue.schedule(after: queue.now.advanced(by: .milliseconds(200)), interval: .milliseconds(300)) { frames.append(-scheduler.currentFrame) }
+        scheduler.clock.schedule(at: 9) { timer.cancel() }
         #expect(scheduler.run().isEmpty)
-        #expect(frames == [3])
+        #expect(frames == [-2, 3, -5, -8])
+        // Frame 0 at an uptime of 1,000 s; each frame 100 ms later. (Where the run ends is the
+        // engine's: Reactive's debounce leaves a spent one-shot at frame 17, OpenCombine's does not.)
+        #expect(scheduler.currentFrame >= 16)
+        #expect(queue.now == DispatchQueue.SchedulerTimeType(DispatchTime(uptimeNanoseconds: UInt64(1_000_000_000_000 + scheduler.currentFrame * 100_000_000))))
+    }
+
+    /// The stand-ins' time types are the real schedulers' own, so a type eraser of the app's (or
+    /// combine-schedulers' `AnyScheduler`) wraps them as it wraps `DispatchQueue.main`.
+    @Test func aTypeEraserWrapsTheStandIns() {
+        let scheduler = TestScheduler(frame: .milliseconds(100))
+        let queue = AppScheduler(scheduler.dispatchQueue)
+        let loop = AppScheduler(scheduler.runLoop)
+        let operations = AppScheduler(scheduler.operationQueue)
+        let typing = scheduler.hot("-a-b-c-----d--e-|")
+        scheduler.expect(typing.debounce(for: .milliseconds(300), scheduler: queue), "--------c-------|")
+        scheduler.expect(typing.debounce(for: .milliseconds(300), scheduler: loop), "--------c-------|")
+        scheduler.expect(typing.delay(for: .milliseconds(200), scheduler: operations), "---a-b-c-----d--e-|")
+        var frames: [Int] = []
+        loop.schedule(after: loop.now.advanced(by: .seconds(0.25))) { frames.append(scheduler.currentFrame) }
+        operations.schedule(after: operations.now.advanced(by: 0.1)) { frames.append(scheduler.currentFrame) }
+        #expect(scheduler.run().isEmpty)
+        #expect(frames == [1, 3])
+        // The delayed completion ran last, at frame 18: 1.8 s after 2001-01-01, Foundation's reference date.
+        #expect(scheduler.currentFrame == 18)
+        #expect(loop.now == RunLoop.SchedulerTimeType(Date(timeIntervalSinceReferenceDate: 1.8)))
+        #expect(operations.now == OperationQueue.SchedulerTimeType(Date(timeIntervalSinceReferenceDate: 1.8)))
+    }
+
+    /// Frames before `^` are real instants of the stand-ins too.
+    @Test func theStandInsReachBeforeFrameZero() {
+        let scheduler = TestScheduler(frame: .milliseconds(100))
+        var seen: [DispatchQueue.SchedulerTimeType] = []
+        scheduler.send("a-^-b", values: ["a": 1, "b": 2]) { _ in seen.append(scheduler.dispatchQueue.now) }
+        #expect(scheduler.run().isEmpty)
+        #expect(seen.map { Int($0.dispatchTime.uptimeNanoseconds) - 1_000_000_000_000 } == [-200_000_000, 200_000_000])
     }
 
     @Test func anExpectationNeverRunIsReported() throws {
@@ -279,5 +317,35 @@ private enum Failure: Error, Equatable { case timeout, offline }
         #expect(svg.hasPrefix("<svg"))
         #expect(svg.contains("expected c, got b"))
         #expect(failure.diagramName == "featuretests-swift--line-\(failure.location.line).svg")
+    }
+}
+
+/// A type eraser as an app writes one (combine-schedulers' `AnyScheduler` has this shape): it
+/// keeps the wrapped scheduler's time and options types.
+private struct AppScheduler<SchedulerTimeType: Strideable, SchedulerOptions>: Scheduler
+where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible {
+    private let nowBody: () -> SchedulerTimeType
+    private let toleranceBody: () -> SchedulerTimeType.Stride
+    private let onceBody: (SchedulerTimeType, SchedulerTimeType.Stride, SchedulerOptions?, @escaping () -> Void) -> Void
+    private let soonBody: (SchedulerOptions?, @escaping () -> Void) -> Void
+    private let repeatingBody: (SchedulerTimeType, SchedulerTimeType.Stride, SchedulerTimeType.Stride, SchedulerOptions?, @escaping () -> Void) -> any Cancellable
+
+    init<S: Scheduler>(_ scheduler: S) where S.SchedulerTimeType == SchedulerTimeType, S.SchedulerOptions == SchedulerOptions {
+        nowBody = { scheduler.now }
+        toleranceBody = { scheduler.minimumTolerance }
+        onceBody = { scheduler.schedule(after: $0, tolerance: $1, options: $2, $3) }
+        soonBody = { scheduler.schedule(options: $0, $1) }
+        repeatingBody = { scheduler.schedule(after: $0, interval: $1, tolerance: $2, options: $3, $4) }
+    }
+
+    var now: SchedulerTimeType { nowBody() }
+    var minimumTolerance: SchedulerTimeType.Stride { toleranceBody() }
+    func schedule(options: SchedulerOptions?, _ action: @escaping () -> Void) { soonBody(options, action) }
+    func schedule(after date: SchedulerTimeType, tolerance: SchedulerTimeType.Stride, options: SchedulerOptions?, _ action: @escaping () -> Void) {
+        onceBody(date, tolerance, options, action)
+    }
+    func schedule(after date: SchedulerTimeType, interval: SchedulerTimeType.Stride, tolerance: SchedulerTimeType.Stride, options: SchedulerOptions?,
+                  _ action: @escaping () -> Void) -> any Cancellable {
+        repeatingBody(date, interval, tolerance, options, action)
     }
 }

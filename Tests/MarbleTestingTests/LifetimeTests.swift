@@ -1,5 +1,4 @@
 @testable import MarbleTesting
-import Reactive
 import Testing
 
 /// A test leaves nothing behind: what its expectations subscribed to goes with its scheduler,
@@ -17,7 +16,7 @@ import Testing
             let source = scheduler.hot("-a-b-", values: ["a": 1, "b": 2])
             scheduler.expect(source.map { value -> Int in held.seen += 1; return value }, "-a-b-", values: ["a": 1, "b": 2])
             // A delay keeps work queued past the run, holding the values and its subscription.
-            scheduler.expect(source.delay(for: .init(frames: 100), scheduler: scheduler.clock).map { value -> Int in held.seen += 10; return value }, "-----")
+            scheduler.expect(source.delay(for: .milliseconds(100), scheduler: scheduler.dispatchQueue).map { value -> Int in held.seen += 10; return value }, "-----")
             scheduler.run(until: 5)
             #expect(held.seen == 2)
         }

@@ -5,29 +5,27 @@ import Testing
 /// the notation, the reports and their comparison, the diff and the diagrams, the clock and the
 /// engine, never the `.marble` file grammar, interpreter, type checker or catalogue.
 @Suite struct PackagingTests {
-    /// `Package.swift`, beside `Tests/`.
+    /// `Package.swift`, beside `Tests/` (through the link `scripts/opencombine-check` makes to this folder).
     static let manifest: String = {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         return (try? String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)) ?? ""
     }()
 
-    /// Each library target's direct dependencies, from its `.target(name: "X", dependencies: […])` line.
+    /// Each library target's direct dependencies: the quoted names in its `.target(name: "X", …)`
+    /// call (plain names, and `.target(name: "Y", condition: …)`), however many lines it spans.
     static func dependencies() -> [String: Set<String>] {
         var graph: [String: Set<String>] = [:]
-        for line in manifest.split(separator: "\n") {
-            guard let nameRange = line.range(of: ".target(name: \""), let end = line[nameRange.upperBound...].firstIndex(of: "\"") else { continue }
-            let name = String(line[nameRange.upperBound..<end])
-            var names: Set<String> = []
-            if let open = line.range(of: "dependencies: [") {
-                let list = line[open.upperBound...]
-                // Quoted names: plain dependencies and `.target(name: "X", condition: …)`.
-                var rest = list[...]
-                while let quote = rest.firstIndex(of: "\""), let close = rest[rest.index(after: quote)...].firstIndex(of: "\"") {
-                    names.insert(String(rest[rest.index(after: quote)..<close]))
-                    rest = rest[rest.index(after: close)...]
-                }
+        var rest = manifest[...]
+        while let call = rest.range(of: ".target(name: \"") {
+            var depth = 1, index = call.upperBound
+            while index < rest.endIndex, depth > 0 {
+                if rest[index] == "(" { depth += 1 } else if rest[index] == ")" { depth -= 1 }
+                index = rest.index(after: index)
             }
-            graph[name] = names
+            let names = rest[call.upperBound..<index].split(separator: "\"", omittingEmptySubsequences: false).enumerated()
+                .filter { $0.offset % 2 == 0 }.map { String($0.element) }
+            if let name = names.first { graph[name] = Set(names.dropFirst()) }
+            rest = rest[index...]
         }
         return graph
     }
@@ -41,5 +39,19 @@ import Testing
         }
         #expect(reached.isDisjoint(with: ["MarbleSpec", "MarbleSyntax", "MarbleRewrite", "MarblesCLI"]), "MarbleTesting reaches \(reached.sorted())")
         #expect(reached.isSuperset(of: ["MarbleNotation", "MarbleReport", "MarbleDiff", "MarbleDiagram"]))
+    }
+
+    /// An app's test target on any Apple platform can add the package, at the versions where
+    /// MarbleTesting's runtime needs exist, and there MarbleTesting does not build Reactive.
+    @Test func appleProjectsCanAddThePackage() throws {
+        for platform in [".macOS(.v13)", ".iOS(.v16)", ".tvOS(.v16)", ".watchOS(.v9)", ".visionOS(.v1)"] {
+            #expect(Self.manifest.contains(platform), "Package.swift does not declare \(platform)")
+        }
+        #expect(Self.manifest.contains(#".target(name: "Reactive", condition: .when(platforms: withoutCombine))"#))
+        let list = try #require(Self.manifest.range(of: "let withoutCombine: [Platform] = [").map { Self.manifest[$0.upperBound...].prefix { $0 != "]" } })
+        for apple in [".macOS", ".iOS", ".tvOS", ".watchOS", ".visionOS", ".macCatalyst"] {
+            #expect(!list.contains(apple), "\(apple) has Combine")
+        }
+        #expect(list.contains(".linux"))
     }
 }

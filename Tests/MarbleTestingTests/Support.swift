@@ -25,6 +25,18 @@ func recordedIssues(_ body: () -> Void) -> [Issue] {
     return box.issues
 }
 
+/// The same for an asynchronous body (its child tasks record into it too).
+func recordedIssues(_ body: @Sendable () async -> Void) async -> [Issue] {
+    let box = IssueBox()
+    await withKnownIssue(isIntermittent: true) {
+        await body()
+    } matching: { issue in
+        box.append(issue)
+        return true
+    }
+    return box.issues
+}
+
 private final class IssueBox: @unchecked Sendable {
     private let lock = NSLock()
     private var stored: [Issue] = []

@@ -1,5 +1,4 @@
 import MarbleTesting
-import Reactive
 import XCTest
 
 /// The same expectations under XCTest: failures arrive through `XCTFail(_:file:line:)`.
@@ -95,7 +94,7 @@ private struct Eager: Publisher {
     typealias Output = Int
     typealias Failure = Never
     func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
-        subscriber.receive(subscription: EmptySubscription())
+        subscriber.receive(subscription: Subscriptions.empty)
         _ = subscriber.receive(1)
         _ = subscriber.receive(2)
         subscriber.receive(completion: .finished)

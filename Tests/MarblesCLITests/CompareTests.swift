@@ -7,7 +7,7 @@ struct CompareTests {
         let run = marbles("compare", "taps.flatMap(maxPublishers: .max(1)) { _ in request }", "taps.map { _ in request }.switchToLatest()")
         #expect(run.code == 1)
         #expect(run.stdout == """
-            the pipelines differ (case 19, shrunk in 2 steps; seed 1)
+            the pipelines differ (case 17, shrunk in 2 steps; seed 1)
 
               taps      11
               request   1  (cold: plays from each subscription)
@@ -33,6 +33,15 @@ struct CompareTests {
         let run = marbles("compare", "--cases", "100", "x.map { $0 + 1 }.map { $0 * 2 }", "x.map { ($0 + 1) * 2 }")
         #expect(run.code == 0)
         #expect(run.stdout == "no difference in 100 cases; seed 1\n")
+    }
+
+    /// Issue 29, item 14: a failure of `x` makes `x.retry()` never settle, so every case that
+    /// fails `x` stops at a limit; the search says so, and stops generating them.
+    @Test func casesThatStopAtALimitAreCountedAndNoLongerGenerated() {
+        let run = marbles("compare", "x.retry()", "x")
+        #expect(run.code == 0)
+        #expect(run.stdout.hasPrefix("no difference in 500 cases ("))
+        #expect(run.stdout.hasSuffix(" of them stopped with a runtime error and tell nothing; a failure of 'x' stopped every case it was in, so later cases do not fail it); seed 1\n"))
     }
 
     @Test func aMistakeIsShownInItsPipeline() {

@@ -251,7 +251,7 @@ struct DocCommandTests {
         let path = sandbox.path("README.md")
         let outcome = marbles("doc", path)
         #expect(outcome.code == 2)
-        let heading = outcome.lines.first { $0.hasPrefix(path + ":5:") }
+        let heading = outcome.lines.map(\.trimmingLeadingSpaces).first { $0.hasPrefix(path + ":5:") }
         #expect(heading != nil, "\(outcome.stdout)")
         #expect(heading?.hasPrefix(path + ":5:15: error: a group cannot contain '-'") == true, "\(heading ?? "")")
         #expect(outcome.stdout.contains("a document with an error is left unchanged, its diagrams unwritten"))

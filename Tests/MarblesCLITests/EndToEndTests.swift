@@ -89,10 +89,15 @@ struct EndToEndTests {
         let sandbox = try Sandbox(["bad.marble": Samples.malformed, "good.marble": Samples.passing])
         let result = try Self.run(["run", sandbox.path("bad.marble"), sandbox.path("good.marble")])
         #expect(result.code == 2)
-        #expect(result.stdout.hasPrefix("\(sandbox.path("bad.marble")):2:"))
+        #expect(result.stdout.hasPrefix("\(sandbox.path("bad.marble"))\n  ✗ a broken group    \(sandbox.path("bad.marble")):2:23\n"))
         #expect(result.stdout.contains(": error: a group cannot contain '-'\n"))
         #expect(result.stdout.contains("  ✓ map doubles\n"))
         #expect(result.stdout.hasSuffix("\n1 passed, 0 failed, 1 error\n"))
+        let unrunnable = try Sandbox(["bad.marble": Samples.unrunnable, "good.marble": Samples.passing])
+        let voided = try Self.run(["run", unrunnable.path("bad.marble"), unrunnable.path("good.marble")])
+        #expect(voided.code == 2)
+        #expect(voided.stdout.hasPrefix("\(unrunnable.path("bad.marble")):4:6: error: duplicate test name \"twice\"\n"))
+        #expect(voided.stdout.hasSuffix("\n1 passed, 0 failed, 1 error\n"))
     }
 
     @Test func usageErrorsGoToStandardError() throws {

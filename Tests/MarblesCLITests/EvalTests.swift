@@ -65,9 +65,20 @@ struct EvalTests {
         // Without --until the timer never settles: an error, and how to explore it instead.
         let endless = marbles("eval", "--frame", "1s", timer)
         #expect(endless.code == 1)
-        #expect(endless.lines.first == "eval:3:7: error: the run never settles: `result` kept the scheduler busy after the test's longest line "
+        #expect(endless.lines.first == "expression:1:1: error: the run never settles: `result` kept the scheduler busy after the test's longest line "
                 + "ended at frame 0 (1000 values in 1001 actions), so the run was stopped (at frame 2002)")
         #expect(endless.stdout.hasSuffix("\n(--until FRAMES cancels the result's subscription at that frame)\n"))
+    }
+
+    /// Issue 29: `--until` past what a time progression counts in nanoseconds cancelled at once
+    /// (`-!`); it takes a frame before the end of virtual time, and reaches it.
+    @Test func untilReachesTheEndOfVirtualTimeAndNoFurther() {
+        let far = marbles("eval", "--until", "999999999999999", "--hot", "x=-1-", "x")
+        #expect(far.code == 0)
+        #expect(far.stdout == "x   -1 …999999999999997… -\nx   -1 …999999999999997… !\n", "\(far.stdout)")
+        let past = marbles("eval", "--until", "9223372036854775807", "--hot", "x=-1-|", "x")
+        #expect(past.code == 2)
+        #expect(past.stderr.hasPrefix("marbles: error: --until takes a frame below 1000000000000000, where virtual time ends, not 9223372036854775807\n"))
     }
 
     @Test func subscribeAndDemandShapeTheResult() {
@@ -81,10 +92,33 @@ struct EvalTests {
         #expect(demand.lines[1] == "a.map { $0 }   -1---3---|")
     }
 
-    @Test func aMistakeIsShownInTheGeneratedLine() {
+    /// Issue 29, item 13: a mistake used to be shown in the one-test file eval writes
+    /// (`eval:3:18`, a line nobody wrote); it is shown in the argument it came from.
+    @Test func aMistakeIsShownInTheArgumentItCameFrom() {
         let run = marbles("eval", "--hot", "a=-a-|", "a.debounce(for: 3)")
         #expect(run.code == 2)
-        #expect(run.stdout.hasPrefix("eval:3:18: error: no version of 'debounce' takes the arguments debounce(for:)\n  let result = a.debounce(for: 3)\n"))
+        #expect(run.stdout == "expression:1:3: error: no version of 'debounce' takes the arguments debounce(for:)\n  a.debounce(for: 3)\n    ^\n"
+                + "  hint: did you mean 'debounce(for:scheduler:options:)'?\n", "\(run.stdout)")
+    }
+
+    @Test(arguments: [
+        (["--hot", "x=-a-(", "x.map { $0 }"], "--hot x:1:6: error: unclosed group '('\n  x=-a-(\n       ^\n  hint: close the group with ')'\n"),
+        (["--hot", "x=-a-|", "y = x.map { $0 + 1 }", "y.filter { $0 > }"], "expression 2:1:17: error: expected expression after '>'\n  y.filter { $0 > }\n                  ^\n"),
+        (["--hot", "x=-1-|", "x.map {\n  $0 +\n  zz }"], "expression:3:3: error: cannot find 'zz' in scope\n  zz }\n  ^^\n"),
+        (["--frame", "1.5ns", "--hot", "x=-1-|", "x"], "--frame:1:1: error: 1.5ns is not a whole number of nanoseconds\n  1.5ns\n  ^^^^^\n  hint: durations are counted in whole nanoseconds\n"),
+        (["--hot", "x=-1-|", "--subscribe", "-^-(", "x"], "--subscribe:1:4: error: unclosed group '('\n  -^-(\n     ^\n  hint: close the group with ')'\n"),
+        (["--hot", "x=-1-|", "--values", "A = 1, B =", "x"], "--values:1:11: error: expected a literal after 'B ='\n  A = 1, B =\n            ^\n"),
+    ])
+    func eachArgumentsMistakeIsShownInThatArgument(_ arguments: [String], _ expected: String) {
+        let run = marbles(["eval"] + arguments)
+        #expect(run.code == 2)
+        #expect(run.stdout == expected, "\(run.stdout)")
+    }
+
+    @Test func aRuntimeErrorIsShownInTheExpression() {
+        let run = marbles("eval", "--hot", "x=-1-|", "x.map { $0 / 0 }")
+        #expect(run.code == 1)
+        #expect(run.stdout.hasSuffix("\nexpression:1:12: error: division by zero in 1 / 0 (at frame 1)\n  x.map { $0 / 0 }\n             ^\n"), "\(run.stdout)")
     }
 
     @Test func aRuntimeErrorExitsOne() {

@@ -27,7 +27,7 @@ struct FormatTests {
             // The strongest check: the tests say and do exactly the same before and after.
             let before = MarbleRunner.run(source: source, path: file)
             let after = MarbleRunner.run(source: once, path: file)
-            #expect(before.diagnostics.isEmpty && after.diagnostics.isEmpty, "\(file)")
+            #expect(before.allDiagnostics.isEmpty && after.allDiagnostics.isEmpty, "\(file)")
             #expect(before.tests.map(\.name) == after.tests.map(\.name))
             for (old, new) in zip(before.tests, after.tests) {
                 #expect(old.checks.map(\.expected) == new.checks.map(\.expected), "\(file) › \(old.name)")

@@ -56,9 +56,12 @@ struct ReporterTests {
             .elements(forName: "testcase").first?.elements(forName: "error").first)
         #expect(error.attribute(forName: "message")?.stringValue?.contains("division by zero") == true)
 
+        // A mistake in a test is that test's error.
         let malformed = try #require(suites.first { $0.attribute(forName: "name")?.stringValue == sandbox.path("b/malformed.marble") })
-        #expect(malformed.elements(forName: "testcase").first?.attribute(forName: "name")?.stringValue == "(file)")
-        #expect(malformed.elements(forName: "testcase").first?.elements(forName: "error").first?.stringValue?.contains("a group cannot contain '-'") == true)
+        #expect(malformed.elements(forName: "testcase").first?.attribute(forName: "name")?.stringValue == "a broken group")
+        let mistake = malformed.elements(forName: "testcase").first?.elements(forName: "error").first
+        #expect(mistake?.attribute(forName: "type")?.stringValue == "mistake in the test")
+        #expect(mistake?.stringValue?.contains("a group cannot contain '-'") == true)
     }
 
     @Test func junitEscapesMarkupInNamesAndMessages() throws {
@@ -137,8 +140,9 @@ struct ReporterTests {
         #expect(failed.yaml.contains("  severity: fail"))
         #expect(failed.yaml.contains("    line: 4"))
         #expect(failed.yaml.contains("    actual     -2-4-6-|"))
-        let broken = try #require(tap.points.first { $0.description.hasSuffix("malformed.marble › (file)") })
+        let broken = try #require(tap.points.first { $0.description.hasSuffix("malformed.marble › a broken group") })
         #expect(broken.yaml.contains("  severity: error"))
+        #expect(broken.yaml.contains("  message: \"a group cannot contain '-'\""))
         #expect(tap.comments.last == "# 3 passed, 2 failed, 2 errors")
     }
 
@@ -159,7 +163,7 @@ struct ReporterTests {
         let run = marbles("run", sandbox.path(), "--reporter", "json")
         let report = try JSONDecoder().decode(JSONReport.self, from: Data(run.stdout.utf8))
         #expect(report.version == 1)
-        #expect(report.summary.tests == 6, "a file that cannot run has no tests; it counts as an error")
+        #expect(report.summary.tests == 7, "a test with a mistake counts as an error")
         #expect(report.summary.passed == 3)
         #expect(report.summary.failed == 2)
         #expect(report.summary.errors == 2)
@@ -179,8 +183,10 @@ struct ReporterTests {
         #expect(fail.tests.first?.sources.first?.timeline.marbles == "-1-2-3-|")
 
         let malformed = try #require(report.files.first { $0.path.hasSuffix("malformed.marble") })
-        #expect(malformed.tests.isEmpty)
-        #expect(malformed.diagnostics.first?.message == "a group cannot contain '-'")
+        #expect(malformed.diagnostics.isEmpty)
+        #expect(malformed.tests.map(\.outcome) == ["error"])
+        #expect(malformed.tests.first?.diagnostics.map(\.message) == ["a group cannot contain '-'"])
+        #expect(malformed.tests.first?.error?.message == "a group cannot contain '-'")
 
         let error = try #require(report.files.first { $0.path.hasSuffix("error.marble") }?.tests.first)
         #expect(error.outcome == "error")
@@ -235,7 +241,7 @@ struct ReporterTests {
         let xml = try XMLDocument(data: sandbox.data("out/report.xml"), options: [])
         #expect(xml.rootElement()?.name == "testsuites")
         let json = try JSONDecoder().decode(JSONReport.self, from: sandbox.data("out/report.json"))
-        #expect(json.summary.tests == 6)
+        #expect(json.summary.tests == 7)
         let tap = try TAP(sandbox.read("out/report.tap"))
         #expect(tap.plan == 7)
         #expect(!(try sandbox.read("out/report.xml")).contains("\u{1B}["))

@@ -125,12 +125,31 @@ struct RunReportTests {
         #expect(run.code == 2)
         let bad = sandbox.path("a-bad.marble")
         #expect(run.report.hasPrefix("""
-            \(bad):2:23: error: a group cannot contain '-'
-              hot    input   -1-(2-3)-|
-                                  ^
-              hint: a group occupies one frame; close it with ')' before '-'
+            \(bad)
+              ✗ a broken group    \(bad):2:23
+
+                \(bad):2:23: error: a group cannot contain '-'
+                  hot    input   -1-(2-3)-|
+                                      ^
+                  hint: a group occupies one frame; close it with ')' before '-'
+
             """))
         #expect(run.stdout.contains("\(sandbox.path("b-good.marble"))\n  ✓ map doubles\n"))
+        #expect(run.report.hasSuffix("2 tests in 2 files, T ms\n1 passed, 0 failed, 1 error\n"))
+    }
+
+    @Test func aFileWhoseStructureIsBrokenRunsNoTest() throws {
+        let sandbox = try Sandbox(["a-bad.marble": Samples.unrunnable, "b-good.marble": Samples.passing])
+        let run = marbles("run", sandbox.path())
+        #expect(run.code == 2)
+        let bad = sandbox.path("a-bad.marble")
+        #expect(run.report.hasPrefix("""
+            \(bad):4:6: error: duplicate test name "twice"
+              test "twice"
+                   ^^^^^^^
+              hint: test names must be unique within a file; the first is at line 1
+
+            """))
         #expect(run.report.hasSuffix("1 test in 2 files, T ms\n1 passed, 0 failed, 1 error\n"))
     }
 

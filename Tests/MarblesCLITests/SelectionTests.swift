@@ -27,12 +27,15 @@ struct SelectionTests {
     }
 
     @Test func listReportsFilesThatCannotRun() throws {
-        let sandbox = try Sandbox(["bad.marble": "test \"x\"\n  frobnicate y -a-|\n", "good.marble": Samples.passing])
+        let sandbox = try Sandbox(["bad.marble": "test x\n  hot y -a-|\n", "good.marble": Samples.passing])
         let run = marbles("run", sandbox.path(), sandbox.path("missing"), "--list")
         #expect(run.code == 2)
         #expect(run.lines.contains("\(sandbox.path("bad.marble")): error: the file cannot run as it is (run it to see why)"))
         #expect(run.lines.contains("\(sandbox.path("missing")): error: no such file or directory"))
         #expect(listed(run) == ["\(sandbox.path("good.marble")) › map doubles"])
+        // A mistake inside a test costs that test when it runs, not the listing.
+        let mistaken = try Sandbox(["m.marble": "test \"x\"\n  frobnicate y -a-|\n"])
+        #expect(listed(marbles("run", mistaken.path(), "--list")) == ["\(mistaken.path("m.marble")) › x"])
     }
 
     @Test func filterBySubstringOfFileAndTest() throws {

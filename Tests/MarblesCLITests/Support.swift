@@ -83,6 +83,17 @@ enum Samples {
 
         """
 
+    /// A file whose structure is broken (a test name used twice): none of its tests can run.
+    static let unrunnable = """
+        test "twice"
+          hot    x   -a-|
+          expect x   -a-|
+        test "twice"
+          hot    y   -b-|
+          expect y   -b-|
+
+        """
+
     static let runtimeError = """
         test "division by zero"
           hot    input   -1-0-3-|

@@ -112,7 +112,7 @@ struct TraceTests {
         for file in files {
             let plain = MarbleRunner.run(path: file)
             let withTrace = MarbleRunner.run(path: file, options: traced)
-            #expect(plain.diagnostics == withTrace.diagnostics, "\(file)")
+            #expect(plain.allDiagnostics == withTrace.allDiagnostics, "\(file)")
             #expect(plain.tests.map(\.checks) == withTrace.tests.map(\.checks), "\(file)")
             let faults = (plain.tests.map(\.error), withTrace.tests.map(\.error))
             #expect(faults.0 == faults.1, "\(file)")

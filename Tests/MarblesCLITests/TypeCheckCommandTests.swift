@@ -16,7 +16,7 @@ struct TypeCheckCommandTests {
         let run = marbles("run", sandbox.path("typo.marble"))
         #expect(run.code == 2)
         #expect(run.stdout.contains("typo.marble:3:25: error: value of type 'String' has no member 'lenght'"))
-        #expect(run.stdout.contains("  let    n = a.map { $0.lenght }\n                        ^^^^^^"))
+        #expect(run.stdout.contains("      let    n = a.map { $0.lenght }\n                            ^^^^^^"))
         #expect(run.stdout.contains("hint: did you mean 'count'?"))
         #expect(!run.stdout.contains("✓"))
     }

@@ -36,6 +36,37 @@ struct UpdateTests {
 
         """
 
+    /// Issue 29, item 12: `--update` wrote `{Double.nan}`, which never matches (NaN equals
+    /// nothing, not even itself): the test failed for ever. The line is left as it was, and the
+    /// report says why; the other lines of the file are updated.
+    @Test func aLineWhoseStreamSendsNaNIsNotRewritten() throws {
+        let text = """
+            test "nan"
+              hot    s   -1-2-|
+              let    r = s.map { _ in Double.nan }
+              expect r   -----|
+
+            test "doubled"
+              hot    s   -1-2-|
+              let    d = s.map { $0 * 2 }
+              expect d   -----|
+
+            """
+        let sandbox = try Sandbox(["nan.marble": text])
+        let run = marbles("run", "-u", sandbox.path("nan.marble"))
+        #expect(run.code == 1)
+        #expect(run.stdout.contains([
+            "                  ^ frame 1: expected nothing, got {Double.nan}",
+            "                               ^ frame 3: expected nothing, got {Double.nan}",
+            "                 (--update does not rewrite this line: at frame 1 r sent {Double.nan}, and NaN equals nothing, not even itself (as in Swift), "
+                + "so no value written here can match it; check it with a matcher such as {where: $0.isNaN})",
+        ].joined(separator: "\n")), "\(run.stdout)")
+        #expect(try String(contentsOfFile: sandbox.path("nan.marble"), encoding: .utf8) == text.replacingOccurrences(of: "expect d   -----|", with: "expect d   -2-4-|"))
+        let again = marbles("run", sandbox.path("nan.marble"))
+        #expect(again.code == 1)
+        #expect(again.stdout.contains("1 passed, 1 failed"))
+    }
+
     @Test func failingFileUpdatedThenPassesAndOnlyExpectLinesChange() throws {
         let sandbox = try Sandbox(["spec.marble": Self.spec])
         let before = marbles("run", sandbox.path("spec.marble"))
@@ -82,15 +113,28 @@ struct UpdateTests {
         #expect(try sandbox.data("crlf.marble") == Data(expected.utf8))
     }
 
-    @Test func aFileWithAParseErrorIsNeverTouched() throws {
-        let broken = Samples.failing + "\ntest \"broken\"\n  hot x -(a-b)-|\n  expect x -a-|\n"
+    @Test func aFileWhoseStructureIsBrokenIsNeverTouched() throws {
+        let broken = Samples.failing + "\ntest \"map doubles\"\n  hot x -a-|\n  expect x -b-|\n"
         let sandbox = try Sandbox(["broken.marble": broken, "good.marble": Samples.failing])
         let run = marbles("run", sandbox.path(), "--update")
         #expect(run.code == 2)
         #expect(try sandbox.read("broken.marble") == broken)
-        #expect(run.stdout.contains("not updated: the file has errors; --update leaves it unchanged"))
+        #expect(run.stdout.contains("duplicate test name \"map doubles\""))
         #expect(try sandbox.read("good.marble").contains("expect doubled -2-4-6-|"), "other files are still updated")
         #expect(try sandbox.listing() == ["broken.marble", "good.marble"], "no temporary file is left behind")
+    }
+
+    /// A test with a mistake did not run: it is left as it is, like one that stopped with a
+    /// runtime error, and the file's other tests are updated.
+    @Test func aTestWithAMistakeIsLeftAloneAndTheOthersAreUpdated() throws {
+        let mistaken = "\ntest \"broken\"\n  hot x -(a-b)-|\n  expect x -a-|\n"
+        let sandbox = try Sandbox(["file.marble": Samples.failing + mistaken])
+        let run = marbles("run", sandbox.path(), "--update")
+        #expect(run.code == 2, "the mistake is still there")
+        #expect(try sandbox.read("file.marble") == Samples.failing.replacingOccurrences(of: "-2-4-7-|", with: "-2-4-6-|") + mistaken)
+        #expect(run.stdout.contains("✗ broken"))
+        #expect(run.stdout.contains("error: a group cannot contain '-'"))
+        #expect(run.lastLine == "1 passed, 0 failed, 1 error")
     }
 
     @Test func aTestThatStoppedWithARuntimeErrorIsNotUpdated() throws {

@@ -76,6 +76,30 @@ import Testing
         #expect(subscriber.subscription.map { $0 as AnyObject } === source.subscription)
     }
 
+    // MARK: Work already scheduled when the cancel comes
+
+    /// OC `Publishers.Debounce.swift` and `Publishers.Throttle.swift`: a cancel drops the value
+    /// waiting for its time, whoever still holds the operator. In a `.marble` run nothing does
+    /// (the upstream lets the operator go on the cancel, and its scheduled work holds it weakly),
+    /// so the mutants `debounce-cancel-keeps-pending` and `throttle-cancel-keeps-pending` are
+    /// equivalent there and pinned here, where the hand-held source keeps its subscriber.
+    @Test func aValueWaitingInDebounceOrThrottleIsDroppedByACancelWhileUpstreamHoldsTheOperator() {
+        let scheduler = VirtualTimeScheduler()
+        let debounced = Source(), throttled = Source(), lines = SequenceLines()
+        let first = attach(debounced.debounce(for: 3, scheduler: scheduler), lines: lines)
+        let second = attach(throttled.throttle(for: 3, scheduler: scheduler, latest: true), lines: lines)
+        #expect(throttled.send(1) == .none)
+        scheduler.run()
+        #expect(debounced.send(1) == .none)
+        #expect(throttled.send(2) == .none)
+        first.subscription?.cancel()
+        second.subscription?.cancel()
+        scheduler.run()
+        #expect(lines.lines == ["downstream subscription", "downstream subscription", "downstream 1"])
+        #expect(debounced.subscription.history == ["request unlimited", "cancel"])
+        #expect(throttled.subscription.history == ["request unlimited", "cancel"])
+    }
+
     // MARK: Operators with state of their own
 
     /// OC `MapTests.testTryMapCancel`: the value still arrives, the completion does not, and

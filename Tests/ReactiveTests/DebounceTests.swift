@@ -1,3 +1,6 @@
+// MarbleTesting drives Reactive only where Combine cannot be imported (on Apple platforms it
+// drives Combine): the engine's tests written with it run there.
+#if !canImport(Combine)
 import MarbleTesting
 import Testing
 @testable import Reactive
@@ -228,3 +231,4 @@ import Testing
         recorder.subscription?.cancel() // the subject never finishes: its conduit and the link hold each other
     }
 }
+#endif

@@ -1,3 +1,6 @@
+// MarbleTesting drives Reactive only where Combine cannot be imported (on Apple platforms it
+// drives Combine): the engine's tests written with it run there.
+#if !canImport(Combine)
 import MarbleTesting
 import Testing
 @testable import Reactive
@@ -199,3 +202,4 @@ import Testing
         recorder.subscription?.cancel() // the subjects never finish: their conduits and the merge hold each other
     }
 }
+#endif

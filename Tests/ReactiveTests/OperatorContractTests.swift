@@ -1,3 +1,6 @@
+// MarbleTesting drives Reactive only where Combine cannot be imported (on Apple platforms it
+// drives Combine): the engine's tests written with it run there.
+#if !canImport(Combine)
 import MarbleTesting
 @testable import Reactive
 import Testing
@@ -216,3 +219,4 @@ struct ClockedOperatorRow: Sendable, CustomTestStringConvertible {
         self.apply = { apply($0, $1).eraseToAnyPublisher() }
     }
 }
+#endif

@@ -124,6 +124,42 @@ import Testing
         second?.cancel()
     }
 
+    /// OpenCombine `PublisherTests.testSubjectSubscriber` (run against Combine): the subscriber
+    /// that feeds a subject holds it weakly, so a subject nobody else holds goes away though its
+    /// connection is still open. No marble test can see it (a `.marble` test holds its subjects
+    /// to the end); the mutant `subject-subscriber-holds-subject` is pinned here.
+    @Test func theSubscriberFeedingASubjectDoesNotKeepItAlive() {
+        let upstream = PassthroughSubject<Int, Never>()
+        weak var released: PassthroughSubject<Int, Never>?
+        var connection: AnyCancellable?
+        do {
+            let subject = PassthroughSubject<Int, Never>()
+            released = subject
+            connection = upstream.subscribe(subject)
+        }
+        #expect(released == nil)
+        connection?.cancel()
+    }
+
+    /// A value sent into a subject while it delivers another is delivered at once, depth first:
+    /// the subscriber that sent it sees it before the subject's other subscribers see the first
+    /// (OpenCombine `PassthroughSubject.swift`: each conduit delivers under a recursive lock). A
+    /// `.marble` file cannot send from inside a delivery, so the mutant
+    /// `subject-send-during-delivery-queued` is pinned here.
+    @Test func aSendDuringDeliveryIsDeliveredAtOnceDepthFirst() {
+        let subject = PassthroughSubject<Int, Never>()
+        var log: [String] = []
+        let a = subject.sink { value in
+            log.append("a\(value)")
+            if value == 1 { subject.send(2) }
+        }
+        let b = subject.sink { log.append("b\($0)") }
+        subject.send(1)
+        #expect(log == ["a1", "a2", "b2", "b1"])
+        a.cancel()
+        b.cancel()
+    }
+
     @Test func subscribersReceiveInSubscriptionOrder() {
         let subject = PassthroughSubject<Int, Never>()
         var log: [String] = []

@@ -1,3 +1,6 @@
+// MarbleTesting drives Reactive only where Combine cannot be imported (on Apple platforms it
+// drives Combine): the engine's tests written with it run there.
+#if !canImport(Combine)
 import MarbleTesting
 import Testing
 @testable import Reactive
@@ -74,3 +77,4 @@ import Testing
         scheduler.run()
     }
 }
+#endif

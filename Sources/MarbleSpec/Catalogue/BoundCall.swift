@@ -298,7 +298,11 @@ struct BoundCall {
 
     func result<P: Publisher>(_ publisher: P) -> Runtime where P.Output == Value, P.Failure == StreamError {
         let erased = publisher.eraseToAnyPublisher()
-        return .stream(StreamValue(publisher: interpreter.tracer?.traceOperator(text.text, erased) ?? erased, text: text))
+        var stream = StreamValue(publisher: interpreter.tracer?.traceOperator(text.text, erased) ?? erased, text: text)
+        // An operator applied to one that drops values without demand (debounce, throttle, a
+        // timer) subscribes it as it is subscribed: what it drops is still the line's to note.
+        stream.demandDrops = receiver?.demandDrops ?? []
+        return .stream(stream)
     }
 
     /// A publisher whose failure is `any Error` (the try- operators), brought back to `StreamError`.
@@ -362,6 +366,7 @@ extension Interpreter {
         case .thrown(let thrown): report(SpecDiagnostic("uncaught error \(thrown.value.literal)", at: location))
         case .returning: report(SpecDiagnostic("'return' outside a closure", at: location))
         case .nilInChain: report(SpecDiagnostic("'?' outside an optional chain", at: location))
+        case .jump: report(SpecDiagnostic("'break' or 'continue' outside a loop", at: location))
         }
     }
 

@@ -48,6 +48,11 @@ public struct Parameter: Sendable, Hashable {
     public var label: String?
     public var type: ParameterType
     public var hasDefault: Bool
+    /// Combine declares it Optional with a `nil` default (`customError: (() -> Failure)? = nil`,
+    /// `options: SchedulerOptions? = nil`): `nil` may be written for it, and means leaving it out.
+    /// Implies `hasDefault`. A parameter that is not optional takes no `nil` (unless it takes any
+    /// value, where `nil` is a value).
+    public var isOptional: Bool
     public var variadic: Bool
     /// Whether a diagram keeps the argument although its type names the virtual clock:
     /// `receive(on:)` and `subscribe(on:)`, whose scheduler is their point.
@@ -55,7 +60,8 @@ public struct Parameter: Sendable, Hashable {
 
     /// `spelling` is written as in Swift's declaration: `"for"` (a label, also the name) or
     /// `"_ interval"` (no label; the name).
-    public init(_ spelling: String, _ type: ParameterType, default hasDefault: Bool = false, variadic: Bool = false, drawn: Bool = false) {
+    public init(_ spelling: String, _ type: ParameterType, default hasDefault: Bool = false, optional isOptional: Bool = false,
+                variadic: Bool = false, drawn: Bool = false) {
         if spelling.hasPrefix("_ ") {
             name = String(spelling.dropFirst(2))
             label = nil
@@ -64,7 +70,8 @@ public struct Parameter: Sendable, Hashable {
             label = spelling
         }
         self.type = type
-        self.hasDefault = hasDefault
+        self.hasDefault = hasDefault || isOptional
+        self.isOptional = isOptional
         self.variadic = variadic
         self.drawn = drawn
     }
@@ -210,13 +217,38 @@ public enum Catalogue {
             hint: suggestion.flatMap { methods[$0]?.first }.map { "did you mean '\($0.signature.selector)'?" })
     }
 
-    /// No overload of an operator takes the labels written.
-    static func noMatchingVersion(_ candidates: [CatalogueEntry], labels: [String?], at location: SourceLocation) -> SpecDiagnostic {
+    /// No overload of an operator takes the arguments written.
+    static func noMatchingVersion<Argument: BindableArgument>(_ candidates: [CatalogueEntry], _ args: [Argument], at location: SourceLocation) -> SpecDiagnostic {
+        if let diagnostic = wrongKindOfArgument(candidates, args, at: location) { return diagnostic }
+        let labels = args.map(\.label)
         let written = candidates[0].signature.name + "(" + labels.map { ($0 ?? "_") + ":" }.joined() + ")"
         let nearest = Suggestions.nearest(to: written, in: candidates.map(\.signature.selector)) ?? candidates[0].signature.selector
         let known = candidates.map(\.signature.selector).joined(separator: ", ")
         return SpecDiagnostic("no version of '\(candidates[0].signature.name)' takes the arguments \(written)", at: location,
             hint: "did you mean '\(nearest)'?" + (candidates.count > 1 ? " (known: \(known))" : ""))
+    }
+
+    /// The labels fit a version, but an argument is of a kind its parameter does not take: a
+    /// `nil` where Combine's signature has no optional (`dropFirst(nil)`), a value where a
+    /// closure goes (`timeout(…, customError: 3)`). Said of that argument, rather than offering
+    /// the very signature that was written.
+    private static func wrongKindOfArgument<Argument: BindableArgument>(_ candidates: [CatalogueEntry], _ args: [Argument], at location: SourceLocation) -> SpecDiagnostic? {
+        // Each argument stands for one of any type, so that only the labels decide.
+        let stand = args.enumerated().map { ArgumentStandIn(label: $1.label, shape: .unknown, index: $0) }
+        for entry in candidates {
+            guard let bound = bind(stand, to: entry.signature.parameters) else { continue }
+            for (parameter, standIn) in zip(entry.signature.parameters, bound.arguments) {
+                guard let standIn, !args[standIn.index].matches(parameter) else { continue }
+                let argument = args[standIn.index]
+                let name = parameter.label.map { "'\($0):'" } ?? "'\(parameter.name)'"
+                if argument.isNilLiteral {
+                    return SpecDiagnostic("\(entry.signature.selector) takes no nil for \(name): Combine's signature has no optional there",
+                                          at: location, hint: parameter.hasDefault ? "leave the argument out for its default" : "give a \(parameter.type.name) here")
+                }
+                return SpecDiagnostic("\(entry.signature.selector) takes a \(parameter.type.name) for \(name), not \(argument.shape.description)", at: location)
+            }
+        }
+        return nil
     }
 
     private static func dispatch(_ candidates: [CatalogueEntry], receiver: StreamValue?, _ args: [CallArgument], at location: SourceLocation, text: CodeText, interpreter: Interpreter) throws(EvalError) -> Runtime {
@@ -227,7 +259,7 @@ public enum Catalogue {
                 return try entry.build(call)
             }
         }
-        throw EvalError.fault(noMatchingVersion(candidates, labels: args.map(\.label), at: location))
+        throw EvalError.fault(noMatchingVersion(candidates, args, at: location))
     }
 
     /// Matches arguments to parameters the way Swift does: labels in order, defaulted parameters
@@ -239,7 +271,8 @@ public enum Catalogue {
         var index = 0
         for (position, parameter) in parameters.enumerated() {
             if index < args.count, args[index].matches(parameter) {
-                bound[position] = args[index]
+                // `customError: nil`: Combine's default, as if it were left out.
+                bound[position] = args[index].isNilLiteral && parameter.isOptional ? nil : args[index]
                 index += 1
                 if parameter.variadic {
                     variadic.append(args[index - 1])
@@ -261,6 +294,16 @@ public enum Catalogue {
 protocol BindableArgument {
     var label: String? { get }
     var shape: ArgumentShape { get }
+    /// Written as `nil`.
+    var isNilLiteral: Bool { get }
+}
+
+/// An argument as `Catalogue.wrongKindOfArgument` binds it: its label, a shape, its position.
+private struct ArgumentStandIn: BindableArgument {
+    let label: String?
+    let shape: ArgumentShape
+    let index: Int
+    var isNilLiteral: Bool { false }
 }
 
 /// What `Catalogue.bind` looks at in an argument to tell overloads that share labels apart
@@ -270,13 +313,29 @@ enum ArgumentShape {
     case int, bool, member, closure, keyPath, other
     /// A checked argument whose type is not known: it may be meant for any parameter.
     case unknown
+
+    /// How an error names an argument of this shape.
+    var description: String {
+        switch self {
+        case .int: return "an Int"
+        case .bool: return "a Bool"
+        case .member: return "a '.member'"
+        case .closure: return "a closure"
+        case .keyPath: return "a key path"
+        case .other, .unknown: return "this argument"
+        }
+    }
 }
 
 extension BindableArgument {
     var isClosure: Bool { shape == .closure }
 
     func matches(_ parameter: Parameter) -> Bool {
-        if label == parameter.label { return fits(parameter.type) }
+        if label == parameter.label {
+            // `nil` is an argument only where Combine's signature has an optional, or takes any value.
+            if isNilLiteral { return parameter.isOptional || parameter.type == .value }
+            return fits(parameter.type)
+        }
         return label == nil && parameter.type == .closure && isClosure
     }
 
@@ -290,6 +349,11 @@ extension BindableArgument {
 }
 
 extension CallArgument: BindableArgument {
+    var isNilLiteral: Bool {
+        if case .nilLiteral = syntax.kind { return true }
+        return false
+    }
+
     var shape: ArgumentShape {
         switch value {
         case .value(.int): return .int

@@ -4,9 +4,9 @@ import Reactive
 /// sources `Future` and `Record`.
 enum DebuggingCatalogue {
     static let entries: [CatalogueEntry] = [
-        CatalogueEntry("handleEvents", [Parameter("receiveSubscription", .closure, default: true), Parameter("receiveOutput", .closure, default: true),
-                                        Parameter("receiveCompletion", .closure, default: true), Parameter("receiveCancel", .closure, default: true),
-                                        Parameter("receiveRequest", .closure, default: true)], family: "handleEvents",
+        CatalogueEntry("handleEvents", [Parameter("receiveSubscription", .closure, optional: true), Parameter("receiveOutput", .closure, optional: true),
+                                        Parameter("receiveCompletion", .closure, optional: true), Parameter("receiveCancel", .closure, optional: true),
+                                        Parameter("receiveRequest", .closure, optional: true)], family: "handleEvents",
                        "runs closures on each event before passing it on (use print(…) inside them to write to the trace)") { call throws(EvalError) in
             func handler(_ name: String) throws(EvalError) -> ValueFunction<Value>? { try call.has(name) ? call.function(name) : nil }
             let onSubscription = try handler("receiveSubscription")
@@ -21,9 +21,18 @@ enum DebuggingCatalogue {
                 receiveCancel: onCancel.map { body in { _ = body([]) } },
                 receiveRequest: onRequest.map { body in { _ = body([.string($0.description)]) } }))
         },
-        CatalogueEntry("print", [Parameter("_ prefix", .value, default: true)], family: "print",
+        CatalogueEntry("print", [Parameter("_ prefix", .value, default: true), Parameter("to", .any, optional: true)], family: "print",
                        "writes every event (subscription, request, value, completion, cancel) to the test's trace") { call throws(EvalError) in
             let prefix = try call.has("prefix") ? call.value("prefix").text : ""
+            // `to: nil` (Combine's default) is left out by the binding; any other stream has
+            // nowhere to go in a test, whose print lines are its trace.
+            if try call.has("to") {
+                let stream = try call.argument("to", as: .any)
+                guard case .value(.null) = stream.value else {
+                    throw .fault(SpecDiagnostic("print(_:to:) writes to the test's trace; 'to:' takes only nil here", at: stream.location,
+                                                hint: "leave 'to:' out"))
+                }
+            }
             let interpreter = call.interpreter
             return call.result(try call.upstream.print(prefix) { line in interpreter.trace(line) })
         },

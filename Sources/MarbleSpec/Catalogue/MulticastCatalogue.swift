@@ -49,8 +49,7 @@ enum MulticastCatalogue {
                 throw .fault(SpecDiagnostic("autoconnect() needs a connectable publisher (makeConnectable(), multicast, Timer.publish)", at: call.location))
             }
             // A timer's ticks without demand are still its own to tell.
-            let connected = call.result(ErasedConnectable(publisher: receiver.publisher, connectBody: connect).autoconnect())
-            return receiver.demandDrops.map(connected.droppingWithoutDemand) ?? connected
+            return call.result(ErasedConnectable(publisher: receiver.publisher, connectBody: connect).autoconnect())
         },
     ]
 }

@@ -4,7 +4,7 @@ import Reactive
 /// are `.milliseconds(n)`-style values converted through the test's `frame`, or frame counts.
 enum TimingCatalogue {
     static let entries: [CatalogueEntry] = [
-        CatalogueEntry("debounce", [Parameter("for", .duration), Parameter("scheduler", .scheduler), Parameter("options", .schedulerOptions, default: true)], family: "debounce",
+        CatalogueEntry("debounce", [Parameter("for", .duration), Parameter("scheduler", .scheduler), Parameter("options", .schedulerOptions, optional: true)], family: "debounce",
                        "publishes a value once no newer one arrived for the due time; drops the pending value when upstream finishes") { call throws(EvalError) in
             var debounced = try call.upstream.debounce(for: call.frames("for"), scheduler: call.scheduler)
             let drops = DemandDrops<Value>()
@@ -18,11 +18,11 @@ enum TimingCatalogue {
             throttled.demandDrops = drops
             return call.result(throttled).droppingWithoutDemand(drops)
         },
-        CatalogueEntry("delay", [Parameter("for", .duration), Parameter("tolerance", .any, default: true), Parameter("scheduler", .scheduler), Parameter("options", .schedulerOptions, default: true)], family: "delay",
+        CatalogueEntry("delay", [Parameter("for", .duration), Parameter("tolerance", .any, optional: true), Parameter("scheduler", .scheduler), Parameter("options", .schedulerOptions, optional: true)], family: "delay",
                        "shifts every value and the completion (failure included) later by the interval") { call throws(EvalError) in
             return call.result(try call.upstream.delay(for: call.frames("for"), scheduler: call.scheduler))
         },
-        CatalogueEntry("timeout", [Parameter("_ interval", .duration), Parameter("scheduler", .scheduler), Parameter("options", .schedulerOptions, default: true), Parameter("customError", .closure, default: true)], family: "timeout",
+        CatalogueEntry("timeout", [Parameter("_ interval", .duration), Parameter("scheduler", .scheduler), Parameter("options", .schedulerOptions, optional: true), Parameter("customError", .closure, optional: true)], family: "timeout",
                        "finishes (or fails with customError) when no value arrives within the interval; values pass by a hop") { call throws(EvalError) in
             var customError: (() -> StreamError)?
             if try call.has("customError") {
@@ -31,19 +31,19 @@ enum TimingCatalogue {
             }
             return call.result(try call.upstream.timeout(call.frames("interval"), scheduler: call.scheduler, customError: customError))
         },
-        CatalogueEntry("measureInterval", [Parameter("using", .scheduler), Parameter("options", .schedulerOptions, default: true)], family: "measureInterval",
+        CatalogueEntry("measureInterval", [Parameter("using", .scheduler), Parameter("options", .schedulerOptions, optional: true)], family: "measureInterval",
                        "replaces each value with the frames since the previous one (the first: since subscription), as an Int") { call throws(EvalError) in
             return call.result(try call.upstream.measureInterval(using: call.scheduler), converting: { Value.int($0.frames) })
         },
-        CatalogueEntry("receive", [Parameter("on", .scheduler, drawn: true), Parameter("options", .schedulerOptions, default: true)], family: "receive-on",
+        CatalogueEntry("receive", [Parameter("on", .scheduler, drawn: true), Parameter("options", .schedulerOptions, optional: true)], family: "receive-on",
                        "delivers values and the completion by a hop on the scheduler (same frame, after queued work)") { call throws(EvalError) in
             return call.result(try call.upstream.receive(on: call.scheduler))
         },
-        CatalogueEntry("subscribe", [Parameter("on", .scheduler, drawn: true), Parameter("options", .schedulerOptions, default: true)], family: "subscribe-on",
+        CatalogueEntry("subscribe", [Parameter("on", .scheduler, drawn: true), Parameter("options", .schedulerOptions, optional: true)], family: "subscribe-on",
                        "subscribes, requests and cancels by a hop on the scheduler; values pass synchronously") { call throws(EvalError) in
             return call.result(try call.upstream.subscribe(on: call.scheduler))
         },
-        CatalogueEntry("collect", [Parameter("_ strategy", .strategy), Parameter("options", .schedulerOptions, default: true)], family: "collect-byTime",
+        CatalogueEntry("collect", [Parameter("_ strategy", .strategy), Parameter("options", .schedulerOptions, optional: true)], family: "collect-byTime",
                        "collects values into arrays per time window (.byTime) or per window or count (.byTimeOrCount); empty windows emit nothing") { call throws(EvalError) in
             let strategy = try call.member("strategy")
             let fail = { (message: String) -> EvalError in .fault(SpecDiagnostic(message, at: strategy.location)) }
@@ -64,7 +64,7 @@ enum TimingCatalogue {
                 throw fail("collect's strategy is .byTime(scheduler, interval) or .byTimeOrCount(scheduler, interval, count)")
             }
         },
-        CatalogueEntry("Timer.publish", [Parameter("every", .duration), Parameter("tolerance", .any, default: true), Parameter("on", .runLoop), Parameter("in", .runLoopMode), Parameter("options", .schedulerOptions, default: true)], kind: .constructor, family: "timer",
+        CatalogueEntry("Timer.publish", [Parameter("every", .duration), Parameter("tolerance", .any, optional: true), Parameter("on", .runLoop), Parameter("in", .runLoopMode), Parameter("options", .schedulerOptions, optional: true)], kind: .constructor, family: "timer",
                        "a connectable timer: after connect(), ticks every interval (the first one interval after connecting), emitting the frame; never finishes") { call throws(EvalError) in
             let interval = try call.timerInterval("every")
             let timer = call.scheduler.timerPublisher(every: .init(frames: interval))
@@ -77,7 +77,7 @@ enum TimingCatalogue {
             timer.demandDrops = ticks
             var stream = StreamValue(publisher: Bridge(upstream: timer, value: { Value.int($0.frame) }, failure: neverFails).eraseToAnyPublisher(),
                                      text: call.text, connect: timer.connect)
-            stream.demandDrops = drops
+            stream.demandDrops = [drops]
             return .stream(stream)
         },
     ]
@@ -105,7 +105,7 @@ extension Runtime {
     /// a timer), for the run to note (see `DemandDrops`).
     func droppingWithoutDemand(_ drops: DemandDrops<Value>) -> Runtime {
         guard case .stream(var stream) = self else { return self }
-        stream.demandDrops = drops
+        stream.demandDrops.append(drops)
         return .stream(stream)
     }
 }

@@ -26,9 +26,27 @@ public enum PipelineSearch {
         /// The smallest differing case found: its test source and its report (the `==` check
         /// holds both outputs); how many cases ran before the first difference; shrinking steps.
         case difference(source: String, report: TestReport, casesTried: Int, shrinkSteps: Int)
-        /// No generated case told the pipelines apart; `skipped` cases stopped with an error.
-        case noDifference(cases: Int, skipped: Int)
+        /// No generated case told the pipelines apart; `skipped` cases stopped with an error;
+        /// `unfailed` names the inputs whose failure stopped every case it was in, so that later
+        /// cases did not fail them.
+        case noDifference(cases: Int, skipped: Int, unfailed: [String])
     }
+
+    /// What one case may do: at most this many actions at one frame and in its run (a run's
+    /// limits are 100,000 and more, but a case's inputs are a few frames long). A case that
+    /// reaches them, such as `x.retry()` resubscribing to a failed hot `x` at one frame, tells
+    /// nothing, and must cost little: it stops after a thousand resubscriptions, not a hundred
+    /// thousand.
+    public static var caseOptions: RunOptions {
+        var options = RunOptions()
+        options.maxActionsPerInstant = 1_000
+        options.maxActions = 10_000
+        return options
+    }
+
+    /// Cases of an input whose failure stopped every one of them, after which the search stops
+    /// generating failures for it (they cannot tell the pipelines apart).
+    static let failuresBeforeGivingUp = 3
 
     /// A mistake in a pipeline, located in the argument it was written in.
     public struct PipelineError: Error, Sendable, Equatable {
@@ -105,13 +123,13 @@ struct CaseShape {
 }
 
 /// One generated input marble line: frames of gaps and values, then perhaps a completion.
-struct InputLine: Equatable {
-    enum Frame: Equatable {
+struct InputLine: Hashable {
+    enum Frame: Hashable {
         case gap
         /// The nth value of the input's alphabet (0 is the smallest).
         case value(Int)
     }
-    enum End: Equatable { case open, finished, failed }
+    enum End: Hashable { case open, finished, failed }
 
     var frames: [Frame]
     var end: End
@@ -142,7 +160,7 @@ struct InputLine: Equatable {
 }
 
 /// One case: a line per input and perhaps a demand line for both test subscribers.
-struct GeneratedCase: Equatable {
+struct GeneratedCase: Hashable {
     var inputs: [InputLine]
     /// Requests, frame by frame (nil: `.unlimited` at subscription, the default).
     var demand: [Int?]?
@@ -190,31 +208,63 @@ private struct Search {
         self.shape = shape
         self.options = options
         random = SeededGenerator(seed: options.seed)
+        failedIn = Array(repeating: 0, count: shape.inputs.count)
+        stoppedWhenFailed = failedIn
     }
+
+    /// The cases run so far: one the generator gives again tells nothing new and is not run again.
+    private var seen: Set<GeneratedCase> = []
+    /// Per input: how many cases run failed it, and how many of those stopped with an error.
+    private var failedIn: [Int]
+    private var stoppedWhenFailed: [Int]
 
     mutating func run() -> Result<PipelineSearch.Outcome, PipelineSearch.PipelineError> {
         if let error = chooseValueKinds() { return .failure(error) }
         var tried = 0
         var skipped = 0
-        while tried < options.cases {
-            let count = min(Self.batchSize, options.cases - tried)
-            // The first cases are the smallest; later ones grow to the bounds.
-            let batch = (0..<count).map { generate(scale: min(1, Double(tried + $0 + 1) / Double(max(1, options.cases / 4)))) }
+        var generated = 0
+        // The generator may repeat itself (small cases come first, and there are few of them):
+        // it is given four times as many draws as there are cases to try.
+        let draws = options.cases * 4
+        while tried < options.cases, generated < draws {
+            var batch: [GeneratedCase] = []
+            while batch.count < min(Self.batchSize, options.cases - tried), generated < draws {
+                // The first cases are the smallest; later ones grow to the bounds.
+                let candidate = generate(scale: min(1, Double(generated + 1) / Double(max(1, options.cases / 4))))
+                generated += 1
+                if seen.insert(candidate).inserted { batch.append(candidate) }
+            }
+            guard !batch.isEmpty else { continue }
             let reports = run(batch)
             for (index, report) in reports.enumerated() {
+                let stopped: Bool
                 switch report?.outcome {
                 case .failed?:
                     let (smallest, steps) = shrink(batch[index])
                     let source = smallest.source(shape, name: "the pipelines differ")
                     guard let final = run([smallest]).first ?? nil else { return .failure(internalError) }
                     return .success(.difference(source: source, report: final, casesTried: tried + index + 1, shrinkSteps: steps))
-                case .passed?: break
-                case .error?, nil: skipped += 1
+                case .passed?:
+                    stopped = false
+                case .error?, nil:
+                    stopped = true
+                    skipped += 1
+                }
+                for (input, line) in batch[index].inputs.enumerated() where line.end == .failed {
+                    failedIn[input] += 1
+                    if stopped { stoppedWhenFailed[input] += 1 }
                 }
             }
-            tried += count
+            tried += batch.count
         }
-        return .success(.noDifference(cases: tried, skipped: skipped))
+        let unfailed = shape.inputs.indices.filter(neverFails).map { shape.inputs[$0].name }
+        return .success(.noDifference(cases: tried, skipped: skipped, unfailed: unfailed))
+    }
+
+    /// Whether the search stopped generating failures of input `index`: every case that failed
+    /// it stopped with an error (a run that never settles, say), so such cases tell nothing.
+    private func neverFails(_ index: Int) -> Bool {
+        failedIn[index] >= PipelineSearch.failuresBeforeGivingUp && stoppedWhenFailed[index] == failedIn[index]
     }
 
     private var internalError: PipelineSearch.PipelineError {
@@ -236,7 +286,7 @@ private struct Search {
         for choice in choices {
             shape.numeric = choice
             let report = MarbleRunner.run(source: probe.source(shape, name: "probe"), path: "compare")
-            if let diagnostic = report.diagnostics.first(where: { $0.severity == .error }) {
+            if let diagnostic = report.allDiagnostics.first(where: { $0.severity == .error }) {
                 if firstError == nil { firstError = diagnostic }
                 continue
             }
@@ -261,13 +311,14 @@ private struct Search {
     /// A case whose lines are up to `scale` of the bounds long.
     private mutating func generate(scale: Double) -> GeneratedCase {
         let longest = max(1, Int((Double(options.maxFrames) * scale).rounded(.up)))
-        let inputs = shape.inputs.map { _ in
+        let inputs = shape.inputs.indices.map { index in
             let length = Int.random(in: 0...longest, using: &random)
             let frames = (0..<length).map { _ -> InputLine.Frame in
                 Int.random(in: 0..<10, using: &random) < 5 ? .gap : .value(Int.random(in: 0..<3, using: &random))
             }
             let roll = Int.random(in: 0..<10, using: &random)
-            return InputLine(frames: frames, end: roll < 5 ? .finished : roll < 7 ? .failed : .open)
+            let fails = roll >= 5 && roll < 7
+            return InputLine(frames: frames, end: roll < 5 || (fails && neverFails(index)) ? .finished : fails ? .failed : .open)
         }
         var demand: [Int?]?
         if Int.random(in: 0..<4, using: &random) == 0 {
@@ -284,8 +335,8 @@ private struct Search {
     /// Each case's report (nil where the file as a whole did not run).
     private func run(_ cases: [GeneratedCase]) -> [TestReport?] {
         let source = cases.enumerated().map { $0.element.source(shape, name: "case \($0.offset + 1)") }.joined(separator: "\n")
-        let report = MarbleRunner.run(source: source, path: "compare")
-        guard report.diagnostics.allSatisfy({ $0.severity != .error }), report.tests.count == cases.count else {
+        let report = MarbleRunner.run(source: source, path: "compare", options: PipelineSearch.caseOptions)
+        guard report.allDiagnostics.allSatisfy({ $0.severity != .error }), report.tests.count == cases.count else {
             return Array(repeating: nil, count: cases.count)
         }
         return report.tests.map { Optional($0) }

@@ -132,9 +132,9 @@ enum AppMembers {
     }
 
     /// Swift gives a dictionary's keys in hash order, which changes from run to run; these come
-    /// sorted by their literals, so a test's result is stable.
+    /// in key order, so a test's result is stable.
     private static func sortedEntries(_ dictionary: DictionaryValue) -> [(key: Value, value: Value)] {
-        dictionary.entries.map { (key: $0.key, value: $0.value) }.sorted { $0.key.literal < $1.key.literal }
+        dictionary.orderedEntries
     }
 
     static func names(of kind: Kind) -> [String] {
@@ -228,6 +228,21 @@ enum AppMembers {
                 for item in items where try call.call(closures[0], [item]) != .bool(true) { return .bool(false) }
                 return .bool(true)
             },
+            "sorted": Method(labels: ["by"], type: { receiver, _ in receiver }) { receiver, _, closures, call throws(EvalError) in
+                guard case .array(let items) = receiver else { return receiver }
+                return .array(try MutatingMethods.sorted(items, by: closures[0], call))
+            },
+            // `min(by:)` and `max(by:)`: the first of the least (greatest) elements, as Swift's.
+            "min": Method(labels: ["by"], type: { receiver, _ in .optional(element(of: receiver)) }) { receiver, _, closures, call throws(EvalError) in
+                guard case .array(let items) = receiver, var best = items.first else { return .null }
+                for item in items.dropFirst() where try call.call(closures[0], [item, best]) == .bool(true) { best = item }
+                return best
+            },
+            "max": Method(labels: ["by"], type: { receiver, _ in .optional(element(of: receiver)) }) { receiver, _, closures, call throws(EvalError) in
+                guard case .array(let items) = receiver, var best = items.first else { return .null }
+                for item in items.dropFirst() where try call.call(closures[0], [best, item]) == .bool(true) { best = item }
+                return best
+            },
             "compactMap": Method(labels: [nil], type: { _, _ in .array(.any) }) { receiver, _, closures, call throws(EvalError) in
                 guard case .array(let items) = receiver else { return receiver }
                 var kept: [Value] = []
@@ -245,7 +260,8 @@ enum AppMembers {
             }) { receiver, _, closures, call throws(EvalError) in
                 guard case .dictionary(let dictionary) = receiver else { return receiver }
                 var mapped: [Value: Value] = [:]
-                for (key, value) in dictionary.entries { mapped[key] = try call.call(closures[0], [value]) }
+                // In key order: the closure's calls (a print, the first that throws) happen in the same order on every run.
+                for (key, value) in sortedEntries(dictionary) { mapped[key] = try call.call(closures[0], [value]) }
                 return .dictionary(DictionaryValue(mapped))
             },
         ],
@@ -277,6 +293,7 @@ enum AppMembers {
         for arg in args {
             switch arg.value {
             case .closure(let closure): closures.append(closure)
+            case .keyPath(let path): closures.append(interpreter.keyPathClosure(path, at: arg.location))
             case .member(let set, let payload) where payload.isEmpty && name == "trimmingCharacters":
                 guard characterSets[set] != nil else {
                     throw call.fail("'.\(set)' is not a CharacterSet this interpreter knows", hint: "use one of " + characterSets.keys.sorted().map { ".\($0)" }.joined(separator: ", "))
@@ -289,7 +306,7 @@ enum AppMembers {
             throw call.fail("trimmingCharacters(in:) needs a CharacterSet such as .whitespaces")
         }
         guard closures.count + values.count >= method.labels.count - method.optionalTrailing else { throw call.fail("missing argument for \(name)") }
-        let needsClosure = ["first", "contains", "allSatisfy", "compactMap", "mapValues"].contains(name)
+        let needsClosure = ["first", "contains", "allSatisfy", "compactMap", "mapValues", "sorted", "min", "max"].contains(name)
         if needsClosure, closures.isEmpty { throw call.fail("\(name) needs a closure") }
         return .value(try method.run(value, values, closures, call))
     }

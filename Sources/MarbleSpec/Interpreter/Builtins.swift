@@ -8,7 +8,7 @@ import MarbleNotation
 enum Builtins {
     static let schedulerTypes: Set<String> = ["RunLoop", "DispatchQueue", "OperationQueue", "ImmediateScheduler", "DispatchQueue.SchedulerTimeType"]
     private static let typeNames: Set<String> = ["Int", "Double", "String", "Bool", "Never", "Error", "Void", "Subscribers", "Optional", "Array", "Timer", "Result"]
-    private static let functions: Set<String> = ["min", "max", "abs", "print"]
+    private static let functions: Set<String> = ["min", "max", "abs", "print", "stride"]
     private static let schedulerNames: Set<String> = ["scheduler", "testScheduler", "mainScheduler"]
 
     static var globalNames: [String] { Array(schedulerTypes) + Array(typeNames) + Array(functions) + Array(schedulerNames) }
@@ -142,6 +142,13 @@ enum Builtins {
         switch receiver {
         case nil:
             if let result = try StringFormat.call(name, args, at: location, interpreter: interpreter) { return result }
+            if name == "stride" {
+                let labels = args.map(\.label)
+                guard labels == ["from", "to", "by"] || labels == ["from", "through", "by"] else { throw fail("stride takes (from:to:by:) or (from:through:by:)") }
+                let vs = try values()
+                let stride = Interpreter.StrideArguments(vs, literals: args.map(\.syntax.isNumberLiteral), through: labels[1] == "through", location: location)
+                return .value(try interpreter.strideArray(stride))
+            }
             let vs = try values()
             switch (name, vs.count) {
             case ("print", _):
@@ -180,6 +187,8 @@ enum Builtins {
                 }
             case ("String", 1):
                 return .value(.string(vs[0].text))
+            case ("Array", 1):
+                return .value(.array(try interpreter.elements(of: vs[0], at: args[0].location)))
             case ("Bool", 1):
                 if case .string(let s) = vs[0] { return .value(Bool(s).map(Value.bool) ?? .null) }
                 if case .bool = vs[0] { return .value(vs[0]) }
@@ -234,6 +243,8 @@ enum Builtins {
             return try interpreter.valueOf(args[index].value, at: args[index].location, purpose: "an argument of \(name)")
         }
         func closure(_ index: Int) throws(EvalError) -> ClosureValue {
+            // A key path stands for the closure that reads it (`users.map(\.name)`).
+            if args.indices.contains(index), case .keyPath(let path) = args[index].value { return interpreter.keyPathClosure(path, at: args[index].location) }
             guard args.indices.contains(index), case .closure(let c) = args[index].value else { throw fail("\(name) needs a closure") }
             return c
         }
@@ -276,6 +287,15 @@ enum Builtins {
             let separator: String
             if args.isEmpty { separator = "" } else if case .string(let s) = try argument(0) { separator = s } else { throw fail("joined(separator:) needs a String") }
             return .value(.string(a.map(\.text).joined(separator: separator)))
+        case ("map", .null), ("flatMap", .null):
+            // Optional.map / flatMap on nil.
+            _ = try closure(0)
+            return .value(.null)
+        case ("map", .int), ("map", .double), ("map", .bool), ("map", .record), ("map", .tuple),
+             ("flatMap", .int), ("flatMap", .double), ("flatMap", .bool), ("flatMap", .record), ("flatMap", .tuple), ("flatMap", .string), ("flatMap", .array):
+            // Optional.map / flatMap on a value (the checker has made sure the receiver is an
+            // optional, and refuses one of an array or a string, whose own map would differ).
+            return .value(try callValue(closure(0), [value]))
         case ("map", .array(let a)):
             let c = try closure(0)
             return .value(.array(try a.map { (x) throws(EvalError) -> Value in try callValue(c, [x]) }))

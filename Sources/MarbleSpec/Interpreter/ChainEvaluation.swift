@@ -125,6 +125,10 @@ extension Interpreter {
             case .member(nil, let name):
                 return .deliver(try Builtins.implicitMemberCall(name, args, at: callee.location, interpreter: self))
             case .member(let base?, let name):
+                if MutatingMethods.names.contains(name), let path = base.assignmentPath,
+                   let result = try callMutating(name, on: path, args, at: callee.location, in: env) {
+                    return .deliver(result)
+                }
                 chainFrames.append(.methodCall(name, callee.location, args, text))
                 return .evaluate(base, env)
             case .array(let elements) where elements.count == 1 && arguments.isEmpty:

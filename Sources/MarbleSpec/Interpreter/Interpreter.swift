@@ -9,7 +9,7 @@ final class Interpreter {
     let globals = Environment()
     /// Lines of the file, for quoting expressions in messages and diagrams.
     let lines: LineTable
-    /// Output of `print(_:)` operators, with frames.
+    /// Output of `print(_:to:)` operators, with frames.
     var trace: [(frame: Int, text: String)] = []
     /// Set when the run is traced: operators wrap what they build in it (`BoundCall.result`).
     var tracer: TraceRecorder?
@@ -141,6 +141,8 @@ final class Interpreter {
             return .keyPath(path)
         case .dictionary, .switchExpression:
             return try evaluateStatementKind(expr, in: env)
+        case .tryExpression(let operand, let mode):
+            return try evaluateTry(operand, mode, at: expr.location, in: env)
         case .member, .call, .genericSpecialization, .unary, .binary, .ternary, .ifExpression, .throwExpression, .subscriptAccess,
              .forceUnwrap, .bindOptional, .optionalChain, .cast:
             return try evaluateChain(expr, in: env)
@@ -176,6 +178,12 @@ final class Interpreter {
                 throw .returning
             case .variable, .assignment, .guardStatement:
                 try executeStatementKind(statement, in: env)
+                last = nil
+            case .forIn, .whileLoop, .breakStatement, .continueStatement, .patternBinding:
+                try executeLoopStatement(statement, in: env)
+                last = nil
+            case .doCatch(let statement):
+                try executeDo(statement, in: env)
                 last = nil
             }
         }
@@ -305,9 +313,14 @@ final class Interpreter {
     /// flatMaps over arrays, or closures calling closures, do all theirs inside one action, so
     /// the per-frame budget counts the calls themselves. Throws (a limit) once it is spent.
     func countClosureCall(at location: SourceLocation) throws(EvalError) {
+        try countWork(at: location, hint: "closures called this often at one frame (nested flatMaps over arrays, closures calling closures) cannot finish")
+    }
+
+    /// Counts one piece of synchronous work at this frame (a closure's call, a loop's round);
+    /// throws the limit, at `location` with `hint`, once the frame's budget is spent.
+    func countWork(at location: SourceLocation, hint: String) throws(EvalError) {
         guard !scheduler.countWorkThisInstant() else { return }
-        var diagnostic = SpecDiagnostic(scheduler.stopReason?.description ?? "the run stopped", at: location,
-                                        hint: "closures called this often at one frame (nested flatMaps over arrays, closures calling closures) cannot finish")
+        var diagnostic = SpecDiagnostic(scheduler.stopReason?.description ?? "the run stopped", at: location, hint: hint)
         diagnostic.isLimit = true
         throw .fault(diagnostic)
     }

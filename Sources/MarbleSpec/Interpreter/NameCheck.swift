@@ -124,6 +124,32 @@ struct NameCheck {
                     push([assignment.target, assignment.value], scope)
                 case .guardStatement(let guardStatement):
                     pending.append(.conditions(guardStatement.conditions[...], scope, next: .guardElse(guardStatement.elseBody, before: scope, rest: rest)))
+                case .forIn(let loop):
+                    // The sequence sees the names before the loop; the `where` clause and the body, the pattern's too.
+                    let inner = scope.union(loop.pattern.boundNames)
+                    pending.append(.body(rest, scope))
+                    pending.append(.body(loop.body[...], inner))
+                    if let whereClause = loop.whereClause { pending.append(.expr(whereClause, inner)) }
+                    push(loop.pattern.expressions, scope)
+                    pending.append(.expr(loop.sequence, scope))
+                case .whileLoop(let loop):
+                    pending.append(.body(rest, scope))
+                    pending.append(.conditions(loop.conditions[...], scope, next: .thenBody(loop.body)))
+                case .breakStatement, .continueStatement:
+                    pending.append(.body(rest, scope))
+                case .patternBinding(let binding):
+                    pending.append(.body(rest, scope.union(binding.pattern.boundNames)))
+                    push(binding.pattern.expressions, scope)
+                    pending.append(.expr(binding.value, scope))
+                case .doCatch(let statement):
+                    pending.append(.body(rest, scope))
+                    for clause in statement.clauses.reversed() {
+                        let inner = scope.union(clause.boundNames)
+                        pending.append(.body(clause.body[...], inner))
+                        if let guardExpression = clause.guardExpression { pending.append(.expr(guardExpression, inner)) }
+                        push(clause.pattern?.expressions ?? [], scope)
+                    }
+                    pending.append(.body(statement.body[...], scope))
                 }
             case .conditions(let conditions, let scope, let next):
                 guard let condition = conditions.first else {
@@ -153,7 +179,7 @@ extension ExprKind {
         case .tuple(let elements): elements.map(\.value)
         case .member(let base, _): base.map { [$0] } ?? []
         case .call(let callee, let arguments): [callee] + arguments.map(\.value)
-        case .genericSpecialization(let base, _), .unary(_, let base), .throwExpression(let base), .cast(let base, _, _): [base]
+        case .genericSpecialization(let base, _), .unary(_, let base), .throwExpression(let base), .cast(let base, _, _), .tryExpression(let base, _): [base]
         case .binary(_, let lhs, let rhs): [lhs, rhs]
         case .ternary(let condition, let then, let otherwise): [condition, then, otherwise]
         case .ifExpression, .dictionary, .subscriptAccess, .forceUnwrap, .bindOptional, .optionalChain, .switchExpression: statementChildren

@@ -16,8 +16,9 @@ struct StreamValue {
     /// For `share()`, `multicast`, `makeConnectable()`: where its subject broadcasts (so that a run
     /// can note what it dropped).
     var broadcast: BroadcastWatch? = nil
-    /// For debounce, throttle and a timer: where it tells the values it discards without demand.
-    var demandDrops: DemandDrops<Value>? = nil
+    /// For debounce, throttle and a timer, and any chain built on one (`x.debounce(…).map { … }`):
+    /// where each of them tells the values it discards without demand.
+    var demandDrops: [DemandDrops<Value>] = []
 
     init(publisher: Stream, text: CodeText, connect: (() -> any Cancellable)? = nil, subject: SubjectHandle? = nil, broadcast: BroadcastWatch? = nil) {
         self.publisher = publisher
@@ -207,6 +208,14 @@ enum EvalError: Error {
     /// A `?` of optional chaining found nil: unwinds to the chain, which gives nil (never
     /// escapes `Interpreter.evaluate` of an `.optionalChain`).
     case nilInChain
+    /// `break` or `continue` unwinding to its loop (or a `break` to its `switch`); the parser
+    /// allows them only there, so one never escapes the closure that holds it.
+    case jump(LoopJump)
+}
+
+/// What `break` and `continue` do to the loop they unwind to.
+enum LoopJump {
+    case breaking, continuing
 }
 
 /// A problem in a `.marble` file, at a place in it.

@@ -72,53 +72,6 @@ extension Interpreter {
         }
     }
 
-    private func assign(_ assignment: Assignment, in env: Environment) throws(EvalError) {
-        var value = try valueOf(evaluate(assignment.value, in: env), at: assignment.value.location, purpose: "the value assigned")
-        switch assignment.target.kind {
-        case .identifier(let name):
-            if let op = assignment.binaryOperator {
-                let current = try valueOf(evaluate(assignment.target, in: env), at: assignment.target.location, purpose: "the left side of '\(assignment.op)'")
-                value = try Arithmetic.binary(op, current, value, leftIsLiteral: false, rightIsLiteral: assignment.value.isNumberLiteral, at: assignment.location)
-            }
-            guard env.assign(name, .value(value)) else { throw fail("cannot find '\(name)' in scope", at: assignment.target.location) }
-        case .subscriptAccess(let base, let indexExpr, let fallback):
-            guard case .identifier(let name) = base.kind else {
-                throw fail("cannot assign through this subscript", at: assignment.location, hint: "assign to a subscript of a 'var': counts[key] = 1")
-            }
-            let container = try valueOf(evaluate(base, in: env), at: base.location, purpose: "a subscripted value")
-            let key = try valueOf(evaluate(indexExpr, in: env), at: indexExpr.location, purpose: "a subscript index")
-            if let op = assignment.binaryOperator {
-                var current = try element(of: container, at: key, location: assignment.target.location)
-                if current == .null, let fallback {
-                    current = try valueOf(evaluate(fallback, in: env), at: fallback.location, purpose: "a dictionary's default")
-                }
-                if current == .null {
-                    throw fail("value of optional type 'Optional' must be unwrapped to use '\(assignment.op)'", at: assignment.location,
-                               hint: "give the dictionary a default: \(name)[key, default: 0] \(assignment.op) …, or assign \(name)[key] = (\(name)[key] ?? 0) \(op) …")
-                }
-                value = try Arithmetic.binary(op, current, value, leftIsLiteral: false, rightIsLiteral: assignment.value.isNumberLiteral, at: assignment.location)
-            }
-            let updated: Value
-            switch (container, key) {
-            case (.array(var items), .int(let index)):
-                guard items.indices.contains(index) else {
-                    throw fail("index out of range: \(index) in an array of \(items.count) element\(items.count == 1 ? "" : "s")", at: assignment.target.location)
-                }
-                items[index] = value
-                updated = .array(items)
-            case (.dictionary(var dictionary), _):
-                // As in Swift, assigning nil removes the key.
-                dictionary.entries[key] = value == .null ? nil : value
-                updated = .dictionary(dictionary)
-            default:
-                throw fail("cannot subscript a value of type \(container.typeName) with \(key.typeName) (\(key.literal))", at: assignment.target.location)
-            }
-            guard env.assign(name, .value(updated)) else { throw fail("cannot find '\(name)' in scope", at: base.location) }
-        default:
-            throw fail("cannot assign to this expression", at: assignment.location)
-        }
-    }
-
     // MARK: Conditions
 
     /// Whether every condition holds, tried in order; the names they bind go into `env`.
@@ -144,18 +97,27 @@ extension Interpreter {
     private func evaluateSwitch(_ switchExpression: SwitchExpression, in env: Environment) throws(EvalError) -> Runtime {
         let subject = try valueOf(evaluate(switchExpression.subject, in: env), at: switchExpression.subject.location, purpose: "the value switched on")
         for switchCase in switchExpression.cases {
-            if switchCase.isDefault { return try execute(switchCase.body, in: Environment(parent: env)) ?? .value(.tuple([])) }
+            if switchCase.isDefault { return try runCase(switchCase.body, in: Environment(parent: env)) }
             for item in switchCase.items {
                 // A fresh scope per pattern: one that fails halfway leaves no names behind.
                 let scope = Environment(parent: env)
                 guard try matches(item.pattern, subject, binding: scope) else { continue }
                 if let guardExpression = item.guardExpression, try !condition(guardExpression, in: scope) { continue }
-                return try execute(switchCase.body, in: scope) ?? .value(.tuple([]))
+                return try runCase(switchCase.body, in: scope)
             }
         }
         // The checker refuses a switch it can see is not exhaustive; this is one over values of
         // a type it could not know.
         throw fail("no case of the switch matches \(subject.literal)", at: switchExpression.location, hint: "add a 'default:' case")
+    }
+
+    /// A case's body; a `break` in it leaves the switch (a `continue` goes on to its loop).
+    private func runCase(_ body: [ClosureStatement], in scope: Environment) throws(EvalError) -> Runtime {
+        do throws(EvalError) {
+            return try execute(body, in: scope) ?? .value(.tuple([]))
+        } catch .jump(.breaking) {
+            return .value(.tuple([]))
+        }
     }
 
     /// Whether `value` matches `pattern`; the names it binds go into `env`.
@@ -195,6 +157,11 @@ extension Interpreter {
             return true
         case .expression(let expr):
             return try matches(expression: expr, value, in: env)
+        case .isType(let type):
+            return matches(value, type.text)
+        case .cast(let inner, let type):
+            guard matches(value, type.text) else { return false }
+            return try matches(inner, value, binding: env)
         }
     }
 

@@ -47,6 +47,15 @@ enum StringFormat {
             let value = values[next]
             let place = arguments[next].location
             next += 1
+            // Foundation builds whatever width or precision it is asked for (and traps past
+            // Int32): a conversion may ask for no more than a value may hold.
+            let size = Self.size(of: spec)
+            guard size.width <= ValueSize.maximum, size.precision <= ValueSize.maximum else {
+                var diagnostic = ValueSize.limit("value too large: '\(spec)\(conversion)' in String(format:) asks for more than \(ValueSize.maximum) characters (the limit)",
+                                                 at: location)
+                diagnostic.hint = "a width or a precision takes a few digits: %8d, %.2f"
+                throw .fault(diagnostic)
+            }
             switch conversion {
             case "d", "i", "u", "x", "X", "o":
                 guard case .int(let n) = value else {
@@ -71,12 +80,31 @@ enum StringFormat {
         return out
     }
 
-    /// `%-8@`, `%8@`: a description padded to a width.
+    /// `%-8@`, `%8@`: a description padded to a width (a precision, `%8.3@`, changes nothing).
     private static func padded(_ text: String, spec: String) -> String {
-        let flags = spec.dropFirst()
-        let width = Int(flags.filter(\.isNumber).prefix { _ in true }.split(separator: ".").first ?? "") ?? 0
+        let width = size(of: spec).width
         guard text.count < width else { return text }
         let padding = String(repeating: " ", count: width - text.count)
-        return flags.hasPrefix("-") ? text + padding : padding + text
+        return spec.dropFirst().hasPrefix("-") ? text + padding : padding + text
+    }
+
+    /// The width and precision a conversion's spec asks for (`%-08.3`: 8 and 3; 0 when not
+    /// given; `Int.max` for one too long to count).
+    static func size(of spec: String) -> (width: Int, precision: Int) {
+        var characters = spec.dropFirst()[...]
+        while let flag = characters.first, "-+ #0".contains(flag) { characters.removeFirst() }
+        func number() -> Int {
+            var value = 0
+            while let digit = characters.first?.wholeNumberValue, characters.first?.isASCII == true {
+                characters.removeFirst()
+                let (shifted, overflow) = value.multipliedReportingOverflow(by: 10)
+                value = overflow || shifted > Int.max - digit ? .max : shifted + digit
+            }
+            return value
+        }
+        let width = number()
+        guard characters.first == "." else { return (width, 0) }
+        characters.removeFirst()
+        return (width, number())
     }
 }

@@ -48,7 +48,7 @@ extension Interpreter {
         return .record(Instance(type: type.name, caseName: nil, labels: type.fields.map(\.name.name), values: values))
     }
 
-    private func enumCase(_ type: UserTypes.EnumType, _ item: CaseDeclaration, _ args: [CallArgument], at location: SourceLocation) throws(EvalError) -> Value {
+    func enumCase(_ type: UserTypes.EnumType, _ item: CaseDeclaration, _ args: [CallArgument], at location: SourceLocation) throws(EvalError) -> Value {
         guard args.count == item.payload.count else {
             throw fail("'\(type.name).\(item.name.name)' takes \(item.payload.count) associated value\(item.payload.count == 1 ? "" : "s"), not \(args.count)", at: location)
         }
@@ -110,6 +110,23 @@ extension Interpreter {
 
     /// `x as T`, `x as? T`, `x as! T`, where `x` (the expression `operand`) evaluated to `runtime`.
     func cast(_ runtime: Runtime, of operand: Expr, to type: TypeText, mode: CastMode) throws(EvalError) -> Runtime {
+        if mode == .annotation {
+            // `let x: Double = 0`: a literal takes the written type; anything else is as it is
+            // (the checker has made sure it is of that type).
+            guard case .value(let value) = runtime else {
+                if case .member(let name, let payload) = runtime, let enumType = types.enumType(type.text),
+                   let item = enumType.cases.first(where: { $0.name.name == name }) {
+                    let args = payload.map { CallArgument(label: nil, value: $0, location: operand.location, syntax: operand) }
+                    return .value(try enumCase(enumType, item, args, at: operand.location))
+                }
+                // `let r: Result<Int, Error> = .success(1)`.
+                if case .member(let name, let payload) = runtime, EnumCases.isContextual(name, payload) {
+                    return .value(try valueOf(runtime, at: operand.location, purpose: "a value"))
+                }
+                return runtime
+            }
+            return .value(Self.adoptingLiterals(value, of: operand, as: type.text))
+        }
         var value = try valueOf(runtime, at: operand.location, purpose: "a cast")
         // `1 as Double` is the Double 1.0, as Swift types the literal.
         if type.text == "Double", operand.isNumberLiteral, case .int(let n) = value { value = .double(Double(n)) }
@@ -117,6 +134,20 @@ extension Interpreter {
         if mode == .conditional { return .value(.null) }
         throw fail("could not cast value of type '\(value.typeName)' (\(value.literal)) to '\(type.text)'", at: operand.location,
                    hint: "use 'as?' to get nil instead")
+    }
+
+    /// `value`, the value of `expr`, with its number literals made Doubles where `written` says
+    /// `Double` (`let xs: [Double] = [1, 2]`), as Swift types them.
+    static func adoptingLiterals(_ value: Value, of expr: Expr, as written: String) -> Value {
+        var type = written.trimmingCharacters(in: .whitespaces)
+        while type.hasSuffix("?") { type = String(type.dropLast()).trimmingCharacters(in: .whitespaces) }
+        switch (value, expr.kind) {
+        case (.int(let n), _) where type == "Double" && expr.isNumberLiteral: return .double(Double(n))
+        case (.array(let items), .array(let elements)) where type.hasPrefix("[") && type.hasSuffix("]") && items.count == elements.count:
+            let element = String(type.dropFirst().dropLast())
+            return .array(zip(items, elements).map { adoptingLiterals($0, of: $1, as: element) })
+        default: return value
+        }
     }
 
     /// Whether a value is of a written type (for `as?` and `as!`).

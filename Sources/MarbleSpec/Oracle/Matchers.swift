@@ -54,7 +54,7 @@ struct ValueMatcher {
             switch error {
             case .fault(let diagnostic): return (false, "the predicate \(text) failed on \(value.literal): \(diagnostic.message)")
             case .thrown(let thrown): return (false, "the predicate \(text) threw \(thrown.value.literal) on \(value.literal)")
-            case .returning, .nilInChain: return (false, "the predicate \(text) gave no value")
+            case .returning, .nilInChain, .jump: return (false, "the predicate \(text) gave no value")
             }
         }
     }
@@ -65,10 +65,25 @@ struct ValueMatcher {
 enum MatchingComparison {
     typealias Events = [TimedEvent<Value, StreamError>]
 
-    /// An expected event: a value, or the matcher (by index into the line's events) it did not match.
+    /// An expected event: a value, a matcher (by index into the line's events) and the value it
+    /// matched, or a matcher that matched nothing. A matched matcher equals the value it matched,
+    /// and a sentence names the matcher, not the value: a frame that differs otherwise (a value
+    /// more) reads `expected a value matching {_}, got 1 then 2`, not `expected 1, got 1 then 2`.
     private enum Slot: Equatable {
         case value(Value)
+        case matched(Value, Int)
         case unmatched(Int)
+
+        static func == (lhs: Slot, rhs: Slot) -> Bool {
+            switch (lhs, rhs) {
+            case (.value(let a), .value(let b)), (.matched(let a, _), .value(let b)), (.value(let a), .matched(let b, _)), (.matched(let a, _), .matched(let b, _)):
+                return a == b
+            case (.unmatched(let a), .unmatched(let b)):
+                return a == b
+            default:
+                return false
+            }
+        }
     }
 
     /// A line with matchers at some of its events (by index): each matcher stands for the value
@@ -89,7 +104,7 @@ enum MatchingComparison {
                 if let candidates = positions[event.time], position < candidates.count, case .value(let got) = actual[candidates[position]].event {
                     let (matched, problem) = matcher.matches(got, interpreter)
                     if let problem { notes.append(problem) }
-                    if matched { return TimedEvent(event.time, .value(.value(got))) }
+                    if matched { return TimedEvent(event.time, .value(.matched(got, index))) }
                 }
                 return TimedEvent(event.time, .value(.unmatched(index)))
             }
@@ -103,7 +118,7 @@ enum MatchingComparison {
         let differences = Comparison.differences(expected: slots, actual: got, lastFrame: lastFrame) { event in
             switch event {
             case .value(.value(let value)): Comparison.describe(.value(value), table)
-            case .value(.unmatched(let index)): "a value matching \(matchers[index]?.text ?? "{_}")"
+            case .value(.unmatched(let index)), .value(.matched(_, let index)): "a value matching \(matchers[index]?.text ?? "{_}")"
             case .completion(let completion): Comparison.describe(.completion(completion), table)
             }
         }

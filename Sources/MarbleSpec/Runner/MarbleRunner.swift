@@ -1,8 +1,9 @@
 import Foundation
 import MarbleSyntax
 
-/// Runs `.marble` files: parses each, prepares every test (a file with any error runs
-/// nothing), then runs the tests and reports each expectation.
+/// Runs `.marble` files: parses each, prepares every test, then runs the tests and reports each
+/// expectation. A mistake costs the tests it is in or that use it; one in the file's structure
+/// costs the file.
 public enum MarbleRunner {
     /// Reads and runs one file.
     public static func run(path: String, options: RunOptions = RunOptions()) -> FileReport {
@@ -76,58 +77,84 @@ public enum MarbleRunner {
 
     private static func runOnThisThread(source: String, path: String, options: RunOptions) -> FileReport {
         let lines = LineTable(source)
-        // Every test is prepared (and checked) before any runs. A prepared test holds its
-        // scheduler, interpreter and streams, so only the first `preparedTestsKept` selected ones
-        // are kept for their run (preparing parses every line: twice would cost twice); the
-        // others are let go and prepared again when they run (preparing is deterministic). The
-        // file is parsed test by test, each test's syntax let go once it is prepared, and parsed
-        // again for the run only past the kept tests: a file of a million tests holds neither a
-        // million sessions nor a million syntax trees.
-        func prepare(_ test: TestSyntax, _ fileStatements: [Statement]) -> TestSession {
-            TestSession(test, path: path, lines: lines, fileStatements: fileStatements, options: options)
-        }
+        // Every test is prepared (and checked) before any runs: the whole file is parsed first,
+        // since a mistake in its structure anywhere (a `test` line) means none can. A prepared
+        // test holds its scheduler, interpreter and streams, so only the first
+        // `preparedTestsKept` selected ones are kept for their run; the others are prepared when
+        // they run, the file parsed again test by test (preparing is deterministic), each test's
+        // syntax let go once it is prepared: a file of a million tests holds neither a million
+        // sessions nor a million syntax trees.
+        //
+        // What a mistake costs (docs/language.md, "One mistake costs one test"): one in a test's
+        // lines, that test; one in a file-level declaration or `values` line, the tests that use
+        // it (`FilePrelude`); one in the file's structure or its `frame`, the whole file.
+        var prelude: FilePrelude?
+        /// The file-level mistakes some test of the file uses (selected or not).
+        var usedMistakes: Set<Int> = []
         func isSelected(_ test: TestSyntax) -> Bool { options.selectedTests?.contains(test.name) ?? true }
-        var kept: [TestSession] = []
+        /// A selected test, prepared to run, or with the mistakes that keep it from running.
+        enum Prepared {
+            case session(TestSession)
+            case notRun(TestReport)
+        }
+        func prepare(_ test: TestSyntax, _ prelude: FilePrelude) -> Prepared {
+            let used = prelude.mistakes(usedBy: test, lines: lines)
+            guard used.isEmpty else {
+                return .notRun(.notRun(name: test.name, line: test.location.line, diagnostics: prelude.diagnostics(used), frameNanoseconds: 1_000_000))
+            }
+            let session = TestSession(test, path: path, lines: lines, fileStatements: prelude.statements, options: options)
+            guard session.diagnostics.isEmpty else {
+                defer { session.tearDown() }
+                return .notRun(.notRun(name: test.name, line: test.location.line,
+                                       diagnostics: session.diagnostics.sorted { ($0.line, $0.column) < ($1.line, $1.column) },
+                                       frameNanoseconds: session.frameNanoseconds))
+            }
+            return .session(session)
+        }
+        var kept: [Prepared] = []
         var selectedCount = 0
         var testCount = 0
-        // A mistake in a file-level statement (a declaration, a `values` line) is found by every
-        // test that sees it: reported once.
-        var sessionDiagnostics: [FileDiagnostic] = []
-        var reported: Set<FileDiagnostic> = []
-        let (file, syntaxErrors) = MarbleFileParser.parse(source) { fileStatements, test in
+        var structureBroken = false
+        let (file, syntaxErrors) = MarbleFileParser.parseTests(source) { fileSoFar, test in
             testCount += 1
-            let session = prepare(test, fileStatements)
-            sessionDiagnostics += session.diagnostics.filter { reported.insert($0).inserted }
-            guard isSelected(test) else {
-                session.tearDown()
-                return
-            }
+            if prelude == nil { prelude = FilePrelude(fileSoFar, path: path, lines: lines, options: options) }
+            guard let prelude else { return }
+            structureBroken = structureBroken || !fileSoFar.structureErrors.isEmpty || !prelude.fileErrors.isEmpty
+            if prelude.hasMistakes { usedMistakes.formUnion(prelude.mistakes(usedBy: test, lines: lines)) }
+            guard isSelected(test) else { return }
             selectedCount += 1
-            if kept.count < preparedTestsKept { kept.append(session) } else { session.tearDown() }
+            if !structureBroken, kept.count < preparedTestsKept { kept.append(prepare(test, prelude)) }
         }
-        let syntaxDiagnostics = syntaxErrors.map { error in
-            FileDiagnostic(path: path, line: error.location.line, column: error.location.column, length: error.length,
-                           message: error.message, hint: error.hint,
-                           lineText: lines.line(error.location.line))
+        let filePrelude = prelude ?? FilePrelude(file, path: path, lines: lines, options: options)
+        var diagnostics: [FileDiagnostic]
+        if !file.structureErrors.isEmpty || !filePrelude.fileErrors.isEmpty {
+            // No test can run: every syntax error of the file, and what voided it.
+            diagnostics = syntaxErrors.map { FileDiagnostic($0, path: path, lines: lines) } + filePrelude.fileErrors
+        } else {
+            diagnostics = filePrelude.unusedMistakes(used: usedMistakes)
+            if testCount == 0 && diagnostics.isEmpty {
+                // At the last file-level statement (where a test would follow), else the first line.
+                let place = file.statements.last?.location ?? SourceLocation(line: 1, column: 1)
+                diagnostics.append(FileDiagnostic(path: path, line: place.line, column: place.column, message: "the file has no tests",
+                                                  hint: "start one with `test \"name\"`", lineText: lines.line(place.line)))
+            }
         }
-        let syntaxSet = Set(syntaxDiagnostics)
-        var diagnostics = syntaxDiagnostics + sessionDiagnostics.filter { !syntaxSet.contains($0) }
-        if testCount == 0 && diagnostics.isEmpty {
-            // At the last file-level statement (where a test would follow), else the first line.
-            let place = file.statements.last?.location ?? SourceLocation(line: 1, column: 1)
-            diagnostics.append(FileDiagnostic(path: path, line: place.line, column: place.column, message: "the file has no tests",
-                                              hint: "start one with `test \"name\"`", lineText: lines.line(place.line)))
-        }
-        guard diagnostics.isEmpty else {
-            for session in kept { session.tearDown() }
-            return FileReport(path: path, diagnostics: diagnostics.sorted { ($0.line, $0.column) < ($1.line, $1.column) }, tests: [])
+        diagnostics.sort { ($0.line, $0.column) < ($1.line, $1.column) }
+        guard file.structureErrors.isEmpty && filePrelude.fileErrors.isEmpty && testCount > 0 else {
+            for case .session(let session) in kept { session.tearDown() }
+            return FileReport(path: path, diagnostics: diagnostics, tests: [])
         }
         var reports: [TestReport] = []
         reports.reserveCapacity(selectedCount)
-        func run(_ session: TestSession) {
-            defer { session.tearDown() }
-            let report = session.run()
-            reports.append(options.keepsPassingReports || report.outcome != .passed ? report : report.passingSummary)
+        func run(_ prepared: Prepared) {
+            switch prepared {
+            case .notRun(let report):
+                reports.append(report)
+            case .session(let session):
+                defer { session.tearDown() }
+                let report = session.run()
+                reports.append(options.keepsPassingReports || report.outcome != .passed ? report : report.passingSummary)
+            }
         }
         let keptCount = kept.count
         for index in kept.indices {
@@ -136,13 +163,13 @@ public enum MarbleRunner {
         kept = []
         if selectedCount > keptCount {
             var selectedIndex = 0
-            _ = MarbleFileParser.parse(source) { fileStatements, test in
+            _ = MarbleFileParser.parseTests(source) { _, test in
                 guard isSelected(test) else { return }
                 defer { selectedIndex += 1 }
-                if selectedIndex >= keptCount { run(prepare(test, fileStatements)) }
+                if selectedIndex >= keptCount { run(prepare(test, filePrelude)) }
             }
         }
-        return FileReport(path: path, diagnostics: [], tests: reports)
+        return FileReport(path: path, diagnostics: diagnostics, tests: reports)
     }
 }
 

@@ -43,20 +43,23 @@ extension TestSession {
                 noteConflationEnds(holding: current(), in: seeing())
             }
         }
-        if let drops = stream.demandDrops { watchDrops(drops, for: log) }
+        for drops in stream.demandDrops { watchDrops(drops, for: log) }
         streamOrder.append(name.name)
         interpreter.globals[name.name] = .stream(recorded)
     }
 
-    /// `let query = typing.debounce(…)` (throttle, a timer), and aliases `let slow = query`: each
-    /// subscription of the operator begins inside a subscription of each of these logs that has
-    /// just opened (nothing delivered yet), and those lose what it drops.
+    /// `let query = typing.debounce(…)` (throttle, a timer; wherever it stands in the line, as
+    /// in `typing.debounce(…).map { … }`), and aliases `let slow = query`: a subscription of the
+    /// operator made while one of these logs' subscriptions is being made (inside its
+    /// `receive(subscriber:)`) belongs to it, and it loses what the operator drops. Made while
+    /// it is being made, not merely in its frame: an alias subscribing before its original in
+    /// the same frame is not credited with the original's own subscription's drops.
     private func watchDrops(_ drops: DemandDrops<Value>, for log: SubscriptionLog) {
         let key = ObjectIdentifier(drops)
         if dropLogs[key] == nil {
             drops.subscribed = { [unowned self] in
                 let losing = (dropLogs[key] ?? []).compactMap { log -> (SubscriptionLog, Int)? in
-                    guard let index = log.active.last, log.spans[index].start == scheduler.currentFrame, log.deliveries[index] == 0 else { return nil }
+                    guard let index = log.subscribing.last else { return nil }
                     return (log, index)
                 }
                 guard !losing.isEmpty else { return nil }

@@ -8,8 +8,14 @@ extension TestSession {
     /// recorders of the streams that use it in closures, and `let other = name` aliases.
     func logsSeeing(_ name: String) -> [SubscriptionLog] {
         var logs = streams[name].map { [$0.log] } ?? []
-        for uses in innerLogs.values { logs += uses.filter { $0.source == name }.map(\.log) }
-        for stream in streams.values where stream.report.kind == .derived && stream.report.expression == name { logs.append(stream.log) }
+        // In the order the streams were defined, the same on every run.
+        for user in streamOrder {
+            logs += (innerLogs[user] ?? []).filter { $0.source == name }.map(\.log)
+        }
+        for user in streamOrder {
+            guard let stream = streams[user], stream.report.kind == .derived, stream.report.expression == name else { continue }
+            logs.append(stream.log)
+        }
         return logs
     }
 

@@ -30,8 +30,17 @@ extension TestSession {
         for statement in syntax.statements { observe(statement) }
         validateSubscribers()
         // Closures are checked before anything runs, whether or not a value would reach them.
-        guard diagnostics.isEmpty else { return }
+        guard diagnostics.isEmpty, syntax.unparsed.isEmpty else { return }
         for diagnostic in typeChecker.check(syntax.statements) { diagnose(diagnostic) }
+    }
+
+    /// The test's lines that did not parse, as its diagnostics; and no "cannot find" for what
+    /// they would have defined (a mistake costs one error, not one per later use).
+    func reportUnparsedStatements() {
+        guard !syntax.unparsed.isEmpty else { return }
+        let missing = Set(syntax.unparsed.flatMap { FilePrelude.declaredNames(of: $0, lines: lines) })
+        diagnostics = diagnostics.filter { !missing.contains(FilePrelude.pointedName($0)) }
+            + syntax.unparsed.map { FileDiagnostic($0.error, path: path, lines: lines) }
     }
 
     /// Collects the `struct`, `enum`, `typealias` and `extension` declarations the test sees.
@@ -67,9 +76,19 @@ extension TestSession {
         }
     }
 
-    /// Reports every name used in an expression that the test does not define.
+    /// Reports every name used in an expression that the test does not define. A computed
+    /// property's body sees the types, the builtins, `self` and the stored properties, never a
+    /// test's streams (as a Swift type cannot see a function's locals), and one declared at file
+    /// level only the file's types: it reads the same in every test, and so does its report.
     func checkNames() {
-        var defined = Set(Builtins.globalNames + Catalogue.constructorNames + ["Publishers", "Timer", "true", "false", "nil"] + interpreter.types.names)
+        let builtins = Builtins.globalNames + Catalogue.constructorNames + ["Publishers", "Timer", "true", "false", "nil"]
+        var defined = Set(builtins + interpreter.types.names)
+        let fileTypes = fileStatements.compactMap { statement -> String? in
+            guard case .declaration(let declaration) = statement.kind else { return nil }
+            if case .extension = declaration.kind { return nil }
+            return declaration.name.name
+        }
+        let scopes = (file: Set(builtins + fileTypes), test: defined)
         for statement in syntax.statements {
             switch statement.kind {
             case .hot(let name, _), .cold(let name, _), .subject(let name, _), .binding(let name, _): defined.insert(name.name)
@@ -77,36 +96,40 @@ extension TestSession {
             default: break
             }
         }
+        // What a line that did not parse would have defined is reported with that line.
+        for unparsed in syntax.unparsed { defined.formUnion(FilePrelude.declaredNames(of: unparsed, lines: lines)) }
         knownNames = defined
-        let check = NameCheck(known: defined)
-        var checked: [Expr] = []
-        for statement in fileStatements + syntax.statements {
+        // Each expression with the names it may use: in its scope, or its closure's parameters.
+        var checked: [(expr: Expr, scope: Set<String>, nearby: Set<String>)] = []
+        for (position, statement) in (fileStatements + syntax.statements).enumerated() {
             switch statement.kind {
-            case .binding(_, let expr): checked.append(expr)
-            case .published(_, _, let expr): checked.append(expr)
+            case .binding(_, let expr): checked.append((expr, defined, defined))
+            case .published(_, _, let expr): checked.append((expr, defined, defined))
             case .declaration(let declaration):
                 // A computed property's body sees `self` and the stored properties.
                 var fields = ["self"]
                 if case .structure(let stored) = declaration.kind { fields += stored.map(\.name.name) }
                 if let target = interpreter.types.structType(declaration.name.name) { fields += target.fields.map(\.name.name) }
+                let scope = position < fileStatements.count ? scopes.file : scopes.test
                 for property in declaration.properties {
-                    checked.append(Expr(kind: .closure(Closure(parameters: fields, body: property.body)), location: property.name.location))
+                    checked.append((Expr(kind: .closure(Closure(parameters: fields, body: property.body)), location: property.name.location),
+                                    scope, scope.union(fields)))
                 }
             default: break
             }
         }
-        for expr in checked {
+        for (expr, scope, nearby) in checked {
             if let idiom = AppIdioms.subscriberCall(in: expr) {
                 diagnose(idiom)
                 continue
             }
-            for (name, location) in check.undefinedNames(in: expr) {
+            for (name, location) in NameCheck(known: scope).undefinedNames(in: expr) {
                 if let idiom = AppIdioms.unavailableName(name) {
                     diagnose(idiom.message, at: location, length: name.count, hint: idiom.hint)
                     continue
                 }
                 diagnose("cannot find '\(name)' in scope", at: location, length: name.count,
-                         hint: Suggestions.nearest(to: name, in: defined).map { "did you mean '\($0)'?" })
+                         hint: Suggestions.nearest(to: name, in: nearby).map { "did you mean '\($0)'?" })
             }
         }
     }

@@ -57,7 +57,8 @@ extension TestSession {
                 stream.observed = observed(name, recorded(subscriber))
                 if let comparedThrough { stream.observed?.removeAll { $0.frame > comparedThrough } }
                 stream.subscriber = SubscriberRecord(start: plan.subscribeAt, cancel: plan.cancelAt,
-                                                     demand: plan.hasDemandLine ? Comparison.render(plan.requests) : [], subscription: plan.subscription)
+                                                     demand: plan.hasDemandLine ? Comparison.render(plan.requests) : [], hasDemandLine: plan.hasDemandLine,
+                                                     subscription: plan.subscription)
             }
             stream.innerSubscriptions = (innerLogs[name] ?? []).map { use in
                 InnerUse(source: use.source, subscriptions: use.log.spans.enumerated().map { index, span in

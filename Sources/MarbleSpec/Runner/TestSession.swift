@@ -17,8 +17,8 @@ public struct RunOptions: Sendable {
     /// as many actions again as it took until then, and at least this many; a pipeline still
     /// busy after that never settles (a repeating timer, say), and the test stops with an error.
     public var settleActions = 1_000
-    /// Names of the tests to run; nil runs every test. The whole file is still parsed and
-    /// checked (a mistake anywhere means nothing runs).
+    /// Names of the tests to run; nil runs every test. The whole file is still parsed (a
+    /// mistake in its structure means no test runs); a mistake in a test not chosen is not reported.
     public var selectedTests: Set<String>? = nil
     /// Logs every event at every named stream and operator into `TestReport.events`
     /// (`marbles trace`). Off: nothing is wrapped, nothing is logged.
@@ -198,6 +198,7 @@ final class TestSession {
         activity = StreamActivity(interpreter: interpreter)
         tracer = options.traceEvents ? TraceRecorder.attached(to: interpreter) : nil
         prepare(fileStatements: fileStatements)
+        reportUnparsedStatements()
     }
 
     // MARK: Diagnostics
@@ -221,6 +222,7 @@ final class TestSession {
         case .thrown(let thrown): diagnose("uncaught error \(thrown.value.literal)", at: location)
         case .returning: diagnose("'return' outside a closure", at: location)
         case .nilInChain: diagnose("'?' outside an optional chain", at: location)
+        case .jump: diagnose("'break' or 'continue' outside a loop", at: location)
         }
     }
 

@@ -127,6 +127,7 @@ extension ExpressionChecker {
     /// `print`, `min`, `max`, `abs`, `Int(_:)`, `Double(_:)`, `String(_:)`, `Bool(_:)` (`Builtins.callFunction`).
     private func function(_ name: String, _ args: [TypedArgument], at location: SourceLocation) -> Checked {
         if let formatted = stringFormat(name, args, at: location) { return formatted }
+        if name == "stride" { return strideType(args, at: location) }
         let types = args.map { valueType($0.checked, at: $0.location, purpose: "an argument of \(name)") }
         let first = types.first.map { operandOf($0) }
         switch (name, types.count) {
@@ -156,6 +157,8 @@ extension ExpressionChecker {
             }
         case ("String", 1):
             return .value(.string)
+        case ("Array", 1):
+            return .value(.array(elementType(ofSequence: types[0], at: args[0].location) ?? .any))
         case ("Bool", 1):
             switch first {
             case .bool?: return .value(.bool)
@@ -180,11 +183,24 @@ extension ExpressionChecker {
 
     /// `.uppercased()`, `.contains(_:)`, `.isMultiple(of:)`, `[…].map { … }`, … (`Builtins.method`).
     func method(_ name: String, on receiverType: SpecType, _ args: [TypedArgument], at location: SourceLocation) -> Checked {
+        // A key path stands for the closure that reads it (`users.map(\.name)`), as the interpreter runs it.
+        let args = args.map { argument -> TypedArgument in
+            guard case .keyPath(let path, let at) = argument.checked else { return argument }
+            var body = Expr(kind: .identifier("$0"), location: at)
+            for component in path { body = Expr(kind: .member(base: body, name: component), location: at) }
+            var closure = argument
+            closure.checked = .closure(ClosureReference(syntax: Closure(parameters: nil, body: [.expression(body)]), environment: TypeEnvironment(),
+                                                        location: at, usesSecondAnonymousArgument: false))
+            return closure
+        }
         var receiver = store.resolve(receiverType)
         if case .variable(let index) = receiver {
             let kind = MemberTypes.Kind.allCases.first { MemberTypes.method(name, $0) != nil || MemberTypes.hasProperty(name, $0) } ?? .string
             store.bind(index, to: kind == .array ? .array(store.fresh()) : kind.defaultType)
             receiver = store.resolve(receiver)
+        }
+        if name == "map" || name == "flatMap", case .optional(let wrapped) = receiver, store.resolve(wrapped) != .never {
+            return optionalMap(name, wrapped: store.resolve(wrapped), args, at: location)
         }
         while case .optional(let wrapped) = receiver, store.resolve(wrapped) != .never { receiver = store.resolve(wrapped) }
         switch receiver {
@@ -201,6 +217,10 @@ extension ExpressionChecker {
             if let kind = MemberTypes.kind(of: receiver), MemberTypes.hasProperty(name, kind) {
                 return error("cannot call value of non-function type '\(self.name(member(name, of: .value(receiver), at: location).valueTypeOrAny))'", at: location, length: name.count,
                              hint: "'\(name)' is a property: write .\(name) without parentheses")
+            }
+            if let kind = MutatingMethods.Kind(receiver), !MutatingMethods.overloads(name, kind).isEmpty {
+                return error("cannot use mutating member on immutable value of type '\(self.name(receiver))'", at: location, length: name.count,
+                             hint: "call it on a 'var': var items = …; items.\(name)(…)")
             }
             let members = MemberTypes.kind(of: receiver).map(MemberTypes.names(of:)) ?? []
             return error("value of type '\(self.name(receiver))' has no member '\(name)'", at: location, length: name.count,
@@ -275,6 +295,31 @@ extension ExpressionChecker {
         default:
             return .unknown
         }
+    }
+
+    /// `Optional.map` / `flatMap`: the closure gets the value, nil stays nil; `flatMap`'s closure
+    /// gives an optional, which is not wrapped again. On an optional array or string the
+    /// interpreter could not tell it from the collection's own `map`: refused, with the rewrite.
+    private func optionalMap(_ name: String, wrapped: SpecType, _ args: [TypedArgument], at location: SourceLocation) -> Checked {
+        switch wrapped {
+        case .array, .dictionary, .string:
+            return error("'\(name)' on an optional \(self.name(wrapped)) is not supported in a .marble file yet", at: location, length: name.count,
+                         hint: "unwrap it first: if let items { items.\(name) { … } }, or (items ?? []).\(name) { … }")
+        default: break
+        }
+        guard checkLabels(name, MemberTypes.Method(labels: [nil]), args, at: location) else { return .unknown }
+        guard case .closure(let closure) = args[0].checked else {
+            if case .keyPath(let path, let at) = args[0].checked {
+                var current: Checked = .value(wrapped)
+                for component in path { current = member(component, of: current, at: at) }
+                return .value(.optional(valueType(current, at: at, purpose: "the key path's value")))
+            }
+            return args[0].checked.isUnknown ? .unknown : error("\(name) needs a closure", at: location)
+        }
+        let outcome = check(closure, with: [.value(wrapped)], owner: nil, allowsThrowing: true)
+        let result = valueType(outcome.result, at: outcome.resultLocation, purpose: "the closure's result")
+        if name == "flatMap", case .optional = store.resolve(result) { return .value(result) }
+        return .value(.optional(result))
     }
 
     /// `(a, b).0()` or `(a, b).x()`: a tuple has no methods.

@@ -11,7 +11,12 @@ extension ExpressionChecker {
         if text.hasSuffix("?") || text.hasSuffix("!") { return specType(written: String(text.dropLast())).map { .optional($0) } }
         if text.hasPrefix("["), text.hasSuffix("]") {
             let inner = String(text.dropFirst().dropLast())
-            if UserTypes.topLevelParts(inner, separators: [":"]).count == 2 { return types.knows(text) ? .any : nil }
+            let parts = UserTypes.topLevelParts(inner, separators: [":"])
+            if parts.count == 2 {
+                guard types.knows(text) else { return nil }
+                guard let key = specType(written: parts[0]), let value = specType(written: parts[1]) else { return .any }
+                return .dictionary(key: key, value: value)
+            }
             return specType(written: inner).map { .array($0) }
         }
         if text.hasPrefix("("), text.hasSuffix(")") {
@@ -54,6 +59,8 @@ extension ExpressionChecker {
         case (.optional(let x), .optional(let y)): return accepts(x, y)
         case (.optional(let x), _): return accepts(x, a)
         case (.array(let x), .array(let y)): return accepts(x, y)
+        case (.dictionary(let k1, let v1), .dictionary(let k2, let v2)): return accepts(k1, k2) && accepts(v1, v2)
+        case (.result(let s1, let f1), .result(let s2, let f2)): return accepts(s1, s2) && accepts(f1, f2)
         case (.tuple(let xs), .tuple(let ys)) where xs.count == ys.count: return zip(xs, ys).allSatisfy { accepts($0, $1) }
         case (.publisher, .publisher): return true
         default: return e == a
@@ -199,6 +206,7 @@ extension ExpressionChecker {
     /// `x as T` (checked: `x` must be a `T`), `x as? T` (a `T?`), `x as! T` (a `T`), given what
     /// `x` (`operand`) gave.
     func cast(_ checked: Checked, of operand: Expr, to type: TypeText, mode: CastMode) -> Checked {
+        if mode == .annotation { return annotation(checked, of: operand, type) }
         let actual = valueType(checked, at: operand.location, purpose: "a cast")
         guard let target = specType(written: type.text) else {
             return error("cannot find type '\(type.text)' in scope", at: type.location, length: type.text.count)
@@ -208,6 +216,52 @@ extension ExpressionChecker {
                   hint: "use 'as?' to test the type at run time, or a conversion such as \(name(target))(…)")
         }
         return .value(mode == .conditional ? .optional(target) : target)
+    }
+
+    /// `let x: T = value`: the value must be a `T`, and the name has the written type (a number
+    /// literal written for a `Double` is one). Types the checker does not model (a function type,
+    /// a generic type of Combine) leave the value's own type.
+    private func annotation(_ checked: Checked, of operand: Expr, _ type: TypeText) -> Checked {
+        if type.text.contains("->") { return checked }
+        guard let target = specType(written: type.text) else {
+            return error("cannot find type '\(type.text)' in scope", at: type.location, length: type.text.count,
+                         hint: Suggestions.nearest(to: type.text, in: types.names + Array(UserTypes.builtinTypeNames)).map { "did you mean '\($0)'?" })
+        }
+        switch checked {
+        case .value, .unknown: break
+        case .member(let name, _):
+            // `let state: LoadingState = .idle`: the case of the written enum.
+            if case .named(let typeName) = store.resolve(target), let enumType = types.enumType(typeName) {
+                if !enumType.cases.contains(where: { $0.name.name == name }) {
+                    return error("type '\(enumType.name)' has no member '\(name)'", at: operand.location, length: name.count,
+                                 hint: Suggestions.nearest(to: name, in: enumType.cases.map(\.name.name)).map { "did you mean '\($0)'?" })
+                }
+                return .value(target)
+            }
+            if store.resolve(target) == .any { return checked }
+        default:
+            return checked
+        }
+        let actual = Self.literalType(of: operand, as: store.resolve(target)) ?? valueType(checked, at: operand.location, purpose: "a value")
+        if !accepts(target, actual) {
+            error("cannot convert value of type '\(name(actual))' to specified type '\(name(target))'", at: operand.location)
+            return .value(target)
+        }
+        return .value(store.resolve(target) == .any ? actual : target)
+    }
+
+    /// The type a literal takes where `target` is written: number literals become Doubles for a
+    /// `Double` (in arrays and optionals too); nil when `expr` is no such literal.
+    static func literalType(of expr: Expr, as target: SpecType) -> SpecType? {
+        switch (expr.kind, target) {
+        case (_, .optional(let wrapped)): return literalType(of: expr, as: wrapped)
+        case (_, .double) where expr.isNumberLiteral: return .double
+        case (.array(let items), .array(let element)) where !items.isEmpty:
+            let types = items.map { literalType(of: $0, as: element) }
+            guard types.allSatisfy({ $0 != nil }), let first = types.first ?? nil, types.allSatisfy({ $0 == first }) else { return nil }
+            return .array(first)
+        default: return nil
+        }
     }
 
     /// The constructors whose generic arguments are their output and failure types.

@@ -151,7 +151,7 @@ final class ExpressionChecker {
     var types = UserTypes()
     private(set) var diagnostics: [SpecDiagnostic] = []
     private var reported: Set<String> = []
-    private var throwContexts: [ThrowContext] = []
+    var throwContexts: [ThrowContext] = []
     private var depth = 0
     private var reportedDepth = false
 
@@ -229,6 +229,7 @@ final class ExpressionChecker {
         case .ifExpression: return ifStep(expr, in: env)
         case .throwExpression, .cast, .subscriptAccess, .forceUnwrap, .bindOptional, .optionalChain: return postfixStep(expr, in: env)
         case .dictionary, .switchExpression: return .done(checkStatementKind(expr, in: env))
+        case .tryExpression(let operand, let mode): return .done(checkTry(operand, mode, in: env))
         }
     }
 
@@ -277,6 +278,12 @@ final class ExpressionChecker {
             case .genericSpecialization:
                 return .link(.specializedCall(callee: callee, contextualArguments(args, callee: callee)), inner: callee)
             case .member(let base?, let name):
+                // `items.append(x)` on a `var` (or a property of one): a change in place.
+                if MutatingMethods.names.contains(name), let path = base.assignmentPath {
+                    let receiver = check(base, in: env)
+                    if let checked = checkMutatingCall(name, on: path, receiver, args, at: callee.location, in: env) { return .done(checked) }
+                    return .done(methodCall(name, on: receiver, args, at: callee.location))
+                }
                 return .link(.method(name, at: callee.location, args), inner: base)
             default:
                 return .link(.call(at: callee.location, args), inner: callee)
@@ -583,6 +590,12 @@ final class ExpressionChecker {
                 location = nil
             case .variable, .assignment, .guardStatement:
                 checkStatementKind(statement, in: env)
+                last = .value(.void)
+            case .forIn, .whileLoop, .breakStatement, .continueStatement, .patternBinding:
+                checkLoopStatement(statement, in: env)
+                last = .value(.void)
+            case .doCatch(let statement):
+                checkDo(statement, in: env)
                 last = .value(.void)
             }
         }

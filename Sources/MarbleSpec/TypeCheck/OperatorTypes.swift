@@ -23,6 +23,11 @@ extension TypedArgument: BindableArgument {
     }
 
     var isUntyped: Bool { shape == .unknown }
+
+    var isNilLiteral: Bool {
+        if case .nilLiteral = syntax.kind { return true }
+        return false
+    }
 }
 
 /// A call of an operator or constructor matched to its parameters, for its typing rule: the
@@ -225,7 +230,7 @@ extension ExpressionChecker {
     private func dispatch(_ candidates: [CatalogueEntry], receiver: StreamType?, _ args: [TypedArgument], at location: SourceLocation) -> Checked {
         let matching = candidates.compactMap { entry in Catalogue.bind(args, to: entry.signature.parameters).map { (entry, $0) } }
         guard let (entry, bound) = matching.first else {
-            let diagnostic = Catalogue.noMatchingVersion(candidates, labels: args.map(\.label), at: location)
+            let diagnostic = Catalogue.noMatchingVersion(candidates, args, at: location)
             return error(diagnostic.message, at: location, hint: diagnostic.hint)
         }
         // Overloads told apart by an argument's type, and that type unknown: left to run time.
@@ -510,7 +515,7 @@ enum OperatorTypes {
             for (name, passed) in arguments { _ = call.closure(name, with: passed) }
             return call.same
         },
-        "print(_:)": same,
+        "print(_:to:)": same,
         "Record(output:completion:)": { call in
             var output = SpecType.any
             switch call.store.resolve(call.value("output")) {

@@ -128,56 +128,6 @@ extension ExpressionChecker {
         }
     }
 
-    private func checkAssignment(_ assignment: Assignment, in env: TypeEnvironment) {
-        let value = valueType(check(assignment.value, in: env), at: assignment.value.location, purpose: "the value assigned")
-        let name: String
-        switch assignment.target.kind {
-        case .identifier(let identifier): name = identifier
-        case .subscriptAccess(let base, _, _):
-            guard case .identifier(let identifier) = base.kind else {
-                error("cannot assign through this subscript", at: assignment.location, hint: "assign to a subscript of a 'var': counts[key] = 1")
-                return
-            }
-            name = identifier
-        default:
-            return
-        }
-        switch env.isVariable(name) {
-        case false?:
-            error("cannot assign to value: '\(name)' is a 'let' constant", at: assignment.target.location, length: name.count,
-                  hint: "only a 'var' declared in a closure can change: var \(name) = …")
-            return
-        case nil:
-            // Not defined here: the name check reported it, or a test-level name the checker cannot see.
-            if !name.hasPrefix("$") { return }
-            error("cannot assign to value: '\(name)' is immutable", at: assignment.target.location, length: name.count)
-            return
-        case true?:
-            break
-        }
-        let target = valueType(check(assignment.target, in: env), at: assignment.target.location, purpose: "the target of '\(assignment.op)'")
-        var assigned = value
-        if let op = assignment.binaryOperator {
-            if case .subscriptAccess(_, _, nil) = assignment.target.kind, case .optional(let wrapped) = store.resolve(target) {
-                error("value of optional type '\(self.name(target))' must be unwrapped to a value of type '\(self.name(wrapped))'", at: assignment.location,
-                      length: assignment.op.count, hint: "give the dictionary a default: \(name)[key, default: 0] \(assignment.op) …")
-                return
-            }
-            assigned = binaryType(op, target, value, leftIsLiteral: false, rightIsLiteral: assignment.value.isNumberLiteral, at: assignment.location)
-        }
-        let old = store.deepResolve(target), new = store.deepResolve(assigned)
-        if case .subscriptAccess = assignment.target.kind {
-            // `counts[k] = nil` removes the key.
-            if case .optional(let wrapped) = old, new == .nilLiteral || SpecType.joinConcrete(wrapped, new) == wrapped { return }
-        }
-        if isConcrete(old), isConcrete(new), SpecType.joinConcrete(old, new) != old, !(old == .double && new == .int && assignment.value.isNumberLiteral) {
-            if case .optional = old, new == .nilLiteral { return }
-            error("cannot assign value of type '\(self.name(new))' to type '\(self.name(old))'", at: assignment.value.location)
-            return
-        }
-        if case .identifier = assignment.target.kind, !isConcrete(old) { env.update(name, .value(store.join(target, assigned))) }
-    }
-
     // MARK: Conditions
 
     /// Checks conditions in order, binding their names in `env`.
@@ -258,7 +208,7 @@ extension ExpressionChecker {
         }
     }
 
-    private static func isIrrefutable(_ pattern: Pattern) -> Bool {
+    static func isIrrefutable(_ pattern: Pattern) -> Bool {
         switch pattern {
         case .wildcard, .binding: true
         case .tuple(let items, _): items.allSatisfy(isIrrefutable)
@@ -299,6 +249,15 @@ extension ExpressionChecker {
             checkCasePattern(caseName, payload, location, against: resolved, in: env)
         case .expression(let expr):
             checkExpressionPattern(expr, against: resolved, in: env)
+        case .isType(let type):
+            if specType(written: type.text) == nil { error("cannot find type '\(type.text)' in scope", at: type.location, length: type.text.count) }
+        case .cast(let inner, let type):
+            guard let target = specType(written: type.text) else {
+                error("cannot find type '\(type.text)' in scope", at: type.location, length: type.text.count)
+                checkPattern(inner, against: .any, in: env)
+                return
+            }
+            checkPattern(inner, against: target, in: env)
         }
     }
 
@@ -391,9 +350,11 @@ extension ExpressionChecker {
                 case .array(let item), .dictionary(_, let item): element = item
                 default: element = .any
                 }
-                let outcome = check(closure, with: [.value(element)], owner: nil, allowsThrowing: true)
+                // `sorted(by:)`, `min(by:)`, `max(by:)` compare two elements.
+                let compares = ["sorted", "min", "max"].contains(name)
+                let outcome = check(closure, with: compares ? [.value(element), .value(element)] : [.value(element)], owner: nil, allowsThrowing: true)
                 let result = valueType(outcome.result, at: outcome.resultLocation, purpose: "the closure's result")
-                if ["first", "contains", "allSatisfy"].contains(name) { expect(outcome, .bool) }
+                if compares || ["first", "contains", "allSatisfy"].contains(name) { expect(outcome, .bool) }
                 types.append(result)
             case .member(let set, _) where name == "trimmingCharacters":
                 if AppMembers.characterSets[set] == nil {

@@ -13,11 +13,34 @@ public struct DictionaryValue: Hashable, Sendable {
         return "[\(key): \(values.count == 1 ? values.first ?? "Any" : "Any")]"
     }
 
-    /// Swift source text: `["a": 1, "b": 2]`, `[:]`.
+    /// Swift source text: `["a": 1, "b": 2]`, `[:]`, entries in key order (`orderedEntries`).
     public var literal: String {
         guard !entries.isEmpty else { return "[:]" }
-        let sorted = entries.map { (key: $0.key.literal, value: $0.value.literal) }.sorted { $0.key < $1.key }
-        return "[" + sorted.map { "\($0.key): \($0.value)" }.joined(separator: ", ") + "]"
+        return "[" + orderedEntries.map { "\($0.key.literal): \($0.value.literal)" }.joined(separator: ", ") + "]"
+    }
+
+    /// The entries in the order every walk of a dictionary uses here — a `for` loop, `keys`,
+    /// `values`, `map`, printing: by key, numbers by value and strings alphabetically (keys of
+    /// different kinds by their literals). Swift's order is unspecified and changes from run to
+    /// run; a run must give the same result every time.
+    public var orderedEntries: [(key: Value, value: Value)] {
+        entries.map { (key: $0.key, value: $0.value) }.sorted { Value.keyOrder($0.key, $1.key) }
+    }
+}
+
+extension Value {
+    /// The order of dictionary keys and set elements (see `DictionaryValue.orderedEntries`).
+    static func keyOrder(_ a: Value, _ b: Value) -> Bool {
+        switch (a, b) {
+        case (.int(let x), .int(let y)): return x < y
+        case (.double(let x), .double(let y)) where !x.isNaN && !y.isNaN: return x < y
+        case (.string(let x), .string(let y)): return x < y
+        case (.bool(let x), .bool(let y)): return !x && y
+        case (.tuple(let xs), .tuple(let ys)) where xs.count == ys.count:
+            for (x, y) in zip(xs, ys) where x != y { return keyOrder(x, y) }
+            return false
+        default: return a.literal < b.literal
+        }
     }
 }
 

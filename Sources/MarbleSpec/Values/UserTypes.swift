@@ -57,22 +57,25 @@ struct UserTypes: Sendable {
     private(set) var properties: [String: [String: ComputedProperty]] = [:]
     /// The conformances written for each type (its declaration's and its extensions').
     private(set) var conformances: [String: [String]] = [:]
+    /// What each alias stands for, the aliases it names followed (see `resolveAliases`).
+    var resolvedAliases: [String: String] = [:]
+    /// Aliases reported as mistakes (naming themselves, too deep or too large written out): known
+    /// names that stand for an unknown type.
+    var unusableAliases: Set<String> = []
 
     static let builtinTypeNames: Set<String> = ["Int", "Double", "String", "Bool", "Error", "Never", "Any", "Void"]
 
     var isEmpty: Bool { structs.isEmpty && enums.isEmpty && aliases.isEmpty }
 
-    /// Every declared name, aliases included.
-    var names: [String] { Array(structs.keys) + Array(enums.keys) + Array(aliases.keys) }
+    /// Every declared name, aliases included, in alphabetical order (the same on every run).
+    var names: [String] { (Array(structs.keys) + Array(enums.keys) + Array(aliases.keys)).sorted() }
 
     /// The type a name stands for, aliases followed (`typealias Query = String` gives `String`);
-    /// nil for a name the file does not declare.
+    /// nil for a name the file does not declare, or an alias reported as a mistake.
     func canonicalName(_ name: String) -> String? {
-        var current = name
-        var seen: Set<String> = []
-        while let alias = aliases[current], seen.insert(current).inserted { current = alias.text }
-        if structs[current] != nil || enums[current] != nil { return current }
-        return current == name ? nil : current
+        if structs[name] != nil || enums[name] != nil { return name }
+        guard let resolved = resolvedAliases[name] else { return nil }
+        return resolved
     }
 
     func enumType(_ name: String) -> EnumType? { canonicalName(name).flatMap { enums[$0] } }
@@ -113,7 +116,7 @@ struct UserTypes: Sendable {
         if let open = text.firstIndex(of: "<") {
             return knows(String(text[..<open]))
         }
-        return Self.builtinTypeNames.contains(text) || canonicalName(text) != nil || Self.libraryTypeNames.contains(text)
+        return Self.builtinTypeNames.contains(text) || canonicalName(text) != nil || unusableAliases.contains(text) || Self.libraryTypeNames.contains(text)
     }
 
     /// Generic types of Combine and the standard library that a declaration may mention.
@@ -155,6 +158,7 @@ struct UserTypes: Sendable {
             diagnostics.append(SpecDiagnostic(message, at: identifier.location, length: identifier.name.count, hint: hint))
         }
         var extensions: [TypeDeclaration] = []
+        var aliasOrder: [Identifier] = []
         for statement in statements {
             guard case .declaration(let declaration) = statement.kind else { continue }
             let name = declaration.name
@@ -179,11 +183,13 @@ struct UserTypes: Sendable {
                 enums[name.name] = type
             case .alias(let target):
                 aliases[name.name] = target
+                aliasOrder.append(name)
             case .extension:
                 break
             }
             addProperties(declaration, diagnostics: &diagnostics)
         }
+        diagnostics += resolveAliases(aliasOrder)
         for declaration in extensions {
             guard let target = canonicalName(declaration.name.name), structs[target] != nil || enums[target] != nil else {
                 fail("cannot find type '\(declaration.name.name)' in scope", declaration.name,
@@ -196,6 +202,7 @@ struct UserTypes: Sendable {
             addProperties(renamed, diagnostics: &diagnostics)
         }
         diagnostics += unknownTypes(in: statements)
+        diagnostics += recursiveValueTypes(in: statements)
         return diagnostics
     }
 
@@ -211,18 +218,35 @@ struct UserTypes: Sendable {
         }
     }
 
-    /// Raw values as Swift gives them: a `String` enum's are the case names, an `Int` enum's count
-    /// up from the last one written (from 0).
+    /// Raw values as Swift gives them: a `String` enum's are the case names; an `Int` or `Double`
+    /// enum's count up from the last integer literal written (from 0), as Swift's literals do:
+    /// past `Int.max` is an overflow, and after a raw value that is not an integer literal
+    /// (`1.5`, `2.0`) every case must write its own.
     private static func assignRawValues(_ type: inout EnumType, rawValue: (Expr) -> Value?) -> [SpecDiagnostic] {
         var diagnostics: [SpecDiagnostic] = []
         var seenCases: Set<String> = []
-        var next = 0
+        /// What a case without a raw value counts up from.
+        enum Counter {
+            /// No raw value yet: from 0.
+            case start
+            /// `steps` cases after the case `name` wrote the integer literal `literal`.
+            case after(name: String, literal: Int, steps: Int)
+            /// After a raw value that is not an integer literal.
+            case stopped
+            /// After a raw value with a mistake (reported there): nothing more to say.
+            case unknown
+        }
+        var counter = Counter.start
         var used: [Value: String] = [:]
         for item in type.cases {
             let name = item.name
             if !seenCases.insert(name.name).inserted {
                 diagnostics.append(SpecDiagnostic("invalid redeclaration of '\(name.name)'", at: name.location, length: name.name.count))
                 continue
+            }
+            if item.isIndirect, item.payload.isEmpty {
+                diagnostics.append(SpecDiagnostic("enum case '\(name.name)' without associated value cannot be 'indirect'", at: name.location,
+                                                  length: name.name.count, hint: "drop 'indirect', or give it an associated value"))
             }
             guard let rawType = type.rawType else {
                 if let raw = item.rawValue {
@@ -237,21 +261,51 @@ struct UserTypes: Sendable {
             }
             var value: Value
             if let raw = item.rawValue {
+                counter = .unknown
                 guard let evaluated = rawValue(raw) else { continue }
                 value = evaluated
-                if rawType == "Double", case .int(let n) = evaluated { value = .double(Double(n)) }
+                if case .int(let n) = evaluated {
+                    counter = .after(name: name.name, literal: n, steps: 0)
+                    if rawType == "Double" { value = .double(Double(n)) }
+                } else {
+                    counter = .stopped
+                }
                 guard value.typeName == rawType else {
+                    counter = .unknown
                     diagnostics.append(SpecDiagnostic("cannot convert value of type '\(evaluated.typeName)' to raw type '\(rawType)'", at: raw.location))
                     continue
                 }
+            } else if rawType == "String" {
+                value = .string(name.name)
             } else {
-                switch rawType {
-                case "String": value = .string(name.name)
-                case "Int": value = .int(next)
-                default: value = .double(Double(next))
+                switch counter {
+                case .unknown:
+                    continue
+                case .stopped:
+                    diagnostics.append(SpecDiagnostic("enum case must declare a raw value when the preceding raw value is not an integer",
+                                                      at: name.location, length: name.name.count, hint: "write one: \(name.name) = …"))
+                    continue
+                case .start:
+                    counter = .after(name: name.name, literal: 0, steps: 0)
+                    value = rawType == "Int" ? .int(0) : .double(0)
+                case .after(let from, let literal, let steps):
+                    counter = .after(name: from, literal: literal, steps: steps + 1)
+                    let (sum, overflow) = literal.addingReportingOverflow(steps + 1)
+                    if rawType == "Double" {
+                        value = .double(Double(literal) + Double(steps + 1))
+                    } else if overflow {
+                        // Only upwards: `literal` is at most Int.max, and steps are few.
+                        let written = String(UInt64(bitPattern: Int64(literal)) &+ UInt64(steps + 1))
+                        diagnostics.append(SpecDiagnostic("integer literal '\(written)' overflows when stored into 'Int'", at: name.location,
+                                                          length: name.name.count,
+                                                          hint: "'\(name.name)' counts up from '\(from)' (\(literal)): give it a raw value of its own, \(name.name) = …"))
+                        counter = .unknown
+                        continue
+                    } else {
+                        value = .int(sum)
+                    }
                 }
             }
-            if case .int(let n) = value { next = n &+ 1 }
             if let earlier = used[value] {
                 diagnostics.append(SpecDiagnostic("raw value for enum case is not unique", at: item.rawValue?.location ?? name.location,
                                                   hint: "'\(earlier)' has the raw value \(value.literal) too"))

@@ -18,8 +18,14 @@ struct CompareCommand {
         case .failure(let error):
             lines(for: error).forEach(printer.line)
             return CLI.ExitCode.usage
-        case .success(.noDifference(let cases, let skipped)):
-            let stopped = skipped == 0 ? "" : " (\(skipped) of them stopped with a runtime error and tell nothing)"
+        case .success(.noDifference(let cases, let skipped, let unfailed)):
+            var notes: [String] = []
+            if skipped > 0 { notes.append("\(skipped) of them stopped with a runtime error and tell nothing") }
+            if !unfailed.isEmpty {
+                let names = unfailed.map { "'\($0)'" }.joined(separator: " and ")
+                notes.append("a failure of \(names) stopped every case it was in, so later cases do not fail \(unfailed.count == 1 ? "it" : "them")")
+            }
+            let stopped = notes.isEmpty ? "" : " (" + notes.joined(separator: "; ") + ")"
             printer.line("no difference in \(cases) cases\(stopped); seed \(arguments.seed)")
             return CLI.ExitCode.success
         case .success(.difference(let source, let report, let tried, let steps)):

@@ -1,3 +1,4 @@
+import AtomicFiles
 import Foundation
 import MarbleDiagram
 import MarbleRewrite
@@ -60,6 +61,8 @@ struct DocCommand {
         let reporter = HumanReporter(target: .standardOutput(printer), style: style, quiet: arguments.quiet)
         var summary = RunSummary(tally: Tally(), milliseconds: 0)
         var stale: [String] = []
+        /// A document was left as it is for a mistake in one of its blocks.
+        var leftForMistakes = false
         var written: [String] = []
         var removed: [String] = []
         /// With `--check`: diagrams of earlier runs that no block draws now.
@@ -95,9 +98,15 @@ struct DocCommand {
                 var outcome = Self.process(source: source, path: path, update: arguments.update && !arguments.check, out: arguments.out,
                                            prefix: prefixes[Self.identity(path)])
                 var unplaced: [FileDiagnostic] = []
-                if let page, outcome.report.isError {
+                if let page, !outcome.report.allDiagnostics.isEmpty {
                     // The page is not written: each mistake is shown where it is, in its catalogue file.
                     (outcome.report.diagnostics, unplaced) = Self.relocate(outcome.report.diagnostics, to: page)
+                    for index in outcome.report.tests.indices where !outcome.report.tests[index].diagnostics.isEmpty {
+                        let (located, lost) = Self.relocate(outcome.report.tests[index].diagnostics, to: page)
+                        outcome.report.tests[index].diagnostics = located + lost
+                        outcome.report.tests[index].error = (located + lost).first
+                        unplaced += lost
+                    }
                 }
                 for diagnostic in unplaced {
                     summary.tally.inputErrors += 1
@@ -110,8 +119,17 @@ struct DocCommand {
                     summary.updatedLines += changes.count
                 }
                 reporter.file(FileResult(report: outcome.report, seconds: 0, update: outcome.update))
-                guard !outcome.report.isError, unplaced.isEmpty else { continue }
-                var changed = outcome.diagrams.filter { FileManager.default.contents(atPath: $0.path) != Data($0.svg.utf8) }.map(\.path)
+                // A block with a mistake (in a test too) leaves the document and its diagrams as they are.
+                guard outcome.report.allDiagnostics.isEmpty else {
+                    leftForMistakes = true
+                    continue
+                }
+                guard unplaced.isEmpty else { continue }
+                // Something other than a regular file at a diagram's path is not read (a FIFO would
+                // wait for a writer): it is stale, and writing refuses it.
+                var changed = outcome.diagrams.filter {
+                    AtomicFile.rewriteRefusal($0.path) != nil || FileManager.default.contents(atPath: $0.path) != Data($0.svg.utf8)
+                }.map(\.path)
                 if outcome.text != onDisk { changed.insert(path, at: 0) }
                 let orphans = outcome.orphans
                 if arguments.check {
@@ -120,16 +138,18 @@ struct DocCommand {
                     continue
                 }
                 do {
+                    // A document is rewritten only as a regular file; asked before any diagram is written.
+                    if outcome.text != onDisk, let refusal = AtomicFile.rewriteRefusal(path) { throw refusal }
                     for diagram in outcome.diagrams where changed.contains(diagram.path) {
                         let folder = URL(fileURLWithPath: diagram.path).deletingLastPathComponent().path
                         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-                        try AtomicFile.write(Data(diagram.svg.utf8), to: diagram.path)
+                        try AtomicFile.write(Data(diagram.svg.utf8), to: diagram.path, nonRegular: .refuse)
                     }
                     if outcome.text != onDisk {
                         guard FileManager.default.contents(atPath: path) ?? Data() == data else {
                             throw AtomicFile.Failure(description: "'\(path)' changed while its blocks ran; left unchanged")
                         }
-                        try AtomicFile.write(Data(outcome.text.utf8), to: path)
+                        try AtomicFile.write(Data(outcome.text.utf8), to: path, nonRegular: .refuse)
                     }
                     written += changed
                     for orphan in orphans {
@@ -143,7 +163,7 @@ struct DocCommand {
             }
         }
         reporter.finish(summary)
-        if summary.tally.inputErrors > 0 {
+        if summary.tally.inputErrors > 0 || leftForMistakes {
             printer.line("a document with an error is left unchanged, its diagrams unwritten")
         }
         if arguments.check {
@@ -181,9 +201,13 @@ struct DocCommand {
                 result.append(.problem(path: path, message: "no such file or directory"))
                 continue
             }
-            let files = isDirectory.boolValue ? Discovery.files(in: path, withExtension: "md") : [path]
-            if files.isEmpty { result.append(.problem(path: path, message: "no .md files in this folder")) }
-            for file in files where seen.insert(URL(fileURLWithPath: file).standardizedFileURL.path).inserted {
+            let walk = isDirectory.boolValue ? Discovery.walk(path, withExtension: "md") : Discovery.Walk(files: [path])
+            if let problem = walk.problem {
+                result.append(.problem(path: path, message: problem))
+            } else if walk.files.isEmpty {
+                result.append(.problem(path: path, message: "no .md files in this folder"))
+            }
+            for file in walk.files where seen.insert(URL(fileURLWithPath: file).standardizedFileURL.path).inserted {
                 result.append(.file(file))
             }
         }
@@ -327,7 +351,7 @@ struct DocCommand {
             }
         }
         let report = FileReport(path: path, diagnostics: reports.flatMap(\.diagnostics), tests: reports.flatMap(\.tests))
-        guard !report.isError else { return Outcome(report: report, update: fileUpdate, text: source, diagrams: []) }
+        guard report.allDiagnostics.isEmpty else { return Outcome(report: report, update: fileUpdate, text: source, diagrams: []) }
 
         let directory = (path as NSString).deletingLastPathComponent
         let folder = diagramFolder(of: path, out: out)
@@ -395,6 +419,8 @@ struct DocCommand {
 
     /// A block's content lines with its failing `expect` lines rewritten (nil: nothing to rewrite).
     static func updatedContent(of block: MarkdownBlock, report: FileReport, lines: SourceLines, path: String) -> Result<[SourceLines.Line]?, SnapshotWriter.Refusal> {
+        // A published block is rewritten only when every test in it ran.
+        guard report.allDiagnostics.isEmpty else { return .failure(SnapshotWriter.Refusal("the file has errors; --update leaves it unchanged")) }
         var current = (source: MarkdownBlocks.marbleSource(of: block, in: lines), report: report)
         let original = current.source
         rounds: for _ in 0..<SnapshotWriter.maximumRounds {
@@ -406,7 +432,7 @@ struct DocCommand {
                 break rounds
             case .success(let plan?):
                 let rerun = MarbleRunner.run(source: plan.source, path: path)
-                guard !rerun.isError else { break rounds }
+                guard rerun.allDiagnostics.isEmpty else { break rounds }
                 current = (plan.source, rerun)
                 if !rerun.tests.contains(where: { $0.outcome == .failed }) { break rounds }
             }

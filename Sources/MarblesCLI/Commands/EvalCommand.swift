@@ -1,3 +1,4 @@
+import AtomicFiles
 import Foundation
 import MarbleDiagram
 import MarbleDiff
@@ -9,8 +10,8 @@ import MarbleSpec
 /// and prints the sources and the result as aligned marbles (and, with `--svg FILE`, draws the
 /// test as an SVG marble diagram: sources, operator box, result).
 ///
-/// The command line becomes a one-test `.marble` text (its lines are what error messages
-/// quote) that the ordinary runner runs: `--hot a=-a-b-|` is `hot a -a-b-|`, the expression is
+/// The command line becomes a one-test `.marble` text that the ordinary runner runs (an error
+/// is shown in the argument it came from: `expression:1:9`, `--hot a:1:5`): `--hot a=-a-b-|` is `hot a -a-b-|`, the expression is
 /// `let result = …`, and the result is subscribed at frame 0 (or as `--subscribe` says). The
 /// run is `marbles run`'s: it goes on until nothing is left to do, so what a delay or a debounce
 /// holds back shows; `--until FRAMES` cancels the subscription at that frame (a `!` on the
@@ -25,9 +26,12 @@ struct EvalCommand {
     func execute() -> Int32 {
         let program = Self.source(for: arguments)
         let report = MarbleRunner.run(source: program.text, path: Self.path)
-        if report.isError {
-            for diagnostic in report.diagnostics {
-                SourceExcerpt.lines(diagnostic, indent: 0, style: style).forEach(printer.line)
+        if !report.allDiagnostics.isEmpty {
+            // A mistake on a line of the test's own (the result's `subscribe` line) follows from
+            // one in an argument (`cannot find stream 'result'`): it is shown only alone.
+            let placed = report.allDiagnostics.filter { program.relocate($0) != nil }
+            for diagnostic in placed.isEmpty ? report.allDiagnostics : placed {
+                lines(for: diagnostic, program: program).forEach(printer.line)
             }
             return CLI.ExitCode.usage
         }
@@ -40,7 +44,7 @@ struct EvalCommand {
                 return status
             }
             do {
-                try AtomicFile.write(Data(svg.utf8), to: file)
+                try AtomicFile.write(Data(svg.utf8), to: file, nonRegular: .writeInPlace)
             } catch {
                 printer.error("marbles: error: \(error)")
                 return CLI.ExitCode.usage
@@ -84,10 +88,18 @@ struct EvalCommand {
         }
         if let error = test.error {
             if !output.isEmpty { output.append("") }
-            output += SourceExcerpt.lines(error, indent: 0, style: style)
+            output += lines(for: error, program: program)
             if test.unsettled { output.append(style.dim("(--until FRAMES cancels the result's subscription at that frame)")) }
         }
         return output
+    }
+
+    /// A diagnostic shown in the argument it came from; one on a line no argument wrote (the
+    /// test's own lines) without a place.
+    func lines(for diagnostic: FileDiagnostic, program: Program) -> [String] {
+        if let placed = program.relocate(diagnostic) { return SourceExcerpt.lines(placed, indent: 0, style: style) }
+        let frame = diagnostic.frame.map { " (at frame \($0))" } ?? ""
+        return ["marbles: \(diagnostic.severity.rawValue): \(diagnostic.message)\(frame)"] + (diagnostic.hint.map { ["  hint: \($0)"] } ?? [])
     }
 
     /// A row per hot and cold source of the test, as written (a cold one on its own axis).
@@ -107,56 +119,103 @@ struct EvalCommand {
         var resultLabel: String
         /// Where `--until` cancels the subscription.
         var until: Int?
+        /// The lines each argument wrote.
+        var origins: [Origin] = []
+
+        /// An argument's part of the text: from line `firstLine` on, its lines; the first one
+        /// after `prefix` characters (`  let result = `), the others as they are.
+        struct Origin {
+            var label: String
+            var text: String
+            var firstLine: Int
+            var prefix: Int
+        }
+
+        /// `diagnostic` placed in the argument whose line it is on (nil for the test's own lines).
+        func relocate(_ diagnostic: FileDiagnostic) -> FileDiagnostic? {
+            for origin in origins {
+                let lines = origin.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                let line = diagnostic.line - origin.firstLine
+                guard lines.indices.contains(line) else { continue }
+                var placed = diagnostic
+                placed.path = origin.label
+                placed.line = line + 1
+                placed.column = line == 0 ? max(1, diagnostic.column - origin.prefix) : diagnostic.column
+                placed.lineText = lines[line]
+                return placed
+            }
+            return nil
+        }
     }
 
     static func source(for arguments: EvalArguments) -> Program {
         let frameNanoseconds = arguments.frame.flatMap { try? MarbleDuration.nanoseconds($0) }.flatMap { $0 > 0 ? $0 : nil } ?? 1_000_000
         var lines: [String] = []
-        if let frame = arguments.frame { lines.append("frame \(frame)") }
-        for values in arguments.values { lines.append("values \(values)") }
-        lines.append("test \"eval\"")
+        var origins: [Program.Origin] = []
+        var lineCount = 0
+        /// Appends a line (which may hold line breaks) that argument `label`, `text`, wrote after `prefix`.
+        func append(_ prefix: String, _ text: String, from label: String?, shown: String? = nil) {
+            if let label { origins.append(.init(label: label, text: shown ?? text, firstLine: lineCount + 1, prefix: prefix.count)) }
+            lines.append(prefix + text)
+            lineCount += 1 + text.filter(\.isNewline).count
+        }
+        func numbered(_ label: String, _ index: Int, of count: Int) -> String { count == 1 ? label : "\(label) \(index + 1)" }
+        if let frame = arguments.frame { append("frame ", frame, from: "--frame") }
+        for (index, values) in arguments.values.enumerated() {
+            append("values ", values, from: numbered("--values", index, of: arguments.values.count))
+        }
+        append("test \"eval\"", "", from: nil)
 
         for source in arguments.sources {
-            lines.append("  \(source.kind.rawValue) \(source.name) \(source.marbles)")
+            // `hot a -a-|` and `a=-a-|` put the name and the marbles at the same offsets.
+            append("  \(source.kind.rawValue) ", "\(source.name) \(source.marbles)", from: "--\(source.kind.rawValue) \(source.name)",
+                   shown: "\(source.name)=\(source.marbles)")
         }
         let taken = Set(arguments.sources.map(\.name))
         var resultName = "result"
         var resultLabel = ""
         for (index, expression) in arguments.expressions.enumerated() {
             let isLast = index == arguments.expressions.count - 1
+            let label = numbered("expression", index, of: arguments.expressions.count)
             if let binding = binding(in: expression) {
-                lines.append("  let \(binding.name) = \(binding.expression)")
+                append("  let ", "\(binding.name) = \(binding.expression)", from: label)
                 if isLast {
                     resultName = binding.name
                     resultLabel = binding.name
                 }
             } else if isLast {
                 while taken.contains(resultName) { resultName += "_" }
-                lines.append("  let \(resultName) = \(expression)")
+                append("  let \(resultName) = ", expression, from: label)
                 let trimmed = expression.trimmingCharacters(in: " ")
                 resultLabel = trimmed.count <= 48 && !trimmed.contains(where: \.isNewline) ? trimmed : resultName
             } else {
-                lines.append("  let _\(index) = \(expression)")
+                append("  let _\(index) = ", expression, from: label)
             }
         }
 
         let subscribe = arguments.subscribe ?? "^"
         let parsedSubscribe = try? MarbleParser(frameNanoseconds: frameNanoseconds).parse(subscribe, as: .subscription)
         let subscribeEnd = parsedSubscribe?.endFrame ?? 1
-        var subscribeLine = "  subscribe \(resultName) \(subscribe)"
+        var subscribeLine = subscribe
         var until: Int?
         if let frame = arguments.until, parsedSubscribe?.events.contains(where: { $0.event == .cancel }) != true {
             // Cancel at `frame` (or just after the subscription, if that is later).
             if frame > subscribeEnd {
-                let (nanoseconds, overflow) = Int64(frame - subscribeEnd).multipliedReportingOverflow(by: frameNanoseconds)
-                if !overflow { subscribeLine += " " + MarbleDuration.describe(nanoseconds: nanoseconds) }
+                // As time progressions, each within what Int64 nanoseconds count (a time
+                // progression longer than that cannot be written).
+                var remaining = Int64(frame - subscribeEnd)
+                while remaining > 0 {
+                    let chunk = min(remaining, Int64.max / frameNanoseconds)
+                    subscribeLine += " " + MarbleDuration.describe(nanoseconds: chunk * frameNanoseconds)
+                    remaining -= chunk
+                }
             }
             subscribeLine += " !"
             until = max(frame, subscribeEnd)
         }
-        lines.append(subscribeLine)
-        if let demand = arguments.demand { lines.append("  demand \(resultName) \(demand)") }
-        return Program(text: lines.joined(separator: "\n") + "\n", resultName: resultName, resultLabel: resultLabel, until: until)
+        append("  subscribe \(resultName) ", subscribeLine, from: arguments.subscribe == nil ? nil : "--subscribe", shown: arguments.subscribe)
+        if let demand = arguments.demand { append("  demand \(resultName) ", demand, from: "--demand") }
+        return Program(text: lines.joined(separator: "\n") + "\n", resultName: resultName, resultLabel: resultLabel, until: until, origins: origins)
     }
 
     /// `NAME = EXPRESSION` (not `==`).

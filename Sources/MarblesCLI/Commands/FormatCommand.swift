@@ -1,3 +1,4 @@
+import AtomicFiles
 import Foundation
 import MarbleRewrite
 import MarbleSpec
@@ -47,7 +48,7 @@ struct FormatCommand {
                         printer.line("would \(arguments.native ? "convert" : "reformat") \(path)" + which)
                     } else {
                         do {
-                            try AtomicFile.write(Data(formatted.utf8), to: path)
+                            try AtomicFile.write(Data(formatted.utf8), to: path, nonRegular: .refuse)
                             printer.line("\(arguments.native ? "converted" : "formatted") \(path)" + which)
                         } catch {
                             errors += 1

@@ -72,6 +72,7 @@ struct RunCommand {
                 }
                 if failFast, file.report.isError { summary.stoppedEarly = true }
                 summary.tally.count(file.report)
+                if case .unwritable = file.update { summary.tally.inputErrors += 1 }
                 if case .updated(let changes) = file.update {
                     summary.updatedFiles += 1
                     summary.updatedLines += changes.count
@@ -190,14 +191,15 @@ struct RunCommand {
         return Plan(items: items, surveys: byPath, searched: surveyed.reduce(0) { $0 + $1.allTests.count }, matched: matched)
     }
 
-    /// A file's tests, learnt by parsing it (nothing runs).
+    /// A file's tests, learnt by parsing it (nothing runs). A mistake inside a test costs that
+    /// test only when it runs; one that breaks the file's structure means no test can be chosen.
     @Sendable static func survey(_ path: String) -> FileSelection {
         guard let data = FileManager.default.contents(atPath: path), let source = String(data: data, encoding: .utf8) else {
             return FileSelection(path: path, allTests: [], selected: nil, hasErrors: true)
         }
-        let (file, errors) = MarbleFileParser.parse(source)
+        let (file, _) = MarbleFileParser.parse(source)
         return FileSelection(path: path, allTests: file.tests.map { ($0.name, $0.location.line) }, selected: nil,
-                             hasErrors: !errors.isEmpty || file.tests.isEmpty)
+                             hasErrors: !file.structureErrors.isEmpty || file.tests.isEmpty)
     }
 
     /// `--list`: the tests that would run, one per line as `file › test`, then how many.
@@ -249,15 +251,6 @@ extension Tally {
     mutating func count(_ report: FileReport) {
         files += 1
         if report.isError { inputErrors += 1 }
-        for test in report.tests {
-            tests += 1
-            warnings += test.warnings.count
-            switch test.outcome {
-            case .passed: passed += 1
-            case .failed: failed += 1
-            case .error: testErrors += 1
-            }
-            if test.stoppedAtLimit { limitStops += 1 }
-        }
+        for test in report.tests { count(test) }
     }
 }

@@ -1,6 +1,8 @@
+import AtomicFiles
 import Foundation
 import MarbleDiagram
 import MarbleSpec
+import MarbleRewrite
 import MarbleSyntax
 
 // `marbles-svg` and the `--svg DIR` option of `marbles run`: SVG marble diagrams of tests,
@@ -183,20 +185,18 @@ struct SVGCommand {
                 if report.isError {
                     tally.inputErrors += 1
                     report.diagnostics.flatMap { SourceExcerpt.lines($0, indent: 0, style: style) }.forEach(message)
-                    continue
                 }
                 let shown = DiagramFiles.shownPath(path, workingDirectory: workingDirectory)
                 let excerpts = arguments.index ? TestExcerpt.excerpts(ofFileAt: path) : [:]
                 for test in report.tests {
                     testNames.append(test.name)
                     if let wanted = arguments.test, wanted != test.name { continue }
-                    tally.tests += 1
-                    switch test.outcome {
-                    case .passed: tally.passed += 1
-                    case .failed: tally.failed += 1
-                    case .error: tally.testErrors += 1
+                    tally.count(test)
+                    // A test with a mistake did not run: there is nothing to draw.
+                    guard test.diagnostics.isEmpty else {
+                        test.diagnostics.flatMap { SourceExcerpt.lines($0, indent: 0, style: style) }.forEach(message)
+                        continue
                     }
-                    if test.stoppedAtLimit { tally.limitStops += 1 }
                     var variants: [(suffix: String, svg: String)] = []
                     for (suffix, theme) in arguments.bothThemes ? [("", DiagramOptions.Theme.light), ("~dark", .dark)] : [("", arguments.options.theme)] {
                         var options = arguments.options
@@ -302,9 +302,10 @@ struct FailureDiagrams {
         return .success(folder)
     }
 
-    /// Writes the diagrams of the failing tests of `report`; returns a problem, if any.
+    /// Writes the diagrams of the failing tests of `report` (not of those with a mistake: they
+    /// did not run); returns a problem, if any.
     func write(_ report: FileReport) -> String? {
-        let failing = report.tests.filter { $0.outcome != .passed }
+        let failing = report.tests.filter { $0.outcome != .passed && $0.diagnostics.isEmpty }
         guard !failing.isEmpty else { return nil }
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -326,8 +327,9 @@ enum DiagramFiles {
         folder.hasSuffix("/") ? folder + name : folder + "/" + name
     }
 
+    /// A diagram is output: into a FIFO or a device that stands at its path, it is written in place.
     static func write(_ text: String, to path: String) throws {
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        try AtomicFile.write(Data(text.utf8), to: path, nonRegular: .writeInPlace)
     }
 
     /// `name`, or `name` with `-2`, `-3`… before `.svg` when it is taken.

@@ -38,15 +38,13 @@ struct TraceCommand {
             }
         }
         let report = MarbleRunner.run(path: arguments.path, options: options)
-        if report.isError {
-            report.diagnostics.flatMap { SourceExcerpt.lines($0, indent: 0, style: style) }.forEach(printer.line)
-            return CLI.ExitCode.usage
-        }
+        // The file's own mistakes, then each test: its trace, or (it did not run) its mistakes.
+        report.diagnostics.flatMap { SourceExcerpt.lines($0, indent: 0, style: style) }.forEach(printer.line)
         for (index, test) in report.tests.enumerated() {
-            if index > 0 { printer.line() }
+            if index > 0 || report.isError { printer.line() }
             lines(for: test, path: report.path).forEach(printer.line)
         }
-        return CLI.ExitCode.success
+        return report.allDiagnostics.isEmpty ? CLI.ExitCode.success : CLI.ExitCode.usage
     }
 
     struct Refusal: Error {
@@ -75,6 +73,10 @@ struct TraceCommand {
         case .error: outcome = style.red("✗ stopped with an error")
         }
         var output = [style.bold(TestFilter.subject(path: path, test: test.name)) + "   " + outcome, ""]
+        guard test.diagnostics.isEmpty else {
+            // It did not run: nothing to trace.
+            return output + test.diagnostics.flatMap { SourceExcerpt.lines($0, indent: 2, style: style) }
+        }
         output += timelines(test)
         output.append("")
         output += log(test)

@@ -1,4 +1,5 @@
 import MarbleDiagram
+import MarbleNotation
 
 // The option table of each command (see OptionTable.swift). A row's help is what `--help`
 // prints; its first line is what a completion script shows beside it.
@@ -111,7 +112,11 @@ enum CommandOptions {
             stays subscribed, and the run goes on until nothing is left
             to do; a pipeline that never settles, such as a Timer, needs it)
             """) { eval, option throws(OptionError) in
-            eval.until = try option.positiveInteger()
+            let frame = try option.positiveInteger()
+            guard frame < VirtualTimeEnd.last else {
+                throw OptionError("--until takes a frame below \(VirtualTimeEnd.last), where virtual time ends, not \(frame)")
+            }
+            eval.until = frame
         },
         .value("--svg", takes: .file("FILE"), needs: "a file, or '-' for standard output", help: """
             also draw it as an SVG marble diagram into FILE ('-': write

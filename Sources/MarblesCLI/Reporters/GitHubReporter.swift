@@ -3,7 +3,7 @@ import MarbleSpec
 
 /// GitHub Actions workflow commands: an `::error file=…,line=…,title=…::…` annotation per
 /// failing expectation (on its `expect` line, with the marble diagram), per runtime error (at its
-/// line and column) and per mistake in a file; GitHub shows them on the pull request's diff.
+/// line and column) and per mistake in a test or a file; GitHub shows them on the pull request's diff.
 /// Lines only, so it can share standard output with the human reporter. Absolute paths inside
 /// `GITHUB_WORKSPACE` are written relative to it, as annotations need.
 final class GitHubReporter: Reporter {
@@ -25,7 +25,8 @@ final class GitHubReporter: Reporter {
         for diagnostic in report.diagnostics {
             var message = diagnostic.message
             if let hint = diagnostic.hint { message += "\nhint: " + hint }
-            annotate(file: path, line: diagnostic.line, column: diagnostic.column, title: "marbles: cannot run \(path)", message: message)
+            annotate(file: path, line: diagnostic.line, column: diagnostic.column,
+                     title: report.tests.isEmpty ? "marbles: cannot run \(path)" : "marbles: \(path)", message: message)
         }
         for test in report.tests {
             for warning in test.warnings {
@@ -35,6 +36,14 @@ final class GitHubReporter: Reporter {
         }
         for test in report.tests where test.outcome != .passed {
             let title = "marbles: \(test.name)"
+            if !test.diagnostics.isEmpty {
+                // Each mistake on its own line.
+                for diagnostic in test.diagnostics {
+                    annotate(file: path, line: diagnostic.line, column: diagnostic.column, title: title,
+                             message: ([diagnostic.message] + SourceExcerpt.lines(diagnostic, indent: 0, style: Style(enabled: false))).joined(separator: "\n"))
+                }
+                continue
+            }
             if let error = test.error {
                 annotate(file: path, line: error.line, column: error.column, title: title,
                          message: ([test.failureHeadline] + FailureText.lines(for: test)).joined(separator: "\n"))

@@ -74,7 +74,7 @@ final class HumanReporter: Reporter {
         switch update {
         case .unchanged:
             return []
-        case .refused(let reason):
+        case .refused(let reason), .unwritable(let reason):
             return ["  " + style.red("not updated:") + " " + reason]
         case .updated(let changes):
             var output: [String] = [""]
@@ -87,13 +87,15 @@ final class HumanReporter: Reporter {
         }
     }
 
+    /// A file's block: the file's own mistakes (alone when no test could run), then a line per test.
     func lines(for report: FileReport, updated: Set<String> = []) -> [String] {
-        guard report.diagnostics.isEmpty else {
+        guard !report.tests.isEmpty else {
             return report.diagnostics.flatMap { SourceExcerpt.lines($0, indent: 0, style: style) }
         }
         let path = Self.relativeToWorkingDirectory(report.path)
         let nameWidth = report.tests.map(\.name.count).max() ?? 0
-        var tests: [String] = []
+        // A declaration with a mistake that no test uses.
+        var tests = report.diagnostics.flatMap { SourceExcerpt.lines($0, indent: 2, style: style) + [""] }
         for test in report.tests where !(quiet && test.outcome == .passed && test.warnings.isEmpty && !updated.contains(test.name)) {
             tests += lines(for: test, path: path, nameWidth: nameWidth, updated: updated.contains(test.name))
         }
@@ -112,7 +114,8 @@ final class HumanReporter: Reporter {
         let failing = test.checks.filter { !$0.passed }
         let place: String
         if let error = test.error {
-            place = "\(path):\(error.line):\(error.column)"
+            // Its own path: a mistake found in a generated page is shown in the file it came from.
+            place = "\(Self.relativeToWorkingDirectory(error.path)):\(error.line):\(error.column)"
         } else if let first = failing.first {
             place = Self.place(of: first, path: path)
         } else {
@@ -120,9 +123,11 @@ final class HumanReporter: Reporter {
         }
         var output = ["  " + style.red("✗") + " " + test.name + padding + style.dim(place)]
         output += warnings + trace(test)
-        if let error = test.error {
-            output.append("")
-            output += SourceExcerpt.lines(error, indent: 4, style: style)
+        if test.error != nil {
+            for error in test.errors {
+                output.append("")
+                output += SourceExcerpt.lines(error, indent: 4, style: style)
+            }
         } else {
             let labelled = test.checks.count > 1
             for (index, check) in failing.enumerated() {

@@ -28,6 +28,8 @@ final class JSONReporter: Reporter {
             file.updated = changes.map { .init(line: $0.line, test: $0.test, before: $0.before, after: $0.after) }
         } else if let update = result.update, case .refused(let reason) = update {
             file.notUpdated = reason
+        } else if let update = result.update, case .unwritable(let reason) = update {
+            file.notUpdated = reason
         }
         document.files.append(file)
     }
@@ -74,7 +76,8 @@ struct JSONReport: Codable, Equatable {
     struct File: Codable, Equatable {
         var path: String
         var seconds: Double
-        /// Why nothing in the file ran (empty when its tests ran).
+        /// The file's own mistakes: why none of its tests ran (`tests` is empty), or a
+        /// declaration with a mistake no test uses.
         var diagnostics: [Diagnostic]
         var tests: [Test]
         /// With `--update`: the lines rewritten.
@@ -114,7 +117,10 @@ struct JSONReport: Codable, Equatable {
         /// `passed`, `failed` or `error`.
         var outcome: String
         var seconds: Double
+        /// What stopped it: the first of `diagnostics`, or a runtime error.
         var error: Diagnostic?
+        /// Its mistakes (in it, or in a file-level declaration it uses): it did not run.
+        var diagnostics: [Diagnostic]
         /// Streams the test defines and never checks.
         var warnings: [Diagnostic]
         var sources: [Source]
@@ -131,6 +137,7 @@ struct JSONReport: Codable, Equatable {
             }
             seconds = test.seconds
             error = test.error.map(Diagnostic.init)
+            diagnostics = test.diagnostics.map(Diagnostic.init)
             warnings = test.warnings.map(Diagnostic.init)
             sources = test.sources.map { Source(name: $0.name, cold: $0.isCold, timeline: Timeline($0.events, frameNanoseconds: test.frameNanoseconds)) }
             checks = test.checks.map { Check($0, frameNanoseconds: test.frameNanoseconds) }

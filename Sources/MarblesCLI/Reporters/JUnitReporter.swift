@@ -14,8 +14,9 @@ import MarbleSpec
 /// ```
 ///
 /// One `testsuite` per file, one `testcase` per test; a failure's text is the marble diagram, a
-/// runtime error is an `error`. A file that cannot run is a suite holding one errored testcase
-/// named `(file)`, with the diagnostics; so is a path that does not exist.
+/// runtime error or a mistake in the test is an `error`. The file's own mistakes are one errored
+/// testcase named `(file)`, with the diagnostics, first in its suite (alone when no test could
+/// run); a path that does not exist is a suite holding only that.
 final class JUnitReporter: Reporter {
     private let target: ReportTarget
     private var suites: [String] = []
@@ -32,15 +33,14 @@ final class JUnitReporter: Reporter {
     func file(_ result: FileResult) {
         let report = result.report
         totals.seconds += result.seconds
-        guard !report.isError else {
-            let first = report.diagnostics.first.map { "\($0.line):\($0.column): \($0.message)" } ?? "the file cannot run"
-            suites.append(fileError(path: report.path, seconds: result.seconds, message: first,
-                                    details: FailureText.lines(for: report.diagnostics).joined(separator: "\n")))
-            return
-        }
         var cases: [String] = []
         var failures = 0
         var errors = 0
+        if let first = report.diagnostics.first {
+            errors += 1
+            cases.append(Self.fileCase(path: report.path, message: "\(first.line):\(first.column): \(first.message)",
+                                       details: FailureText.lines(for: report.diagnostics).joined(separator: "\n")))
+        }
         for test in report.tests {
             var attributes = [("name", test.name), ("classname", Self.className(report.path)), ("file", report.path),
                               ("line", String(test.line)), ("time", test.seconds.secondsText)]
@@ -54,7 +54,8 @@ final class JUnitReporter: Reporter {
                 continue
             }
             let element = test.outcome == .error ? "error" : "failure"
-            let type = test.unsettled ? "never settles" : test.outcome == .error ? "runtime error" : "marble mismatch"
+            let type = test.unsettled ? "never settles" : !test.diagnostics.isEmpty ? "mistake in the test"
+                : test.outcome == .error ? "runtime error" : "marble mismatch"
             if test.outcome == .error { errors += 1 } else { failures += 1 }
             if let line = test.error?.line, test.outcome == .error { attributes[3].1 = String(line) }
             cases.append("    <testcase \(Self.attributes(attributes))>")
@@ -63,10 +64,11 @@ final class JUnitReporter: Reporter {
             cases += warnings
             cases.append("    </testcase>")
         }
-        totals.tests += report.tests.count
+        let count = report.tests.count + (report.diagnostics.isEmpty ? 0 : 1)
+        totals.tests += count
         totals.failures += failures
         totals.errors += errors
-        let suite = Self.attributes([("name", report.path), ("tests", String(report.tests.count)), ("failures", String(failures)),
+        let suite = Self.attributes([("name", report.path), ("tests", String(count)), ("failures", String(failures)),
                                      ("errors", String(errors)), ("skipped", "0"), ("time", result.seconds.secondsText), ("file", report.path)])
         suites.append((["  <testsuite \(suite)>"] + cases + ["  </testsuite>"]).joined(separator: "\n"))
     }
@@ -85,13 +87,16 @@ final class JUnitReporter: Reporter {
         totals.errors += 1
         let suite = Self.attributes([("name", path), ("tests", "1"), ("failures", "0"), ("errors", "1"), ("skipped", "0"),
                                      ("time", seconds.secondsText), ("file", path)])
-        let testcase = Self.attributes([("name", "(file)"), ("classname", Self.className(path)), ("file", path), ("time", "0.000")])
+        return "  <testsuite \(suite)>\n" + Self.fileCase(path: path, message: message, details: details) + "\n  </testsuite>"
+    }
+
+    /// The testcase `(file)`: the mistakes of a file that belong to none of its tests.
+    private static func fileCase(path: String, message: String, details: String) -> String {
+        let testcase = attributes([("name", "(file)"), ("classname", className(path)), ("file", path), ("time", "0.000")])
         return """
-              <testsuite \(suite)>
                 <testcase \(testcase)>
-                  <error \(Self.attributes([("message", message), ("type", "file error")]))>\(XMLText.escape(details))</error>
+                  <error \(attributes([("message", message), ("type", "file error")]))>\(XMLText.escape(details))</error>
                 </testcase>
-              </testsuite>
             """
     }
 

@@ -1,3 +1,4 @@
+import AtomicFiles
 import Foundation
 import MarbleDiff
 import MarbleRewrite
@@ -77,15 +78,22 @@ final class ReportTarget {
         guard let path else { return }
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try AtomicFile.write(Data(buffer.utf8), to: path)
+        // A report to a FIFO or a device (`--output /dev/stdout`) is written into it.
+        try AtomicFile.write(Data(buffer.utf8), to: path, nonRegular: .writeInPlace)
     }
 }
 
 extension TestReport {
-    /// The first difference of each failing check, or the runtime error: one line for a summary.
+    /// What stopped the test: its mistakes (it did not run), or its runtime error.
+    var errors: [FileDiagnostic] {
+        diagnostics.isEmpty ? (error.map { [$0] } ?? []) : diagnostics
+    }
+
+    /// The first difference of each failing check, or the (first) error: one line for a summary.
     var failureHeadline: String {
         if let error {
-            return error.message + (error.frame.map { " (at frame \($0))" } ?? "")
+            let more = diagnostics.count > 1 ? " (and \(diagnostics.count - 1) more)" : ""
+            return error.message + (error.frame.map { " (at frame \($0))" } ?? "") + more
         }
         let failing = checks.filter { !$0.passed }
         guard let first = failing.first, let difference = first.differences.first else { return "failed" }
@@ -100,8 +108,8 @@ extension TestReport {
 enum FailureText {
     static func lines(for test: TestReport) -> [String] {
         let style = Style(enabled: false)
-        if let error = test.error {
-            return SourceExcerpt.lines(error, indent: 0, style: style)
+        if test.error != nil {
+            return test.errors.flatMap { SourceExcerpt.lines($0, indent: 0, style: style) }
         }
         let failing = test.checks.filter { !$0.passed }
         var output: [String] = []
@@ -116,7 +124,7 @@ enum FailureText {
 
     static func text(for test: TestReport) -> String { lines(for: test).joined(separator: "\n") }
 
-    /// The diagnostics of a file that could not run, as plain text.
+    /// The file's own diagnostics, as plain text.
     static func lines(for diagnostics: [FileDiagnostic]) -> [String] {
         diagnostics.flatMap { SourceExcerpt.lines($0, indent: 0, style: Style(enabled: false)) }
     }

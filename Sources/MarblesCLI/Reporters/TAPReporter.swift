@@ -3,8 +3,8 @@ import MarbleSpec
 
 /// TAP version 13: a test point per test (`ok 1 - file › test`), a YAML block under each one
 /// that failed (message, severity, file and line, the marble diagram), the plan at the end
-/// (TAP allows it there, so the report can stream) and the outcome as a comment. A file that
-/// cannot run, or a missing path, is one failed point named `file › (file)`.
+/// (TAP allows it there, so the report can stream) and the outcome as a comment. The file's own
+/// mistakes, or a missing path, are one failed point named `file › (file)` (before its tests).
 final class TAPReporter: Reporter {
     private let target: ReportTarget
     private var number = 0
@@ -21,12 +21,10 @@ final class TAPReporter: Reporter {
 
     func file(_ result: FileResult) {
         let report = result.report
-        guard !report.isError else {
-            let first = report.diagnostics.first
+        if let first = report.diagnostics.first {
             point(ok: false, description: TestFilter.subject(path: report.path, test: "(file)"),
-                  block: [("message", Self.quoted(first?.message ?? "the file cannot run")), ("severity", "error")],
-                  at: (report.path, first?.line), details: FailureText.lines(for: report.diagnostics))
-            return
+                  block: [("message", Self.quoted(first.message)), ("severity", "error")],
+                  at: (report.path, first.line), details: FailureText.lines(for: report.diagnostics))
         }
         for test in report.tests {
             let description = TestFilter.subject(path: report.path, test: test.name)

@@ -174,7 +174,7 @@ final class FileWatcher {
     func files() -> [String] {
         var result = Array(namedFiles.values)
         for root in wholeFolders {
-            for fileExtension in extensions.sorted() { result += Discovery.files(in: root, withExtension: fileExtension) }
+            for fileExtension in extensions.sorted() { result += Discovery.walk(root, withExtension: fileExtension).files }
         }
         var seen: Set<String> = []
         return result.filter { seen.insert($0).inserted }.sorted()
@@ -268,7 +268,7 @@ final class FileWatcher {
                     // A folder made (or moved) under a watched one: its files count from now on.
                     if mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0, !name.hasPrefix("."), isBelowAWholeFolder(path) {
                         try? watchTree(path)
-                        for fileExtension in extensions { changed.formUnion(Discovery.files(in: path, withExtension: fileExtension)) }
+                        for fileExtension in extensions { changed.formUnion(Discovery.walk(path, withExtension: fileExtension).files) }
                     }
                     continue
                 }

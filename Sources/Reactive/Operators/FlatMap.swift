@@ -116,7 +116,7 @@ private final class FlatMapOuter<UpstreamOutput, Child: Publisher, Downstream: S
             finishIfDone()
         case .failure:
             terminate()
-            let live = inners.values
+            let live = innersInOrder
             inners = [:]
             for subscription in live { subscription.cancel() }
             downstream.receive(completion: completion)
@@ -135,7 +135,7 @@ private final class FlatMapOuter<UpstreamOutput, Child: Publisher, Downstream: S
             self.demand = .unlimited
             while !isTerminated, let (_, value) = popBuffer() { deliver(value) }
             if isTerminated { return }
-            for subscription in inners.values { subscription.request(.unlimited) }
+            for subscription in innersInOrder { subscription.request(.unlimited) }
         } else {
             self.demand += demand
             while !isTerminated, self.demand > 0, let (index, value) = popBuffer() {
@@ -155,7 +155,7 @@ private final class FlatMapOuter<UpstreamOutput, Child: Publisher, Downstream: S
         guard !isTerminated else { return }
         terminate()
         isCancelled = true
-        let live = inners.values
+        let live = innersInOrder
         inners = [:]
         let outer = outerSubscription
         outerSubscription = nil
@@ -198,7 +198,7 @@ private final class FlatMapOuter<UpstreamOutput, Child: Publisher, Downstream: S
         case .failure:
             terminate()
             inners[index] = nil
-            let others = inners.values
+            let others = innersInOrder
             inners = [:]
             for subscription in others { subscription.cancel() }
             downstream.receive(completion: completion)
@@ -206,6 +206,13 @@ private final class FlatMapOuter<UpstreamOutput, Child: Publisher, Downstream: S
     }
 
     // MARK: Private
+
+    /// The live inner subscriptions in the order they began: what is cancelled or asked for
+    /// more, one after another, happens in the same order on every run (a dictionary's order
+    /// is seeded per process).
+    private var innersInOrder: [any Subscription] {
+        inners.sorted { $0.key < $1.key }.map(\.value)
+    }
 
     @discardableResult
     private func deliver(_ value: Child.Output) -> Subscribers.Demand {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A scheduler whose concrete type is hidden, so that code can take an injected scheduler:
 /// `DispatchQueue.main` in the app, the virtual clock (or an immediate scheduler) in tests. The
 /// shape of combine-schedulers' `AnyScheduler`: two generic parameters, the time and the
@@ -61,4 +63,32 @@ extension Scheduler {
     public func eraseToAnyScheduler() -> AnyScheduler<SchedulerTimeType, SchedulerOptions> {
         AnyScheduler(self)
     }
+}
+
+// combine-schedulers' spellings for the schedulers an app injects: `scheduler: .main` in the
+// app, `scheduler: .immediate` in a test (its AnyScheduler.swift and ImmediateScheduler.swift).
+// On Apple platforms they come from combine-schedulers itself; Reactive declares them for the
+// same code on Linux.
+
+extension AnyScheduler where SchedulerTimeType == DispatchQueue.SchedulerTimeType, SchedulerOptions == DispatchQueue.SchedulerOptions {
+    /// The main dispatch queue, type-erased.
+    public static var main: Self { DispatchQueue.main.eraseToAnyScheduler() }
+    /// A global dispatch queue of the given quality of service, type-erased.
+    public static func global(qos: DispatchQoS.QoSClass = .default) -> Self { DispatchQueue.global(qos: qos).eraseToAnyScheduler() }
+    /// An immediate scheduler with a dispatch queue's time, type-erased (`DispatchQueue.immediate`).
+    public static var immediate: Self { DispatchQueue.immediate.eraseToAnyScheduler() }
+}
+
+extension AnyScheduler where SchedulerTimeType == RunLoop.SchedulerTimeType, SchedulerOptions == RunLoop.SchedulerOptions {
+    /// The main run loop, type-erased.
+    public static var main: Self { RunLoop.main.eraseToAnyScheduler() }
+    /// An immediate scheduler with a run loop's time, type-erased (`RunLoop.immediate`).
+    public static var immediate: Self { RunLoop.immediate.eraseToAnyScheduler() }
+}
+
+extension AnyScheduler where SchedulerTimeType == OperationQueue.SchedulerTimeType, SchedulerOptions == OperationQueue.SchedulerOptions {
+    /// The main operation queue, type-erased.
+    public static var main: Self { OperationQueue.main.eraseToAnyScheduler() }
+    /// An immediate scheduler with an operation queue's time, type-erased (`OperationQueue.immediate`).
+    public static var immediate: Self { OperationQueue.immediate.eraseToAnyScheduler() }
 }

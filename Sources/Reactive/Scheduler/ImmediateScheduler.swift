@@ -1,3 +1,5 @@
+import Foundation
+
 /// Runs every action at once, synchronously, whatever time it is asked for (Combine's
 /// `ImmediateScheduler`): for code that takes a scheduler but should not hop in a test, and for
 /// `subscribe(on:)`/`receive(on:)` that should change nothing. A repeating action runs once.
@@ -68,4 +70,49 @@ public struct ImmediateScheduler: Scheduler, Sendable {
         action()
         return Subscriptions.empty
     }
+}
+
+/// An immediate scheduler with the time and options types of `Base` (combine-schedulers'
+/// `ImmediateSchedulerOf<DispatchQueue>`, made by `DispatchQueue.immediate`): for code that takes
+/// a `DispatchQueue`, `RunLoop` or `OperationQueue` scheduler and should not hop in a test. Every
+/// action runs at once; `now` never moves; a repeating action runs once.
+public struct ImmediateSchedulerOf<Base: Scheduler>: Scheduler {
+    public typealias SchedulerTimeType = Base.SchedulerTimeType
+    public typealias SchedulerOptions = Base.SchedulerOptions
+
+    /// The one instant of this scheduler.
+    public let now: SchedulerTimeType
+    public var minimumTolerance: SchedulerTimeType.Stride { .zero }
+
+    public init(now: SchedulerTimeType) { self.now = now }
+
+    /// Runs `action` now.
+    public func schedule(options: SchedulerOptions?, _ action: @escaping () -> Void) { action() }
+
+    /// Runs `action` now, whatever `date` says.
+    public func schedule(after date: SchedulerTimeType, tolerance: SchedulerTimeType.Stride, options: SchedulerOptions?, _ action: @escaping () -> Void) {
+        action()
+    }
+
+    /// Runs `action` once, now; the handle has nothing left to cancel.
+    public func schedule(after date: SchedulerTimeType, interval: SchedulerTimeType.Stride, tolerance: SchedulerTimeType.Stride, options: SchedulerOptions?,
+                         _ action: @escaping () -> Void) -> any Cancellable {
+        action()
+        return Subscriptions.empty
+    }
+}
+
+extension DispatchQueue {
+    /// An immediate scheduler that stands in for a dispatch queue (its time is an uptime of 1 ns).
+    public static var immediate: ImmediateSchedulerOf<DispatchQueue> { ImmediateSchedulerOf(now: SchedulerTimeType(DispatchTime(uptimeNanoseconds: 1))) }
+}
+
+extension RunLoop {
+    /// An immediate scheduler that stands in for a run loop (its time is 1970-01-01).
+    public static var immediate: ImmediateSchedulerOf<RunLoop> { ImmediateSchedulerOf(now: SchedulerTimeType(Date(timeIntervalSince1970: 0))) }
+}
+
+extension OperationQueue {
+    /// An immediate scheduler that stands in for an operation queue (its time is 1970-01-01).
+    public static var immediate: ImmediateSchedulerOf<OperationQueue> { ImmediateSchedulerOf(now: SchedulerTimeType(Date(timeIntervalSince1970: 0))) }
 }

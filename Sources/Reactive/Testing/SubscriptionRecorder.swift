@@ -1,15 +1,3 @@
-/// One subscription to a recorded source: when it began and when it ended (cancelled, or the
-/// source delivered its completion). `end == nil` while it is still active.
-public struct SubscriptionSpan: Hashable, Sendable, CustomStringConvertible {
-    public var start: VirtualTime
-    public var end: VirtualTime?
-    public init(start: VirtualTime, end: VirtualTime? = nil) {
-        self.start = start
-        self.end = end
-    }
-    public var description: String { "\(start)…\(end.map(String.init) ?? "")" }
-}
-
 /// The subscription history of a source, shared by every copy of the recorder wrapping it:
 /// when each subscription began and ended, and every demand requested through them.
 public final class SubscriptionLog {
@@ -24,6 +12,9 @@ public final class SubscriptionLog {
     /// The subscriptions still active, by index, in the order they began (what a subject sending
     /// now offers its value to, so that a runner can tell which of them got it).
     public private(set) var active: [Int] = []
+    /// The subscriptions being made (inside the recorder's `receive(subscriber:)`), innermost
+    /// last: whatever subscribes upstream meanwhile does so for them.
+    public fileprivate(set) var subscribing: [Int] = []
     public init() {}
     func request(_ demand: Subscribers.Demand, by index: Int, at time: VirtualTime) {
         requests.append((time, index, demand))
@@ -61,6 +52,8 @@ public struct SubscriptionRecorder<Upstream: Publisher>: Publisher {
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
         let index = log.open(at: scheduler.currentFrame)
+        log.subscribing.append(index)
+        defer { log.subscribing.removeLast() }
         upstream.receive(subscriber: RecordingLink(downstream: subscriber, onRequest: { [log, scheduler] demand in
             log.request(demand, by: index, at: scheduler.currentFrame)
         }, onValue: { [log] in

@@ -1,4 +1,4 @@
-import MarbleTesting
+import MarbleNotation
 import Reactive
 import Testing
 
@@ -9,24 +9,48 @@ struct TestFailure: Error, Hashable, CustomStringConvertible {
     var description: String { message }
 }
 
-/// The events of a marble line (MarbleTesting's notation: a letter is a one-character String,
-/// `#` fails with `TestFailure()`); a mistake in the line fails the test.
+// The engine's tests read and write marbles with MarbleNotation directly, not through
+// MarbleTesting: on Apple platforms MarbleTesting drives Combine, and these tests drive Reactive.
+
+/// The events of a marble line (a letter is a one-character String, `{text}` a longer one, `#`
+/// fails with `TestFailure()`, `#{boom}` with `TestFailure("boom")`); a mistake in the line
+/// fails the test.
 func timeline(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) -> [TimedEvent<String, TestFailure>] {
     do {
-        return try Marbles.events(text, values: [Character: String](), error: TestFailure())
+        return try MarbleParser(frameNanoseconds: 1_000_000).parse(text, as: .hot).events.compactMap { marble in
+            switch marble.event {
+            case .value(let token): TimedEvent(marble.frame, .value(token.text.hasPrefix("{") ? String(token.text.dropFirst().dropLast()) : token.text))
+            case .finished: TimedEvent(marble.frame, .completion(.finished))
+            case .failure(let token): TimedEvent(marble.frame, .completion(.failure(token.map { TestFailure(String($0.text.dropFirst().dropLast())) } ?? TestFailure())))
+            case .subscribe, .cancel, .request: nil
+            }
+        }
     } catch {
-        Issue.record(Comment(rawValue: error.message), sourceLocation: sourceLocation)
+        Issue.record(Comment(rawValue: error.description), sourceLocation: sourceLocation)
         return []
     }
 }
 
 /// Recorded events as marble text (`#` for `TestFailure()`, `#{boom}` for another failure).
 func render<Output>(_ events: [TimedEvent<Output, some Error>]) -> String {
-    Marbles.text(events) { error in (error as? TestFailure) == TestFailure() }
+    MarblePrinter.render(events.map { event in
+        switch event.event {
+        case .value(let value):
+            // One character as itself, unless the notation reserves it; anything else as `{text}`.
+            let text = String(describing: value)
+            let plain = text.count == 1 && text.allSatisfy { !"-|#()}{^!".contains($0) && !$0.isWhitespace }
+            return (event.time, .value(plain ? text : ValueToken.braced(text)))
+        case .completion(.finished): return (event.time, .finished)
+        case .completion(.failure(let error)):
+            return (event.time, .failure((error as? TestFailure) == TestFailure() ? nil : ValueToken.braced(String(describing: error))))
+        }
+    })
 }
 
 /// A subscription log as `^`/`!` lines, one per subscription.
-func render(_ log: SubscriptionLog) -> [String] { Marbles.text(log.spans) }
+func render(_ log: SubscriptionLog) -> [String] {
+    log.spans.map { span in MarblePrinter.render([(span.start, .subscribe)] + (span.end.map { [($0, .cancel)] } ?? [])) }
+}
 
 /// Ends a test that drives its own scheduler, as `Bench` does when it goes: cancels the
 /// subscribers a stream still open keeps attached, and drops the work still queued (a subscriber
@@ -109,17 +133,5 @@ extension Bench {
         if let cancelAt { scheduler.schedule(at: cancelAt) { subscriber.cancel() } }
         scheduler.run(until: deadline)
         return subscriber
-    }
-}
-
-extension TestScheduler {
-    /// A hot source of one-character strings whose `#` fails with `TestFailure()`.
-    func failingHot(_ marbles: String, fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) -> TestPublisher<String, TestFailure> {
-        hot(marbles, values: [:], error: TestFailure(), fileID: fileID, filePath: filePath, line: line, column: column)
-    }
-
-    /// A cold source of one-character strings whose `#` fails with `TestFailure()`.
-    func failingCold(_ marbles: String, fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) -> TestPublisher<String, TestFailure> {
-        cold(marbles, values: [:], error: TestFailure(), fileID: fileID, filePath: filePath, line: line, column: column)
     }
 }

@@ -1,5 +1,4 @@
 import MarbleTesting
-import Reactive
 import SearchFeature
 import XCTest
 

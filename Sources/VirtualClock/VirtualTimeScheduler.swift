@@ -142,7 +142,7 @@ public final class VirtualTimeScheduler {
     /// so the order against other work is the same), without allocating: while the old arming is
     /// still queued for an earlier or equal key, it is only retargeted, and moved when it surfaces.
     /// `action` must be the same closure (or an equivalent one) on every call for one timer.
-    func rearm(_ timer: ScheduledAction, at time: VirtualTime, _ action: @escaping () -> Void) {
+    package func rearm(_ timer: ScheduledAction, at time: VirtualTime, _ action: @escaping () -> Void) {
         let target = time > currentFrame ? time : currentFrame
         let sequence = takeSequence()
         timer.isCancelled = false
@@ -273,7 +273,7 @@ public final class VirtualTimeScheduler {
     }
 
     @usableFromInline
-    func enqueue(at time: VirtualTime, sequence: Int, interval: Int, action: @escaping () -> Void, token: ScheduledAction?) {
+    package func enqueue(at time: VirtualTime, sequence: Int, interval: Int, action: @escaping () -> Void, token: ScheduledAction?) {
         queue.push(ActionQueue.Entry(time: time, sequence: sequence, interval: interval, action: action, token: token))
     }
 
@@ -296,8 +296,9 @@ public final class VirtualTimeScheduler {
     }
 }
 
-/// A handle on scheduled work; cancelling it before it runs means it never runs.
-public final class ScheduledAction: Cancellable {
+/// A handle on scheduled work; cancelling it before it runs means it never runs. (The engine
+/// makes it a `Cancellable`; this module knows no engine.)
+public final class ScheduledAction {
     @exclusivity(unchecked) public internal(set) var isCancelled = false
     /// For a timer armed by `rearm`: the key of its one live queue entry (`queuedSequence` is
     /// `notQueued` when none is queued, `untracked` for ordinary handles), and the key it should
@@ -312,7 +313,7 @@ public final class ScheduledAction: Cancellable {
     @usableFromInline init() {}
 
     /// A handle for `VirtualTimeScheduler.rearm(_:at:_:)`, not yet armed.
-    static func timer() -> ScheduledAction {
+    package static func timer() -> ScheduledAction {
         let timer = ScheduledAction()
         timer.queuedSequence = notQueued
         return timer
@@ -436,7 +437,7 @@ final class ActionQueue {
 extension Int {
     /// Addition that saturates instead of trapping, for times far in the future.
     @inlinable
-    func addingClamped(_ other: Int) -> Int {
+    package func addingClamped(_ other: Int) -> Int {
         let (sum, overflow) = addingReportingOverflow(other)
         return overflow ? (other > 0 ? .max : .min) : sum
     }
