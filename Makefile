@@ -142,15 +142,17 @@ mutants:
 clean:
 	rm -rf .build
 
-# libFuzzer over each parser and whole-file runs (Sources/marbles-fuzz), seeded from the catalogue
+# libFuzzer over each parser, whole-file runs, the diagrams, doc, fmt, --update and command lines
+# (Sources/marbles-fuzz says what each target checks), seeded from the catalogue, the documents
 # and a grammar of valid tests (fuzz/seeds.py). FUZZ_SECONDS per target; findings (crashes,
-# timeouts, out-of-memory inputs) land in .build/fuzz/findings/TARGET/ and stop the run.
-# Minutes, not part of `make test`. A finding replays with a normal build:
+# broken properties, timeouts, out-of-memory inputs) land in .build/fuzz/findings/TARGET/ and stop
+# the run. Paths are absolute: the argv target works in a scratch folder of its own. Minutes, not
+# part of `make test`. A finding replays with a normal build:
 #   MARBLES_FUZZ_TARGET=run .build/debug/marbles-fuzz FILE
 SHELL        := /bin/bash
-FUZZ_BUILD   := .build/fuzz
+FUZZ_BUILD   := $(abspath .build/fuzz)
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS := notation file expression run
+FUZZ_TARGETS ?= notation file expression run svg doc fmt update argv
 
 .PHONY: fuzz
 fuzz:

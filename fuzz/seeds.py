@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
-"""Seed corpora for `make fuzz`, from the catalogue and from a grammar of valid tests.
+"""Seed corpora for `make fuzz`, from the catalogue, the documents and a grammar of valid tests.
 
     fuzz/seeds.py OUT_DIR [GENERATED_COUNT]
 
-writes OUT_DIR/{run,file,notation,expression}/: every catalogue file (run, file), every
-marble string of the catalogue (notation), every `let` expression (expression), and
-GENERATED_COUNT tests from `generate` (run, file). Deterministic (fixed seed).
+writes OUT_DIR/TARGET/ for each target of Sources/marbles-fuzz: every catalogue file (run, file,
+svg, fmt, update — for update also with an expect line emptied, so that it has something to
+rewrite), every marble string of the catalogue (notation), every `let` expression (expression),
+the Markdown documents of the repository that hold marble blocks (doc), command lines over the argv target's scratch
+files (argv), and GENERATED_COUNT tests from `generate` (run, file; a fifth of them for svg, fmt,
+update, and as Markdown blocks for doc). Deterministic (fixed seed).
 """
 import os
 import random
@@ -32,6 +35,15 @@ OPERATORS = [
 ]
 
 
+# Counts and durations: mostly small, sometimes at the ends of Int and of virtual time (10^15
+# frames), where arithmetic on them must give an error, never a trap.
+EXTREMES = [0, -1, 9223372036854775807, -9223372036854775808, 1000000000000000, 999999999999999, 4294967296]
+
+
+def number(rng):
+    return rng.choice(EXTREMES) if rng.random() < 0.1 else rng.randint(1, 3)
+
+
 def timeline(rng, length):
     events = []
     for _ in range(length):
@@ -48,7 +60,7 @@ def generate(rng, index):
         lines.append("  %s %s %s" % (kind, name, timeline(rng, rng.randint(0, 12))))
     chain = rng.choice(sources)
     for _ in range(rng.randint(0, 4)):
-        chain += rng.choice(OPERATORS).format(n=rng.randint(1, 3), other=rng.choice(sources))
+        chain += rng.choice(OPERATORS).format(n=number(rng), other=rng.choice(sources))
     lines.append("  let r = " + chain)
     if rng.random() < 0.3:
         lines.append("  demand r " + rng.choice(["1", "1--1", "*", "{2}-1"]))
@@ -56,33 +68,85 @@ def generate(rng, index):
     return "\n".join(lines) + "\n"
 
 
+TARGETS = ("run", "file", "notation", "expression", "svg", "doc", "fmt", "update", "argv")
+# Targets that run, draw or rewrite whole files get a fifth of the generated tests: libFuzzer
+# reads every seed before its time limit counts, and these cost tens of milliseconds an input.
+WHOLE_FILE = ("svg", "doc", "fmt", "update")
+
+# Command lines of the argv target (arguments joined by NUL), over the files its scratch folder
+# holds: a.marble (a failing test), dir/b.marble, doc.md (one marble block).
+COMMAND_LINES = [
+    ["run", "a.marble"], ["run", "dir", "--reporter", "junit", "--output", "r.xml"], ["run", "-u", "a.marble"],
+    ["run", "a.marble", "--svg", "out", "--reporter", "tap"], ["run", "--list", "dir"], ["run", "--filter", "map", "--jobs", "2", "a.marble", "dir"],
+    ["run", "--shard", "1/2", "--slowest", "3", "--quiet", "a.marble"], ["run", "--reporter", "json", "--reporter", "github", "a.marble"],
+    ["trace", "a.marble"], ["trace", "dir", "--test", "debounce"], ["fmt", "a.marble"], ["fmt", "--check", "dir"],
+    ["doc", "doc.md"], ["doc", "--check", "doc.md"], ["doc", "--update", "--out", "pictures", "doc.md"],
+    ["eval", "--hot", "x=-a-b-|", "x.map { $0 }"], ["eval", "--cold", "x=-1-2|", "--until", "5", "x.delay(for: 2, scheduler: RunLoop.main)"],
+    ["eval", "--frame", "10ms", "--values", "A = 1", "--subscribe", "-^--!", "--demand", "1--1", "--hot", "x=-A-A-|", "y = x.map { $0 + 1 }", "y"],
+    ["eval", "--svg", "e.svg", "--hot", "t=-a-b-|", "t.debounce(for: 2, scheduler: RunLoop.main)"],
+    ["compare", "--cases", "20", "--seed", "7", "x.map { $0 + 1 }", "x.map { 1 + $0 }"], ["operators"], ["help", "run"], ["--version"],
+    ["marbles-svg", "a.marble", "-o", "-"], ["marbles-svg", "dir", "-o", "svg", "--index", "--theme", "both"],
+    ["marbles-svg", "a.marble", "-o", "-", "--bare", "--scale", "2", "--frame-width", "30", "--background", "transparent"],
+]
+
+
+def marble_block(test, rng):
+    """A Markdown document holding `test` as a ```marble block, with prose around it."""
+    end = rng.choice(["", "\nMore text.\n", "\n"])
+    return "# Title %d\n\nSome prose.\n\n```marble\n%s```%s" % (rng.randint(0, 9), test, end)
+
+
 def main():
     out = sys.argv[1]
     count = int(sys.argv[2]) if len(sys.argv) > 2 else 200
-    for target in ("run", "file", "notation", "expression"):
+    for target in TARGETS:
         os.makedirs(os.path.join(out, target), exist_ok=True)
+
+    def put(targets, name, text):
+        for target in targets:
+            open(os.path.join(out, target, name), "w").write(text)
+
     seen = 0
     for folder, _, names in sorted(os.walk(os.path.join(ROOT, "marbles"))):
         for name in sorted(names):
             if not name.endswith(".marble"):
                 continue
             text = open(os.path.join(folder, name), encoding="utf-8").read()
-            for target in ("run", "file"):
-                open(os.path.join(out, target, "catalogue-%s" % name), "w").write(text)
+            put(("run", "file", "svg", "fmt", "update"), "catalogue-%s" % name, text)
+            lines = text.splitlines(keepends=True)
+            expects = [n for n, line in enumerate(lines) if line.lstrip().startswith("expect ") and "==" not in line]
+            for which, number in enumerate(expects[:1]):
+                emptied = lines[:]
+                words = emptied[number].split(None, 2)
+                emptied[number] = emptied[number][:len(emptied[number]) - len(emptied[number].lstrip())] + "expect %s -\n" % words[1]
+                put(("update",), "emptied-%d-%s" % (which, name), "".join(emptied))
             for number, line in enumerate(text.splitlines()):
                 marbles = MARBLE_LINE.match(line)
                 if marbles:
-                    open(os.path.join(out, "notation", "%s-%d" % (name, number)), "w").write(marbles.group(2))
+                    put(("notation",), "%s-%d" % (name, number), marbles.group(2))
                 let = LET_LINE.match(line)
                 if let:
-                    open(os.path.join(out, "expression", "%s-%d" % (name, number)), "w").write(let.group(1))
+                    put(("expression",), "%s-%d" % (name, number), let.group(1))
             seen += 1
+    # The documents with marble blocks, up to libFuzzer's -max_len (docs/operators.md, larger, is
+    # drawn by `make test` already).
+    documents = [path for path in [os.path.join(ROOT, "README.md")] + sorted(
+        os.path.join(ROOT, "docs", name) for name in os.listdir(os.path.join(ROOT, "docs")) if name.endswith(".md"))
+        if "```marble" in open(path, encoding="utf-8").read() and os.path.getsize(path) <= 65536]
+    for path in documents:
+        put(("doc",), "document-%s" % os.path.basename(path), open(path, encoding="utf-8").read())
+    for number, arguments in enumerate(COMMAND_LINES):
+        put(("argv",), "command-%d" % number, "\0".join(arguments))
     rng = random.Random(20261201)
     for index in range(count):
         test = generate(rng, index)
-        for target in ("run", "file"):
-            open(os.path.join(out, target, "generated-%d.marble" % index), "w").write(test)
-    print("fuzz/seeds.py: %d catalogue files and %d generated tests into %s" % (seen, count, out))
+        put(("run", "file"), "generated-%d.marble" % index, test)
+        block = marble_block(test, rng)
+        if index < count // 5:
+            put(("svg", "fmt", "update"), "generated-%d.marble" % index, test)
+            put(("doc",), "generated-%d.md" % index, block)
+    print("fuzz/seeds.py: %d catalogue files, %d documents, %d command lines and %d generated tests into %s"
+          % (seen, len(documents), len(COMMAND_LINES), count, out))
 
 
 if __name__ == "__main__":

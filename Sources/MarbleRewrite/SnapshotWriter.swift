@@ -193,6 +193,31 @@ public enum SnapshotWriter {
     /// rewritten `.subscriptions` line, say, can leave another check to rewrite).
     public static let maximumRounds = 4
 
+    /// The rounds of `--update` over `source`, whose run is `report`, without a file: the
+    /// rewritten source and the report of its run (both as given when nothing needs rewriting),
+    /// or why the file is left unchanged.
+    public static func rewrite(source: String, report: FileReport, path: String, options: RunOptions) -> Result<(source: String, report: FileReport), Refusal> {
+        var current = (source: source, report: report)
+        for round in 0..<maximumRounds {
+            switch plan(source: current.source, report: current.report) {
+            case .failure(let refusal):
+                if round == 0 { return .failure(refusal) }
+            case .success(nil):
+                break
+            case .success(let plan?):
+                let rerun = MarbleRunner.run(source: plan.source, path: path, options: options)
+                if let mistake = newMistake(in: rerun, comparedWith: current.report) {
+                    if round > 0 { break }
+                    return .failure(Refusal("the updated file would not run (line \(mistake.line): \(mistake.message)); left unchanged"))
+                }
+                current = (plan.source, rerun)
+                if rerun.tests.contains(where: { $0.outcome == .failed }) { continue }
+            }
+            break
+        }
+        return .success(current)
+    }
+
     /// Reads, runs, plans, checks and writes one file: the report to show (the re-run of the
     /// updated file when it was written) and what happened.
     public static func update(path: String, options: RunOptions) -> (report: FileReport, update: FileUpdate) {
@@ -204,23 +229,10 @@ public enum SnapshotWriter {
             let needsUpdate = report.tests.contains { $0.outcome == .failed }
             return (report, needsUpdate ? .refused("the file's bytes do not survive decoding as UTF-8 text; --update leaves it unchanged") : .unchanged)
         }
-        var current = (source: source, report: report)
-        for round in 0..<maximumRounds {
-            switch plan(source: current.source, report: current.report) {
-            case .failure(let refusal):
-                if round == 0 { return (report, .refused(refusal.reason)) }
-            case .success(nil):
-                break
-            case .success(let plan?):
-                let rerun = MarbleRunner.run(source: plan.source, path: path, options: options)
-                if let mistake = newMistake(in: rerun, comparedWith: current.report) {
-                    if round > 0 { break }
-                    return (report, .refused("the updated file would not run (line \(mistake.line): \(mistake.message)); left unchanged"))
-                }
-                current = (plan.source, rerun)
-                if rerun.tests.contains(where: { $0.outcome == .failed }) { continue }
-            }
-            break
+        let current: (source: String, report: FileReport)
+        switch rewrite(source: source, report: report, path: path, options: options) {
+        case .failure(let refusal): return (report, .refused(refusal.reason))
+        case .success(let rewritten): current = rewritten
         }
         guard current.source != source else { return (report, .unchanged) }
         // Asked before reading the file again: a second read of a FIFO waits for another writer.

@@ -321,6 +321,17 @@ struct DocCommandTests {
         #expect(try sandbox.read("doc.md") == written)
     }
 
+    /// The property the `doc` fuzz target checks (Sources/marbles-fuzz): a second run over what
+    /// the first wrote changes nothing, so `--check` passes; a document with an error is skipped.
+    @Test func theFuzzTargetsRoundTripHoldsForSettledDocumentsAndSkipsErrors() {
+        #expect(FuzzProbes.docRoundTrip(Self.readme) == nil)
+        #expect(FuzzProbes.docRoundTrip("# T\n\n```marble\ntest \"a\"\n  hot    x  -a-|\n  expect x  -a-|\n```") == nil)
+        #expect(FuzzProbes.docRoundTrip("```marble\ntest \"a\"\n  hot x -a-|\n  expect y -a-|\n") == nil)
+        // A region edited by hand is rewritten by the first run; the second leaves it.
+        let edited = Self.readme.replacingOccurrences(of: "```\nAfter", with: "```\n<!-- marbles:begin -->\nold\n<!-- marbles:end -->\nAfter")
+        #expect(FuzzProbes.docRoundTrip(edited) == nil)
+    }
+
     /// Issue 29, item 8: `x y.md` and `x-y.md` both slug to `x-y`; each draws into files of its
     /// own, named the same on every run and whichever documents a run is given.
     @Test func documentsWhoseNamesSlugAlikeDrawIntoFilesOfTheirOwn() throws {

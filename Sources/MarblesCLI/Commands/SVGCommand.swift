@@ -370,5 +370,5 @@ enum DiagramFiles {
 /// own), read from the source because the report writes values by name only.
 extension TestReport {
     /// The test's value names, as the diagram draws them.
-    var namedValues: [NamedValue] { values.map { NamedValue(name: $0.name, literal: $0.literal) } }
+    public var namedValues: [NamedValue] { values.map { NamedValue(name: $0.name, literal: $0.literal) } }
 }
