@@ -22,6 +22,8 @@ public struct TypeDeclaration: Sendable {
         case alias(TypeText)
         /// Adds computed properties to a type declared elsewhere in the file or test.
         case `extension`
+        /// A function of the file or the test: `func NAME(…) -> TYPE { … }`.
+        case function(FunctionDeclaration)
     }
 
     public var kind: Kind
@@ -30,6 +32,12 @@ public struct TypeDeclaration: Sendable {
     public var conformances: [TypeText]
     /// `var NAME: TYPE { … }` members.
     public var properties: [ComputedProperty]
+    /// `func`, `static func`, `mutating func` and `init` members.
+    public var functions: [FunctionDeclaration] = []
+    /// `static let NAME = VALUE` members.
+    public var statics: [StaticProperty] = []
+    /// Types declared inside this one (`struct Outer { enum Kind { … } }`), named `Outer.Kind`.
+    public var nested: [TypeDeclaration] = []
     /// `indirect enum`: every case with associated values holds them out of line, so they may
     /// hold the enum itself.
     public var isIndirect: Bool
@@ -49,7 +57,62 @@ public struct TypeDeclaration: Sendable {
         case .enumeration: "enum"
         case .alias: "typealias"
         case .extension: "extension"
+        case .function: "func"
         }
+    }
+}
+
+/// `func NAME(LABEL NAME: TYPE = DEFAULT, …) throws -> TYPE { … }`, a member's `static func` and
+/// `mutating func`, and `init(…) { … }` (named `init`).
+public struct FunctionDeclaration: Sendable {
+    public var name: Identifier
+    public var parameters: [FunctionParameter]
+    /// After `->`; nil for none (`Void`).
+    public var result: TypeText?
+    public var body: [ClosureStatement]
+    public var isStatic = false
+    public var isMutating = false
+    public var isThrowing = false
+
+    public init(name: Identifier, parameters: [FunctionParameter], result: TypeText?, body: [ClosureStatement]) {
+        self.name = name
+        self.parameters = parameters
+        self.result = result
+        self.body = body
+    }
+
+    /// `name(label:_:)`, as Swift names a function in messages.
+    public var signature: String {
+        "\(name.name)(\(parameters.map { ($0.label ?? "_") + ":" }.joined()))"
+    }
+}
+
+/// One parameter of a `func`: `_ x: Int`, `by step: Int = 1`, `count: Int` (label and name alike).
+public struct FunctionParameter: Sendable {
+    /// The argument label; nil for `_`.
+    public var label: String?
+    public var name: String
+    public var type: TypeText
+    public var defaultValue: Expr?
+
+    public init(label: String?, name: String, type: TypeText, defaultValue: Expr?) {
+        self.label = label
+        self.name = name
+        self.type = type
+        self.defaultValue = defaultValue
+    }
+}
+
+/// `static let NAME: TYPE = VALUE` in a type: a value of the type itself (`User.guest`).
+public struct StaticProperty: Sendable {
+    public var name: Identifier
+    public var type: TypeText?
+    public var value: Expr
+
+    public init(name: Identifier, type: TypeText?, value: Expr) {
+        self.name = name
+        self.type = type
+        self.value = value
     }
 }
 
@@ -140,7 +203,7 @@ extension FileParser {
 }
 
 extension ExpressionParser {
-    static let declarationKeywords: Set<String> = ["struct", "enum", "typealias", "extension", "indirect"]
+    static let declarationKeywords: Set<String> = ["struct", "enum", "typealias", "extension", "indirect", "func"]
 
     func identifierHere(_ what: String, after keyword: String) throws(SyntaxError) -> Identifier {
         guard let name = current.identifier, !expressionKeywords.contains(name), name != "_" else {
@@ -149,7 +212,8 @@ extension ExpressionParser {
         return Identifier(name: name, location: location(current))
     }
 
-    mutating func parseDeclaration() throws(SyntaxError) -> TypeDeclaration {
+    /// A declaration from its keyword to its end; a `nested` one (in a type's body) ends at its `}`.
+    mutating func parseDeclaration(nested: Bool = false) throws(SyntaxError) -> TypeDeclaration {
         var isIndirect = false
         if current.identifier == "indirect" {
             advance()
@@ -160,6 +224,11 @@ extension ExpressionParser {
             }
         }
         let keyword = current.identifier ?? ""
+        if keyword == "func" {
+            let function = try parseFunction()
+            guard isAtEnd else { throw error("unexpected \(describe(current)) after the function's body", at: current) }
+            return TypeDeclaration(kind: .function(function), name: function.name)
+        }
         advance()
         let name = try identifierHere("a type name", after: keyword)
         advance()
@@ -184,6 +253,9 @@ extension ExpressionParser {
         var fields: [FieldDeclaration] = []
         var cases: [CaseDeclaration] = []
         var properties: [ComputedProperty] = []
+        var functions: [FunctionDeclaration] = []
+        var statics: [StaticProperty] = []
+        var nestedTypes: [TypeDeclaration] = []
         while true {
             while at(";") { advance() }
             if at("}") { break }
@@ -192,9 +264,34 @@ extension ExpressionParser {
             switch current.identifier {
             case "case" where keyword == "enum":
                 cases += try parseCases()
+            case "static" where peek().identifier == "let":
+                    advance()
+                    advance()
+                    let field = try identifierHere("a property name", after: "static let")
+                    advance()
+                    var type: TypeText?
+                    if at(":") {
+                        advance()
+                        type = try parseTypeText(after: "':'")
+                    }
+                    guard atOperator("=") else {
+                        throw error("a 'static let' needs a value", at: current, hint: "write: static let \(field.name) = VALUE")
+                    }
+                    advance()
+                    guard canStartHere else { throw expectedAfter("=") }
+                    statics.append(StaticProperty(name: field, type: type, value: try parseExpression()))
+            case "func", "mutating", "init":
+                functions.append(try parseFunction())
+            case "static" where ["func", "mutating"].contains(peek().identifier ?? ""):
+                functions.append(try parseFunction())
             case "indirect" where keyword == "enum" && peek().identifier == "case":
                 advance()
                 cases += try parseCases(indirect: true)
+            case "struct", "enum", "indirect":
+                // A nested type (`indirect` before anything but `enum` is refused there).
+                try enter()
+                defer { depth -= 1 }
+                nestedTypes.append(try parseDeclaration(nested: true))
             case "let", "var":
                 let isVar = current.identifier == "var"
                 advance()
@@ -226,9 +323,14 @@ extension ExpressionParser {
                     fields.append(FieldDeclaration(name: field, type: type, defaultValue: defaultValue, isVariable: isVar))
                 }
             case let word?:
-                let hint = keyword == "enum" ? "an enum holds 'case' lines and computed 'var NAME: TYPE { … }' properties"
-                    : keyword == "struct" ? "a struct holds 'let'/'var' stored properties and computed 'var NAME: TYPE { … }' properties (the memberwise init is made for you)"
-                    : "an extension holds computed 'var NAME: TYPE { … }' properties"
+                let members = "computed 'var NAME: TYPE { … }' properties, 'func', 'static let', 'static func', 'init' and nested 'struct'/'enum' declarations"
+                let hint = keyword == "enum" ? "an enum holds 'case' lines, \(members)"
+                    : keyword == "struct" ? "a struct holds 'let'/'var' stored properties, \(members)"
+                    : "an extension holds \(members)"
+                if word == "static", peek().identifier == "var" {
+                    throw error("'static var' is not supported in a \(keyword) of a .marble file", at: current,
+                                hint: "a static var is state shared by every test: write 'static let' for a constant")
+                }
                 throw error("'\(word)' is not supported in a \(keyword) of a .marble file", at: current, hint: hint)
             default:
                 throw error("expected a member declaration, found \(describe(current))", at: current)
@@ -237,12 +339,118 @@ extension ExpressionParser {
             throw error("consecutive declarations on a line must be separated by ';'", at: current)
         }
         advance()
-        guard isAtEnd else { throw error("unexpected \(describe(current)) after the \(keyword) body", at: current) }
-        switch keyword {
-        case "struct": return TypeDeclaration(kind: .structure(fields), name: name, conformances: conformances, properties: properties)
-        case "enum": return TypeDeclaration(kind: .enumeration(cases), name: name, conformances: conformances, properties: properties, isIndirect: isIndirect)
-        default: return TypeDeclaration(kind: .extension, name: name, conformances: conformances, properties: properties)
+        if !nested {
+            guard isAtEnd else { throw error("unexpected \(describe(current)) after the \(keyword) body", at: current) }
         }
+        var declaration = switch keyword {
+        case "struct": TypeDeclaration(kind: .structure(fields), name: name, conformances: conformances, properties: properties)
+        case "enum": TypeDeclaration(kind: .enumeration(cases), name: name, conformances: conformances, properties: properties, isIndirect: isIndirect)
+        default: TypeDeclaration(kind: .extension, name: name, conformances: conformances, properties: properties)
+        }
+        declaration.functions = functions
+        declaration.statics = statics
+        declaration.nested = nestedTypes
+        return declaration
+    }
+
+    /// `func NAME(…) throws -> TYPE { … }` with `static`/`mutating` before it, or `init(…) { … }`,
+    /// from the first word.
+    mutating func parseFunction() throws(SyntaxError) -> FunctionDeclaration {
+        var isStatic = false, isMutating = false
+        while let word = current.identifier, word == "static" || word == "mutating" {
+            if word == "static" { isStatic = true } else { isMutating = true }
+            advance()
+        }
+        let name: Identifier
+        if atIdentifier("init") {
+            name = Identifier(name: "init", location: location(current))
+            advance()
+            if atOperator("?") || atOperator("!") {
+                throw error("failable initializers are not supported in a .marble file yet", at: current,
+                            hint: "write a static func that returns an optional: static func make(…) -> \("Self")?")
+            }
+        } else {
+            guard atIdentifier("func") else { throw error("expected 'func' after '\(isStatic ? "static" : "mutating")'", at: current) }
+            advance()
+            name = try identifierHere("a function name", after: "func")
+            advance()
+        }
+        if at("<") || atOperator("<") {
+            throw error("generic functions are not supported in a .marble file yet", at: current,
+                        hint: "write the function for the type it is used with: func \(name.name)(_ value: Int) …")
+        }
+        guard at("(") else { throw error("expected '(' after '\(name.name)'", at: current, hint: "for example: func \(name.name)(_ value: Int) -> Int { … }") }
+        let open = tokens[position].start
+        advance()
+        var parameters: [FunctionParameter] = []
+        while !at(")") {
+            guard !isAtEnd else { throw error(closeError(")", "parameter list", open), at: current) }
+            guard let first = current.identifier, !expressionKeywords.contains(first) || first == "_" else {
+                throw error("expected a parameter name", at: current, hint: "for example: _ value: Int, or label name: Int")
+            }
+            advance()
+            var label: String? = first == "_" ? nil : first
+            var parameterName = first
+            if let second = current.identifier, !at(":") {
+                parameterName = second
+                advance()
+            } else if first == "_" {
+                throw error("expected a parameter name after '_'", at: current, hint: "for example: _ value: Int")
+            }
+            if name.name == "init", first == parameterName { label = first }
+            guard at(":") else { throw error("expected ':' and a type after the parameter '\(parameterName)'", at: current, hint: "for example: \(parameterName): Int") }
+            advance()
+            if atIdentifier("inout") {
+                throw error("'inout' parameters are not supported in a .marble file yet", at: current,
+                            hint: "return the changed value instead: func \(name.name)(…) -> TYPE")
+            }
+            let typeToken = current
+            let type = try parseTypeText(after: "':'")
+            if type.text.hasSuffix("...") {
+                throw error("variadic parameters are not supported in a .marble file yet", at: typeToken,
+                            hint: "take an array: \(parameterName): [\(type.text.dropLast(3))]")
+            }
+            var defaultValue: Expr?
+            if atOperator("=") {
+                advance()
+                guard canStartHere else { throw expectedAfter("=") }
+                defaultValue = try parseExpression()
+            }
+            parameters.append(FunctionParameter(label: label, name: parameterName, type: type, defaultValue: defaultValue))
+            if at(",") { advance() } else if !at(")") { throw error("expected ',' or ')' in the parameters of '\(name.name)'", at: current) }
+        }
+        advance()
+        var isThrowing = false
+        if atIdentifier("throws") || atIdentifier("rethrows") {
+            isThrowing = true
+            advance()
+        }
+        var result: TypeText?
+        if at("->") {
+            advance()
+            result = try parseTypeText(after: "'->'")
+            if ["Void", "()"].contains(result?.text ?? "") { result = nil }
+        }
+        if atIdentifier("where") {
+            throw error("generic functions are not supported in a .marble file yet", at: current)
+        }
+        let savedTargets = jumpTargets, savedResult = resultType
+        jumpTargets = JumpTargets()
+        resultType = result
+        defer { jumpTargets = savedTargets; resultType = savedResult }
+        var body = try parseBlock(after: "the function's signature")
+        // A body of one expression returns it (`func double(_ x: Int) -> Int { x * 2 }`).
+        if body.count == 1, case .expression(let expr) = body[0] {
+            switch expr.kind {
+            case .ifExpression, .switchExpression: break
+            default: body[0] = .expression(annotated(expr, result, mode: .result))
+            }
+        }
+        var function = FunctionDeclaration(name: name, parameters: parameters, result: result, body: body)
+        function.isStatic = isStatic
+        function.isMutating = isMutating
+        function.isThrowing = isThrowing
+        return function
     }
 
     /// `case a, b(Int), c = 3` (each `indirect` after `indirect case`).
@@ -368,5 +576,40 @@ extension ExpressionParser {
         }
         let type = try parseWrittenType(after: mode.rawValue)
         return make(.cast(operand, type: type, mode: mode), at: keyword.start, from: start)
+    }
+}
+
+extension FunctionDeclaration {
+    /// Whether every way through the body ends in `return` or `throw`, or the body is one
+    /// expression (its value is the result), as Swift requires of a function with a result.
+    public var alwaysReturns: Bool {
+        if body.count == 1, case .expression(let expr) = body[0] {
+            if case .ifExpression(let branch) = expr.kind { return Self.exits(body) || branch.elseBody != nil }
+            return true
+        }
+        return Self.exits(body)
+    }
+
+    private static func exits(_ statements: [ClosureStatement]) -> Bool {
+        guard let last = statements.last else { return false }
+        switch last {
+        case .returnStatement:
+            return true
+        case .expression(let expr):
+            switch expr.kind {
+            case .throwExpression: return true
+            case .ifExpression(let branch): return exits(branch.thenBody) && branch.elseBody.map(exits) == true
+            case .switchExpression(let choice): return choice.cases.allSatisfy { exits($0.body) }
+            default: return false
+            }
+        case .doCatch(let statement):
+            return exits(statement.body) && statement.clauses.allSatisfy { exits($0.body) }
+        case .whileLoop(let loop):
+            // `while true { … }` ends only by a `return` or a `throw`.
+            guard loop.conditions.count == 1, case .boolean(let condition) = loop.conditions[0], case .bool(true) = condition.kind else { return false }
+            return true
+        default:
+            return false
+        }
     }
 }

@@ -40,6 +40,9 @@ struct ExpressionParser {
     var noTrailingClosure = false
     /// The loops and `switch`es that `break` and `continue` may leave here.
     var jumpTargets = JumpTargets()
+    /// The declared result type of the `func` being parsed (nil in a closure): each `return`'s
+    /// value is annotated with it, so a literal takes it as in Swift (`-> Double { return 1 }`).
+    var resultType: TypeText?
 
     init(source: SourceText, from start: Int, to end: Int, depth: Int = 0) {
         self.source = source
@@ -665,6 +668,9 @@ struct ExpressionParser {
         let savedTargets = jumpTargets
         jumpTargets = JumpTargets()
         defer { jumpTargets = savedTargets }
+        let savedResult = resultType
+        resultType = nil
+        defer { resultType = savedResult }
         let parameters = closureParameters()
         let body = try parseStatements()
         guard at("}") else {
@@ -787,6 +793,11 @@ struct ExpressionParser {
             return try parseDo()
         case .identifier("catch"):
             throw error("'catch' must follow a 'do' block", at: current, hint: "write: do { … } catch { … }")
+        case .identifier("func"), .identifier("struct"), .identifier("enum"):
+            let word = current.identifier ?? ""
+            throw error("\(word == "func" ? "local functions are" : "local types are") not supported in closures of a .marble file yet", at: current,
+                        hint: word == "func" ? "declare it at file level or in the test (func NAME(…) { … } on a line of its own), or bind a closure: let NAME = { (x: Int) -> Int in … }"
+                                             : "declare it at file level or in the test: \(word) NAME { … } on a line of its own")
         case .identifier("return"):
             let location = location(current)
             advance()
@@ -794,7 +805,7 @@ struct ExpressionParser {
                 return .returnStatement(nil, location)
             }
             guard canStartHere else { throw expectedAfter("return") }
-            return .returnStatement(try parseExpression(), location)
+            return .returnStatement(annotated(try parseExpression(), resultType, mode: .result), location)
         case .identifier(let label) where peek().isPunctuation(":") && ["for", "while", "repeat", "do", "switch", "if"].contains(peek(2).identifier ?? ""):
             throw source.error("labeled statements are not supported in closures of a .marble file yet", at: current.start, length: label.count + 1,
                                hint: "drop the label '\(label):' and leave the inner loop with a flag: var done = false … if done { break }")
@@ -831,9 +842,9 @@ struct ExpressionParser {
 
     /// The value of `let x: TYPE = value`: a coercion to the written type, which decides the type
     /// of a literal as in Swift (`let total: Double = 0` is the Double 0.0).
-    func annotated(_ value: Expr, _ type: TypeText?) -> Expr {
+    func annotated(_ value: Expr, _ type: TypeText?, mode: CastMode = .annotation) -> Expr {
         guard let type else { return value }
-        return Expr(kind: .cast(value, type: type, mode: .annotation), location: value.location, range: value.range)
+        return Expr(kind: .cast(value, type: type, mode: mode), location: value.location, range: value.range)
     }
 
     mutating func parseIf() throws(SyntaxError) -> Expr {

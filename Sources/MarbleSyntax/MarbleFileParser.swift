@@ -727,7 +727,9 @@ struct FileParser {
         while end < lineEnd && source[end].isIdentifierContinue { end += 1 }
         let word = source.text(first, end)
         guard MarbleFileParser.statementKeywords.contains(word) || ExpressionParser.declarationKeywords.contains(word) else { return false }
-        if word == "let" && first - index > indentation { return false }
+        // A `let` or a declaration indented under the line is part of it (a closure's `let`, a
+        // struct's `func`).
+        if (word == "let" || ExpressionParser.declarationKeywords.contains(word)) && first - index > indentation { return false }
         let after = source.skipSpaces(from: end, to: lineEnd)
         // `indirect case` is a member of an enum body; `indirect enum` starts a declaration.
         if word == "indirect" {

@@ -14,6 +14,12 @@ public struct AssignmentPath: Sendable {
     public var root: String
     public var rootLocation: SourceLocation
     public var steps: [PathStep]
+
+    public init(root: String, rootLocation: SourceLocation, steps: [PathStep]) {
+        self.root = root
+        self.rootLocation = rootLocation
+        self.steps = steps
+    }
 }
 
 extension Expr {

@@ -345,6 +345,8 @@ public enum CastMode: String, Sendable {
     case forced = "as!"
     /// The type annotation of `let x: Double = 0` / `var xs: [Int] = []`: a coercion, as `as`.
     case annotation = ":"
+    /// A `func`'s declared result, on each value it returns: an annotation of that type.
+    case result = "->"
 }
 
 /// A piece of a string literal.

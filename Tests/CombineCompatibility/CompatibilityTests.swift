@@ -98,4 +98,34 @@ import Testing
         #expect(try await firstValue(of: [7, 8].publisher) == 7)
         #expect(try await firstValue(of: Empty<Int, Never>()) == nil)
     }
+
+    @Test func optionalPublisherSkipsWhatIsMissing() {
+        var names: [String] = []
+        var finished = false
+        let cancellable = nicknames(of: [Member(nickname: "ada"), Member(nickname: nil), Member(nickname: "grace")])
+            .sink(receiveCompletion: { _ in finished = true }, receiveValue: { names.append($0) })
+        #expect(names == ["ada", "grace"])
+        #expect(finished)
+        #expect(tokenStep.output == nil)
+        cancellable.cancel()
+    }
+
+    @Test func assertNoFailureWithItsDefaultsPassesAHandledStreamThrough() {
+        let model = GreetingModel(names: Fail(error: URLError(.notConnectedToInternet)).eraseToAnyPublisher())
+        #expect(model.greeting == "Hello, stranger!")
+        let greeted = GreetingModel(names: Just("Ada").setFailureType(to: Error.self).eraseToAnyPublisher())
+        #expect(greeted.greeting == "Hello, Ada!")
+    }
+
+    @Test func aRecordSavedAsJSONReplaysTheSameStream() throws {
+        let data = try RecordedFixture.save(Record(output: ["a", "b"], completion: .failure(.offline)))
+        var values: [String] = []
+        var failure: FetchError?
+        let cancellable = try RecordedFixture.replayed(data).sink(receiveCompletion: {
+            if case .failure(let error) = $0 { failure = error }
+        }, receiveValue: { values.append($0) })
+        #expect(values == ["a", "b"])
+        #expect(failure == .offline)
+        cancellable.cancel()
+    }
 }

@@ -230,8 +230,8 @@ import Testing
     }
 
     @Test(arguments: [
-        ("struct A { func f() {} }\ntest \"t\"\n  hot t -\n  expect t -",
-         "1:12: 'func' is not supported in a struct of a .marble file | a struct holds 'let'/'var' stored properties and computed 'var NAME: TYPE { … }' properties (the memberwise init is made for you)"),
+        ("struct A { subscript(i: Int) -> Int { i } }\ntest \"t\"\n  hot t -\n  expect t -",
+         "1:12: 'subscript' is not supported in a struct of a .marble file | a struct holds 'let'/'var' stored properties, computed 'var NAME: TYPE { … }' properties, 'func', 'static let', 'static func', 'init' and nested 'struct'/'enum' declarations"),
         ("enum E { let x: Int }\ntest \"t\"\n  hot t -\n  expect t -", "1:10: enums cannot contain stored properties | declare a computed one: var x: TYPE { … }"),
         ("struct A { let x }\ntest \"t\"\n  hot t -\n  expect t -", "1:18: type annotation missing in pattern | write its type: let x: TYPE"),
         ("struct A {\n  let x: Int\ntest \"t\"\n  hot t -\n  expect t -", "2:13: expected '}' to close the struct body opened at 1:10"),

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import Reactive
 
@@ -42,5 +43,46 @@ import Testing
         let unfinished = Record<String, TestFailure> { $0.receive("a") }
         let defaulted = Bench()
         #expect(defaulted.run(unfinished) == "(a|)")
+    }
+}
+
+/// `Record` is `Codable` when its output and failure are, coded as Combine codes it (OpenCombine
+/// `Record.swift`, `Subscribers.Completion.swift`): `{"recording": {"output": […], "completion":
+/// {"success": …, "error": …}}}`.
+@Suite struct RecordCodingTests {
+    enum Offline: String, Error, Codable { case offline }
+
+    private func json<T: Encodable>(_ value: T) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+
+    @Test func encodesAsCombineDoes() throws {
+        #expect(try json(Record<Int, Offline>(output: [1, 2], completion: .finished)) == #"{"recording":{"completion":{"success":true},"output":[1,2]}}"#)
+        #expect(try json(Record<Int, Offline>(output: [], completion: .failure(.offline))) == #"{"recording":{"completion":{"error":"offline","success":false},"output":[]}}"#)
+    }
+
+    @Test func aDecodedRecordReplaysTheSameEvents() throws {
+        let data = Data(#"{"recording":{"output":["a","b"],"completion":{"success":false,"error":"offline"}}}"#.utf8)
+        let record = try JSONDecoder().decode(Record<String, Offline>.self, from: data)
+        #expect(record.recording.output == ["a", "b"])
+        #expect(record.recording.completion == .failure(.offline))
+        let bench = Bench()
+        #expect(bench.run(record.mapError { _ in TestFailure() }) == "(ab#)")
+        let again = try JSONDecoder().decode(Record<String, Offline>.self, from: try JSONEncoder().encode(record))
+        #expect(again.recording.output == record.recording.output && again.recording.completion == record.recording.completion)
+    }
+
+    @Test func aCompletionMissingItsFieldsIsADecodingError() {
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(Record<String, Offline>.self, from: Data(#"{"recording":{"output":[],"completion":{}}}"#.utf8)) }
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(Record<String, Offline>.self, from: Data(#"{"recording":{"output":[],"completion":{"success":false}}}"#.utf8)) }
+    }
+
+    @Test func aDecodedRecordingIsComplete() async {
+        await #expect(processExitsWith: .failure) {
+            guard var recording = try? JSONDecoder().decode(Record<String, Offline>.Recording.self, from: Data(#"{"output":[],"completion":{"success":true}}"#.utf8)) else { return }
+            recording.receive("x")
+        }
     }
 }

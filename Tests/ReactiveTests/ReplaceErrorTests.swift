@@ -68,35 +68,3 @@ import Testing
         #expect(bench2.run(retyped, initialDemand: .max(1), requests: [(2, .max(1))]) == "a-(b|)")
     }
 }
-
-@Suite struct AssertNoFailureTests {
-    @Test func passesValuesAndFinish() {
-        let bench = Bench()
-        var messages: [String] = []
-        #expect(bench.run(bench.cold("-a-|").assertNoFailure { messages.append($0) }) == "-a-|")
-        #expect(messages.isEmpty)
-    }
-
-    /// Combine traps; the engine reports the trap's message and then delivers nothing more.
-    @Test func aFailureReportsCombinesMessageAndGoesSilent() {
-        let bench = Bench()
-        var messages: [String] = []
-        let log = SubscriptionLog()
-        let pipeline = bench.cold("-a-#", log: log).assertNoFailure("oops") { messages.append($0) }
-        #expect(bench.run(pipeline, cancelAt: 5) == "-a")
-        #expect(messages == ["oops: error"])
-        #expect(render(log) == ["^--!"])
-
-        let bench2 = Bench()
-        var plain: [String] = []
-        #expect(bench2.run(bench2.cold("#").assertNoFailure { plain.append($0) }) == "")
-        #expect(plain == ["error"])
-    }
-
-    @Test func cancellationReachesUpstream() {
-        let bench = Bench()
-        let log = SubscriptionLog()
-        #expect(bench.run(bench.hot("-a-b-#", log: log).assertNoFailure { _ in }, cancelAt: 2) == "-a")
-        #expect(render(log) == ["^-!"])
-    }
-}

@@ -125,7 +125,7 @@ extension Interpreter {
             case .member(nil, let name):
                 return .deliver(try Builtins.implicitMemberCall(name, args, at: callee.location, interpreter: self))
             case .member(let base?, let name):
-                if MutatingMethods.names.contains(name), let path = base.assignmentPath,
+                if MutatingMethods.names.contains(name) || types.mutatingMethodNames.contains(name), let path = base.assignmentPath,
                    let result = try callMutating(name, on: path, args, at: callee.location, in: env) {
                     return .deliver(result)
                 }

@@ -194,6 +194,12 @@ final class Interpreter {
 
     private func lookup(_ name: String, at location: SourceLocation, in env: Environment) throws(EvalError) -> Runtime {
         if let value = env[name] { return value }
+        // In a member's body, `self`'s members need no `self.` (as in Swift).
+        if case .value(.record(let receiver))? = env["self"], types.memberNames(of: receiver.type).contains(name),
+           let member = try recordMember(name, of: receiver, at: location) {
+            return member
+        }
+        if let function = types.functions[name] { return .closure(functionValue(function)) }
         if let declared = types.canonicalName(name) { return .type(declared) }
         if let builtin = Builtins.global(name) { return builtin }
         let candidates = env.allNames + Builtins.globalNames + Catalogue.constructorNames + types.names
@@ -239,6 +245,9 @@ final class Interpreter {
     func call(_ callee: Runtime, _ args: [CallArgument], at location: SourceLocation, text: CodeText) throws(EvalError) -> Runtime {
         switch callee {
         case .closure(let closure):
+            if let function = closure.function {
+                return try call(closure, with: arrange(args, for: function, at: location))
+            }
             return try call(closure, with: args.map(\.value))
         case .promise(let fulfil):
             guard args.count == 1, case .member(let kind, let payload) = args[0].value, payload.count == 1 else {
@@ -334,6 +343,10 @@ final class Interpreter {
         case .member(let name, let payload):
             if EnumCases.isContextual(name, payload) && types.enumsWithCase(name).isEmpty { return try EnumCases.value(name, payload, at: location, interpreter: self) }
             if let value = try implicitEnumCase(name, payload, at: location) { return value }
+            // `.zero` where one declared type has a `static let zero`.
+            if payload.isEmpty, let owner = types.typeWithStaticProperty(name), let member = try staticMember(name, of: owner) {
+                return try valueOf(member, at: location, purpose: purpose)
+            }
             if !types.isEmpty {
                 throw fail("cannot infer contextual base in reference to member '\(name)'", at: location,
                            hint: "no enum of this file has a case '\(name)'; write TYPE.\(name)")

@@ -21,7 +21,7 @@ extension Interpreter {
     /// `target = value` or `target op= value`.
     func assign(_ assignment: Assignment, in env: Environment) throws(EvalError) {
         guard let path = assignment.target.assignmentPath else { throw fail("cannot assign to this expression", at: assignment.location) }
-        let resolved = try resolve(path, in: env)
+        let resolved = try resolve(implicitSelf(path, in: env), in: env)
         let value = try valueOf(evaluate(assignment.value, in: env), at: assignment.value.location, purpose: "the value assigned")
         guard let op = assignment.binaryOperator else {
             try write(value, to: resolved, in: env)
@@ -39,9 +39,15 @@ extension Interpreter {
     /// `path.name(args)` when `name` is a mutating method of the value at `path` (nil when it is
     /// not: a publisher's `append`, a name that holds no value): the method's result.
     func callMutating(_ name: String, on path: AssignmentPath, _ args: [CallArgument], at location: SourceLocation, in env: Environment) throws(EvalError) -> Runtime? {
+        let path = implicitSelf(path, in: env)
         guard case .value? = env[path.root] else { return nil }
         let resolved = try resolve(path, in: env)
         var receiver = try read(resolved)
+        if case .record(let record) = receiver, let method = types.methods[record.type]?[name], method.isMutating {
+            let (result, changed) = try callMutating(method, on: record, args, at: location)
+            try write(.record(changed), to: resolved, in: env)
+            return result
+        }
         guard let kind = MutatingMethods.Kind(receiver),
               let method = MutatingMethods.overloads(name, kind).first(where: { $0.accepts(args.map(\.label), closures: args.map(\.isClosure)) })
         else { return nil }
@@ -59,6 +65,12 @@ extension Interpreter {
         let result = try method.run(&receiver, values, closures, AppMembers.MethodCall(name: name, location: location, interpreter: self))
         try write(receiver, to: resolved, in: env)
         return .value(result)
+    }
+
+    /// `count` in an `init` or a `mutating func` where no local has that name: `self.count`.
+    private func implicitSelf(_ path: AssignmentPath, in env: Environment) -> AssignmentPath {
+        guard !env.contains(path.root), case .value(.record(let receiver))? = env["self"], receiver.labels.contains(path.root) else { return path }
+        return AssignmentPath(root: "self", rootLocation: path.rootLocation, steps: [.member(path.root, path.rootLocation)] + path.steps)
     }
 
     /// The closure a key path stands for where a function is expected (`\.name` is `{ $0.name }`).

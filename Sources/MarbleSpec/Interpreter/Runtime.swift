@@ -91,6 +91,8 @@ struct ClosureValue {
     var location: SourceLocation
     /// Whether the body uses `$1` (then a single tuple argument is spread over `$0`, `$1`, …).
     var usesSecondAnonymousArgument = false
+    /// For a `func` of the file: its labels, defaults and types.
+    var function: FunctionDeclaration? = nil
 }
 
 /// Anything an expression can evaluate to.

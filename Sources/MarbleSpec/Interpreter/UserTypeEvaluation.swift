@@ -11,6 +11,14 @@ extension Interpreter {
             return .value(try enumCase(enumType, item, args, at: location))
         }
         if let structType = types.structType(type) {
+            let initializers = types.initializers[structType.name] ?? []
+            if let chosen = initializers.first(where: { (try? FunctionCalls.match(args.map(\.label), to: $0).get()) != nil }) {
+                return .value(try initialize(structType, with: chosen, args, at: location))
+            }
+            if types.replacesMemberwise.contains(structType.name), let first = initializers.first {
+                let nearest = initializers.first { $0.parameters.first?.label == args.first?.label } ?? first
+                _ = try arrange(args, for: nearest, typeName: structType.name, at: location)
+            }
             return .value(try memberwise(structType, args, at: location))
         }
         if let enumType = types.enumType(type) {
@@ -61,6 +69,7 @@ extension Interpreter {
     func userStaticMember(_ name: String, of type: String, at location: SourceLocation) throws(EvalError) -> Runtime? {
         guard let canonical = types.canonicalName(type) else { return nil }
         if name == "self" { return .type(canonical) }
+        if let member = try staticMember(name, of: canonical) { return member }
         guard let enumType = types.enums[canonical] else { return nil }
         guard let item = enumType.cases.first(where: { $0.name.name == name }) else {
             throw fail("type '\(canonical)' has no member '\(name)'", at: location,
@@ -88,6 +97,7 @@ extension Interpreter {
     func recordMember(_ name: String, of record: Instance, at location: SourceLocation) throws(EvalError) -> Runtime? {
         if record.caseName == nil, let index = record.labels.firstIndex(of: name) { return .value(record.values[index]) }
         if name == "rawValue", let caseName = record.caseName, let raw = types.enums[record.type]?.rawValues[caseName] { return .value(raw) }
+        if let method = types.methods[record.type]?[name] { return .closure(functionValue(method, receiver: record)) }
         guard let property = types.properties[record.type]?[name] else { return nil }
         // The body sees `self` and, as in Swift, the stored properties by name.
         let fields = record.caseName == nil ? record.labels.compactMap { $0 } : []
@@ -110,7 +120,7 @@ extension Interpreter {
 
     /// `x as T`, `x as? T`, `x as! T`, where `x` (the expression `operand`) evaluated to `runtime`.
     func cast(_ runtime: Runtime, of operand: Expr, to type: TypeText, mode: CastMode) throws(EvalError) -> Runtime {
-        if mode == .annotation {
+        if mode == .annotation || mode == .result {
             // `let x: Double = 0`: a literal takes the written type; anything else is as it is
             // (the checker has made sure it is of that type).
             guard case .value(let value) = runtime else {
@@ -118,6 +128,10 @@ extension Interpreter {
                    let item = enumType.cases.first(where: { $0.name.name == name }) {
                     let args = payload.map { CallArgument(label: nil, value: $0, location: operand.location, syntax: operand) }
                     return .value(try enumCase(enumType, item, args, at: operand.location))
+                }
+                if case .member(let name, let payload) = runtime, payload.isEmpty, let owner = types.canonicalName(type.text),
+                   let member = try staticMember(name, of: owner) {
+                    return member
                 }
                 // `let r: Result<Int, Error> = .success(1)`.
                 if case .member(let name, let payload) = runtime, EnumCases.isContextual(name, payload) {

@@ -81,12 +81,13 @@ extension TestSession {
     /// test's streams (as a Swift type cannot see a function's locals), and one declared at file
     /// level only the file's types: it reads the same in every test, and so does its report.
     func checkNames() {
+        let types = interpreter.types
         let builtins = Builtins.globalNames + Catalogue.constructorNames + ["Publishers", "Timer", "true", "false", "nil"]
-        var defined = Set(builtins + interpreter.types.names)
-        let fileTypes = fileStatements.compactMap { statement -> String? in
-            guard case .declaration(let declaration) = statement.kind else { return nil }
-            if case .extension = declaration.kind { return nil }
-            return declaration.name.name
+        var defined = Set(builtins + types.names + types.functions.keys)
+        // The file's types and functions (a nested type by its path and its own name).
+        let fileTypes = UserTypes.flattened(fileStatements).flatMap { declaration -> [String] in
+            if case .extension = declaration.kind { return [] }
+            return [declaration.name.name, String(declaration.name.name.split(separator: ".").last ?? "")]
         }
         let scopes = (file: Set(builtins + fileTypes), test: defined)
         for statement in syntax.statements {
@@ -101,21 +102,34 @@ extension TestSession {
         knownNames = defined
         // Each expression with the names it may use: in its scope, or its closure's parameters.
         var checked: [(expr: Expr, scope: Set<String>, nearby: Set<String>)] = []
-        for (position, statement) in (fileStatements + syntax.statements).enumerated() {
+        for statement in fileStatements + syntax.statements {
             switch statement.kind {
             case .binding(_, let expr): checked.append((expr, defined, defined))
             case .published(_, _, let expr): checked.append((expr, defined, defined))
-            case .declaration(let declaration):
-                // A computed property's body sees `self` and the stored properties.
-                var fields = ["self"]
-                if case .structure(let stored) = declaration.kind { fields += stored.map(\.name.name) }
-                if let target = interpreter.types.structType(declaration.name.name) { fields += target.fields.map(\.name.name) }
-                let scope = position < fileStatements.count ? scopes.file : scopes.test
-                for property in declaration.properties {
-                    checked.append((Expr(kind: .closure(Closure(parameters: fields, body: property.body)), location: property.name.location),
-                                    scope, scope.union(fields)))
-                }
             default: break
+            }
+        }
+        for (statements, scope) in [(fileStatements, scopes.file), (syntax.statements, scopes.test)] {
+            for declaration in UserTypes.flattened(statements) {
+                func body(_ statements: [ClosureStatement], sees names: [String], at location: SourceLocation) {
+                    checked.append((Expr(kind: .closure(Closure(parameters: names, body: statements)), location: location), scope, scope.union(names)))
+                }
+                func function(_ function: FunctionDeclaration, sees names: [String]) {
+                    body(function.body, sees: names + function.parameters.map(\.name), at: function.name.location)
+                    checked += function.parameters.compactMap(\.defaultValue).map { ($0, scope, scope) }
+                }
+                if case .function(let free) = declaration.kind {
+                    function(free, sees: [])
+                    continue
+                }
+                // A member's body sees `self` and, without `self.`, the type's members.
+                let target = types.canonicalName(declaration.name.name) ?? declaration.name.name
+                var members = ["self"] + types.memberNames(of: target)
+                if case .structure(let stored) = declaration.kind { members += stored.map(\.name.name) }
+                let statics = (types.staticMethods[target] ?? [:]).keys.sorted() + (types.staticProperties[target] ?? [:]).keys.sorted()
+                for property in declaration.properties { body(property.body, sees: members, at: property.name.location) }
+                for member in declaration.functions { function(member, sees: member.isStatic ? statics : members) }
+                checked += declaration.statics.map { ($0.value, scope, scope) }
             }
         }
         for (expr, scope, nearby) in checked {

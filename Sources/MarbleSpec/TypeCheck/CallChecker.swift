@@ -88,6 +88,7 @@ extension ExpressionChecker {
     func call(_ callee: Checked, _ args: [TypedArgument], at location: SourceLocation) -> Checked {
         switch callee {
         case .closure(let closure):
+            if let function = closure.function { return callFunction(function, args, at: location) }
             // A local closure: its throws belong to the closure that calls it.
             return check(closure, with: args.map(\.checked), owner: nil, allowsThrowing: true).result
         case .promise(let sink):
@@ -206,6 +207,18 @@ extension ExpressionChecker {
         switch receiver {
         case .any, .never, .optional: return .unknown
         case .publisher(let output, let failure): return applyOperator(name, to: StreamType(output: output, failure: failure), args, at: location)
+        case .named(let type):
+            if let method = types.methods[type]?[name] {
+                if method.isMutating {
+                    return error("cannot use mutating member on immutable value of type '\(type)'", at: location, length: name.count,
+                                 hint: "call it on a 'var': var value = …; value.\(name)(…)")
+                }
+                return callFunction(method, args, typeName: type, at: location)
+            }
+            if MemberTypes.kind(of: receiver) == nil, types.properties[type]?[name] == nil, types.structs[type]?.fields.contains(where: { $0.name.name == name }) != true {
+                return error("value of type '\(type)' has no member '\(name)'", at: location, length: name.count,
+                             hint: Suggestions.nearest(to: name, in: types.memberNames(of: type)).map { "did you mean '\($0)'?" })
+            }
         default: break
         }
         if let kind = AppMembers.Kind(receiver), let appMethod = AppMembers.method(name, kind),

@@ -80,6 +80,7 @@ extension ExpressionChecker {
     func userTypeCall(_ type: String, member: String?, _ args: [TypedArgument], at location: SourceLocation) -> Checked? {
         if let member {
             guard let enumType = types.enumType(type) else { return nil }
+            if let function = types.staticMethods[enumType.name]?[member] { return callFunction(function, args, typeName: enumType.name, at: location) }
             guard let item = enumType.cases.first(where: { $0.name.name == member }) else {
                 return error("type '\(enumType.name)' has no member '\(member)'", at: location, length: member.count,
                              hint: Suggestions.nearest(to: member, in: enumType.cases.map(\.name.name)).map { "did you mean '\($0)'?" })
@@ -88,6 +89,7 @@ extension ExpressionChecker {
             return .value(.named(enumType.name))
         }
         if let structType = types.structType(type) {
+            if let made = initializerCall(structType, args, at: location) { return made }
             if let mismatch = structType.labelMismatch(args.map(\.label)) { return error(mismatch.message, at: location, hint: mismatch.hint) }
             for argument in args {
                 guard let field = structType.fields.first(where: { $0.name.name == argument.label }), let written = field.type,
@@ -129,6 +131,7 @@ extension ExpressionChecker {
     func userStaticMember(_ name: String, of type: String, at location: SourceLocation) -> Checked? {
         guard let canonical = types.canonicalName(type) else { return nil }
         if name == "self" { return .type(canonical) }
+        if let member = staticMember(name, of: canonical, at: location) { return member }
         guard let enumType = types.enums[canonical] else {
             guard types.structs[canonical] != nil else { return nil }
             return error("type '\(canonical)' has no member '\(name)'", at: location, length: name.count,
@@ -175,7 +178,8 @@ extension ExpressionChecker {
             members.append("rawValue")
         }
         if let property = types.properties[type]?[name] { return .value(specType(written: property.type.text) ?? .any) }
-        members += (types.properties[type] ?? [:]).keys.sorted()
+        if let method = types.methods[type]?[name] { return functionReference(method) }
+        members += (types.properties[type] ?? [:]).keys.sorted() + (types.methods[type] ?? [:]).keys.sorted()
         return error("value of type '\(type)' has no member '\(name)'", at: location, length: name.count,
                      hint: Suggestions.nearest(to: name, in: members).map { "did you mean '\($0)'?" })
     }
@@ -206,7 +210,7 @@ extension ExpressionChecker {
     /// `x as T` (checked: `x` must be a `T`), `x as? T` (a `T?`), `x as! T` (a `T`), given what
     /// `x` (`operand`) gave.
     func cast(_ checked: Checked, of operand: Expr, to type: TypeText, mode: CastMode) -> Checked {
-        if mode == .annotation { return annotation(checked, of: operand, type) }
+        if mode == .annotation || mode == .result { return annotation(checked, of: operand, type, isResult: mode == .result) }
         let actual = valueType(checked, at: operand.location, purpose: "a cast")
         guard let target = specType(written: type.text) else {
             return error("cannot find type '\(type.text)' in scope", at: type.location, length: type.text.count)
@@ -221,7 +225,7 @@ extension ExpressionChecker {
     /// `let x: T = value`: the value must be a `T`, and the name has the written type (a number
     /// literal written for a `Double` is one). Types the checker does not model (a function type,
     /// a generic type of Combine) leave the value's own type.
-    private func annotation(_ checked: Checked, of operand: Expr, _ type: TypeText) -> Checked {
+    private func annotation(_ checked: Checked, of operand: Expr, _ type: TypeText, isResult: Bool) -> Checked {
         if type.text.contains("->") { return checked }
         guard let target = specType(written: type.text) else {
             return error("cannot find type '\(type.text)' in scope", at: type.location, length: type.text.count,
@@ -244,7 +248,8 @@ extension ExpressionChecker {
         }
         let actual = Self.literalType(of: operand, as: store.resolve(target)) ?? valueType(checked, at: operand.location, purpose: "a value")
         if !accepts(target, actual) {
-            error("cannot convert value of type '\(name(actual))' to specified type '\(name(target))'", at: operand.location)
+            error(isResult ? "cannot convert return expression of type '\(name(actual))' to return type '\(name(target))'"
+                           : "cannot convert value of type '\(name(actual))' to specified type '\(name(target))'", at: operand.location)
             return .value(target)
         }
         return .value(store.resolve(target) == .any ? actual : target)

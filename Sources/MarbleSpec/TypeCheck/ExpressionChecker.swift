@@ -42,6 +42,8 @@ struct ClosureReference {
     var environment: TypeEnvironment
     var location: SourceLocation
     var usesSecondAnonymousArgument: Bool
+    /// For a `func` of the file: its labels, defaults and types.
+    var function: FunctionDeclaration? = nil
 }
 
 /// What a `Future`'s promise has been called with, joined.
@@ -279,7 +281,7 @@ final class ExpressionChecker {
                 return .link(.specializedCall(callee: callee, contextualArguments(args, callee: callee)), inner: callee)
             case .member(let base?, let name):
                 // `items.append(x)` on a `var` (or a property of one): a change in place.
-                if MutatingMethods.names.contains(name), let path = base.assignmentPath {
+                if MutatingMethods.names.contains(name) || types.mutatingMethodNames.contains(name), let path = base.assignmentPath {
                     let receiver = check(base, in: env)
                     if let checked = checkMutatingCall(name, on: path, receiver, args, at: callee.location, in: env) { return .done(checked) }
                     return .done(methodCall(name, on: receiver, args, at: callee.location))
@@ -360,6 +362,9 @@ final class ExpressionChecker {
             return name == "success" ? .result(success: inner, failure: .never) : .result(success: .never, failure: inner)
         case .member(let name, let payload) where !types.isEmpty:
             if let type = implicitCase(name, payload, at: location) { return type }
+            if payload.isEmpty, let owner = types.typeWithStaticProperty(name), let member = staticMember(name, of: owner, at: location) {
+                return valueType(member, at: location, purpose: purpose)
+            }
             error("cannot infer contextual base in reference to member '\(name)'", at: location, length: name.count,
                   hint: "no enum of this file has a case '\(name)'; write TYPE.\(name)")
             return .any
@@ -390,6 +395,11 @@ final class ExpressionChecker {
 
     private func lookup(_ name: String, at location: SourceLocation, in env: TypeEnvironment) -> Checked {
         if let found = env[name] { return found }
+        // In a member's body, `self`'s members need no `self.` (as in Swift).
+        if case .value(let receiver)? = env["self"], case .named(let type) = store.resolve(receiver), types.memberNames(of: type).contains(name) {
+            return namedMember(name, of: type, at: location)
+        }
+        if let function = types.functions[name] { return functionReference(function) }
         if let declared = types.canonicalName(name) { return .type(declared) }
         switch Builtins.global(name) {
         case .scheduler?: return .scheduler
@@ -605,7 +615,10 @@ final class ExpressionChecker {
     func noteThrow(_ type: SpecType, at location: SourceLocation) {
         guard let index = throwContexts.lastIndex(where: { $0.owner != nil }) else { return }
         throwContexts[index].thrown = store.join(throwContexts[index].thrown, type)
-        if !throwContexts[index].allowsThrowing, let owner = throwContexts[index].owner {
+        if !throwContexts[index].allowsThrowing, let owner = throwContexts[index].owner, owner.hasPrefix("func ") || owner == "init" {
+            error("error is not handled because the enclosing function is not declared 'throws'", at: location,
+                  hint: "declare it: \(owner == "init" ? "init(…) throws" : "\(owner)(…) throws -> …"), or catch the error with do { … } catch { … }")
+        } else if !throwContexts[index].allowsThrowing, let owner = throwContexts[index].owner {
             let tryVersion = "try" + owner.prefix(1).uppercased() + owner.dropFirst()
             error("the closure of \(owner) can throw, but \(owner) cannot throw", at: location,
                   hint: owner == "Future" ? "fail the Future with promise(.failure(error))"
@@ -618,6 +631,7 @@ final class ExpressionChecker {
     /// does (a tuple spread over several parameters, several arguments gathered into one).
     /// `owner` names the operator whose closure it is (nil: throws pass to the enclosing closure).
     func check(_ closure: ClosureReference, with arguments: [Checked], owner: String?, allowsThrowing: Bool) -> ClosureOutcome {
+        if let function = closure.function { return functionOutcome(function, with: arguments, at: closure.location) }
         // A closure that calls itself (`let f = { … f(x) … }`) is checked once; the inner call is unknown.
         let key = ClosureKey(line: closure.location.line, column: closure.location.column)
         guard closuresBeingChecked.insert(key).inserted else {

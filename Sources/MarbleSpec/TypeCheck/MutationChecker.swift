@@ -40,6 +40,11 @@ extension ExpressionChecker {
                            in env: TypeEnvironment) -> Checked? {
         guard case .value(let type) = receiver else { return nil }
         let resolved = store.resolve(type)
+        if case .named(let typeName) = resolved, let method = types.methods[typeName]?[name], method.isMutating {
+            let result = callFunction(method, args, typeName: typeName, at: location)
+            _ = checkMutable(path, Self.expression(of: path), mutatingMember: name, in: env)
+            return result
+        }
         guard let kind = MutatingMethods.Kind(resolved) else { return nil }
         let overloads = MutatingMethods.overloads(name, kind)
         guard !overloads.isEmpty else { return nil }

@@ -86,6 +86,7 @@ struct TypeChecker {
             }
         }
         checker.checkComputedProperties(in: env)
+        checker.checkFunctions(in: env)
         return checker.diagnostics
     }
 

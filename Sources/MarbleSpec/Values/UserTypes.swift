@@ -57,6 +57,20 @@ struct UserTypes: Sendable {
     private(set) var properties: [String: [String: ComputedProperty]] = [:]
     /// The conformances written for each type (its declaration's and its extensions').
     private(set) var conformances: [String: [String]] = [:]
+    /// The file's and the test's own functions (`func NAME(…)` outside a type), by name.
+    private(set) var functions: [String: FunctionDeclaration] = [:]
+    /// Instance methods (`func`, `mutating func`) by type, then name.
+    private(set) var methods: [String: [String: FunctionDeclaration]] = [:]
+    /// `static func` by type, then name.
+    private(set) var staticMethods: [String: [String: FunctionDeclaration]] = [:]
+    /// `static let` by type, then name.
+    private(set) var staticProperties: [String: [String: StaticProperty]] = [:]
+    /// `init(…)` by type; a struct that declares one in its body has no memberwise initializer.
+    private(set) var initializers: [String: [FunctionDeclaration]] = [:]
+    /// The structs whose own body declares an `init` (an extension's keeps the memberwise one, as in Swift).
+    private(set) var replacesMemberwise: Set<String> = []
+    /// The names of the `mutating func`s of every type (a call of one on a `var` changes it).
+    private(set) var mutatingMethodNames: Set<String> = []
     /// What each alias stands for, the aliases it names followed (see `resolveAliases`).
     var resolvedAliases: [String: String] = [:]
     /// Aliases reported as mistakes (naming themselves, too deep or too large written out): known
@@ -65,7 +79,15 @@ struct UserTypes: Sendable {
 
     static let builtinTypeNames: Set<String> = ["Int", "Double", "String", "Bool", "Error", "Never", "Any", "Void"]
 
-    var isEmpty: Bool { structs.isEmpty && enums.isEmpty && aliases.isEmpty }
+    var isEmpty: Bool { structs.isEmpty && enums.isEmpty && aliases.isEmpty && functions.isEmpty }
+
+    /// The names a member's body sees without `self.`: stored and computed properties, methods,
+    /// `rawValue`.
+    func memberNames(of type: String) -> [String] {
+        var names = (structs[type]?.fields.map(\.name.name) ?? []) + (properties[type] ?? [:]).keys.sorted() + (methods[type] ?? [:]).keys.sorted()
+        if enums[type]?.rawType != nil { names.append("rawValue") }
+        return names
+    }
 
     /// Every declared name, aliases included, in alphabetical order (the same on every run).
     var names: [String] { (Array(structs.keys) + Array(enums.keys) + Array(aliases.keys)).sorted() }
@@ -84,6 +106,13 @@ struct UserTypes: Sendable {
     /// The enums with a case spelt `name`, for an implicit member (`.offline`) whose type is not written.
     func enumsWithCase(_ name: String) -> [EnumType] {
         enums.values.filter { $0.cases.contains { $0.name.name == name } }.sorted { $0.name < $1.name }
+    }
+
+    /// The one type with a `static let` spelt `name` (for `.zero` where a value is needed), or
+    /// nil when none or several have it.
+    func typeWithStaticProperty(_ name: String) -> String? {
+        let owners = staticProperties.filter { $0.value[name] != nil }.map(\.key)
+        return owners.count == 1 ? owners[0] : nil
     }
 
     /// Whether Swift compares values of the type with `==`: declared `Equatable` (or `Hashable`,
@@ -159,9 +188,17 @@ struct UserTypes: Sendable {
         }
         var extensions: [TypeDeclaration] = []
         var aliasOrder: [Identifier] = []
-        for statement in statements {
-            guard case .declaration(let declaration) = statement.kind else { continue }
+        for declaration in Self.flattened(statements) {
             let name = declaration.name
+            if case .function(let function) = declaration.kind {
+                if functions[function.name.name] != nil {
+                    fail("invalid redeclaration of '\(function.name.name)'", function.name,
+                         hint: "overloading is not supported in a .marble file yet: give each function its own name")
+                } else {
+                    functions[function.name.name] = function
+                }
+                continue
+            }
             if case .extension = declaration.kind {
                 extensions.append(declaration)
                 continue
@@ -172,6 +209,9 @@ struct UserTypes: Sendable {
             }
             conformances[name.name] = declaration.conformances.map(\.text)
             switch declaration.kind {
+            case .structure(let fields) where declaration.functions.contains(where: { $0.name.name == "init" }):
+                replacesMemberwise.insert(name.name)
+                fallthrough
             case .structure(let fields):
                 var seen: Set<String> = []
                 for field in fields where !seen.insert(field.name.name).inserted { fail("invalid redeclaration of '\(field.name.name)'", field.name) }
@@ -184,10 +224,19 @@ struct UserTypes: Sendable {
             case .alias(let target):
                 aliases[name.name] = target
                 aliasOrder.append(name)
-            case .extension:
+            case .extension, .function:
                 break
             }
             addProperties(declaration, diagnostics: &diagnostics)
+        }
+        // A nested type is named by its path (`Outer.Inner`), and by its own name where no other
+        // type has it, as the outer type's members write it.
+        for declaration in Self.flattened(statements) where declaration.name.name.contains(".") {
+            let short = String(declaration.name.name.split(separator: ".").last ?? "")
+            if structs[short] == nil, enums[short] == nil, aliases[short] == nil {
+                aliases[short] = TypeText(text: declaration.name.name, location: declaration.name.location)
+                aliasOrder.append(Identifier(name: short, location: declaration.name.location))
+            }
         }
         diagnostics += resolveAliases(aliasOrder)
         for declaration in extensions {
@@ -209,13 +258,75 @@ struct UserTypes: Sendable {
     private mutating func addProperties(_ declaration: TypeDeclaration, diagnostics: inout [SpecDiagnostic]) {
         let type = declaration.name.name
         let stored = Set(structs[type]?.fields.map(\.name.name) ?? [])
+        func taken(_ name: String) -> Bool {
+            stored.contains(name) || properties[type]?[name] != nil || methods[type]?[name] != nil
+                || staticMethods[type]?[name] != nil || staticProperties[type]?[name] != nil
+                || enums[type]?.cases.contains(where: { $0.name.name == name }) == true
+        }
+        func redeclared(_ identifier: Identifier, hint: String? = nil) {
+            diagnostics.append(SpecDiagnostic("invalid redeclaration of '\(identifier.name)'", at: identifier.location, length: identifier.name.count, hint: hint))
+        }
         for property in declaration.properties {
-            if properties[type]?[property.name.name] != nil || stored.contains(property.name.name) {
-                diagnostics.append(SpecDiagnostic("invalid redeclaration of '\(property.name.name)'", at: property.name.location, length: property.name.name.count))
+            if taken(property.name.name) {
+                redeclared(property.name)
                 continue
             }
             properties[type, default: [:]][property.name.name] = property
         }
+        for property in declaration.statics {
+            if taken(property.name.name) {
+                redeclared(property.name)
+                continue
+            }
+            staticProperties[type, default: [:]][property.name.name] = property
+        }
+        for function in declaration.functions {
+            if function.name.name == "init" {
+                if enums[type] != nil {
+                    diagnostics.append(SpecDiagnostic("'init' is not supported in an enum of a .marble file yet", at: function.name.location, length: 4,
+                                                      hint: "write a static func that returns a case: static func make(…) -> \(type)"))
+                    continue
+                }
+                let labels = function.parameters.map(\.label)
+                if initializers[type, default: []].contains(where: { $0.parameters.map(\.label) == labels }) {
+                    redeclared(function.name, hint: "another init has the labels \(function.signature)")
+                    continue
+                }
+                initializers[type, default: []].append(function)
+                continue
+            }
+            if taken(function.name.name) {
+                redeclared(function.name, hint: "overloading is not supported in a .marble file yet: give each function its own name")
+                continue
+            }
+            if function.isStatic {
+                staticMethods[type, default: [:]][function.name.name] = function
+            } else {
+                methods[type, default: [:]][function.name.name] = function
+                if function.isMutating { mutatingMethodNames.insert(function.name.name) }
+            }
+        }
+    }
+
+    /// The declarations among `statements`, each nested type after its outer one and named by
+    /// its path (`Outer.Inner`).
+    static func flattened(_ statements: [Statement]) -> [TypeDeclaration] {
+        var result: [TypeDeclaration] = []
+        var pending: [TypeDeclaration] = statements.compactMap {
+            if case .declaration(let declaration) = $0.kind { return declaration }
+            return nil
+        }.reversed()
+        while var declaration = pending.popLast() {
+            let inner = declaration.nested.map { nested -> TypeDeclaration in
+                var renamed = nested
+                renamed.name.name = declaration.name.name + "." + nested.name.name
+                return renamed
+            }
+            declaration.nested = []
+            result.append(declaration)
+            pending += inner.reversed()
+        }
+        return result
     }
 
     /// Raw values as Swift gives them: a `String` enum's are the case names; an `Int` or `Double`
@@ -320,21 +431,19 @@ struct UserTypes: Sendable {
     /// Every written type of the declarations that names nothing known.
     private func unknownTypes(in statements: [Statement]) -> [SpecDiagnostic] {
         var written: [TypeText] = []
-        for statement in statements {
-            switch statement.kind {
-            case .declaration(let declaration):
-                switch declaration.kind {
-                case .structure(let fields): written += fields.compactMap(\.type)
-                case .enumeration(let cases): written += cases.flatMap { $0.payload.map(\.type) }
-                case .alias(let target): written.append(target)
-                case .extension: break
-                }
-                written += declaration.properties.map(\.type)
-            case .published(_, let type?, _):
-                written.append(type)
-            default:
-                break
+        for declaration in Self.flattened(statements) {
+            switch declaration.kind {
+            case .structure(let fields): written += fields.compactMap(\.type)
+            case .enumeration(let cases): written += cases.flatMap { $0.payload.map(\.type) }
+            case .alias(let target): written.append(target)
+            case .extension: break
+            case .function(let function): written += function.parameters.map(\.type) + [function.result].compactMap { $0 }
             }
+            written += declaration.properties.map(\.type) + declaration.statics.compactMap(\.type)
+            written += declaration.functions.flatMap { $0.parameters.map(\.type) + [$0.result].compactMap { $0 } }
+        }
+        for statement in statements {
+            if case .published(_, let type?, _) = statement.kind { written.append(type) }
         }
         return written.filter { !knows($0.text) }.map { type in
             let name = type.text.filter { $0.isLetter || $0.isNumber || $0 == "_" }

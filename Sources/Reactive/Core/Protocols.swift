@@ -16,6 +16,34 @@ extension Subscribers.Completion: Equatable where Failure: Equatable {}
 extension Subscribers.Completion: Hashable where Failure: Hashable {}
 extension Subscribers.Completion: Sendable {}
 
+// Combine's coding of a completion: `{"success": true}`, or `{"success": false, "error": …}`
+// (OpenCombine `Subscribers.Completion.swift`), so a `Record` written by one decodes in the other.
+extension Subscribers.Completion {
+    private enum CodingKeys: String, CodingKey {
+        case success, error
+    }
+}
+
+extension Subscribers.Completion: Encodable where Failure: Encodable {
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        switch self {
+        case .finished:
+            try container.encode(true, forKey: .success)
+        case .failure(let error):
+            try container.encode(false, forKey: .success)
+            try container.encode(error, forKey: .error)
+        }
+    }
+}
+
+extension Subscribers.Completion: Decodable where Failure: Decodable {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self = try container.decode(Bool.self, forKey: .success) ? .finished : .failure(try container.decode(Failure.self, forKey: .error))
+    }
+}
+
 extension Subscribers.Completion {
     /// The same completion with its error transformed.
     public func mapError<NewFailure: Error>(_ transform: (Failure) -> NewFailure) -> Subscribers.Completion<NewFailure> {

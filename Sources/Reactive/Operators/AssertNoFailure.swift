@@ -11,10 +11,22 @@ extension Publishers {
         public let prefix: String
         public let onFailure: (String) -> Void
 
-        public init(upstream: Upstream, prefix: String, onFailure: @escaping (String) -> Void) {
+        /// Where a trap is reported (Combine's `file` and `line`; `#file` and `#line` of the
+        /// `assertNoFailure` call unless given).
+        public let file: StaticString
+        public let line: UInt
+
+        public init(upstream: Upstream, prefix: String, file: StaticString = #file, line: UInt = #line, onFailure: @escaping (String) -> Void) {
             self.upstream = upstream
             self.prefix = prefix
+            self.file = file
+            self.line = line
             self.onFailure = onFailure
+        }
+
+        /// Traps on a failure as Combine does: `fatalError` with the message, at `file:line`.
+        public init(upstream: Upstream, prefix: String, file: StaticString, line: UInt) {
+            self.init(upstream: upstream, prefix: prefix, file: file, line: line) { message in fatalError(message, file: file, line: line) }
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Never {
@@ -56,9 +68,15 @@ extension Publishers {
 }
 
 extension Publisher {
+    /// Passes everything through and traps on a failure, as Combine's does (`fatalError` with
+    /// `"<prefix>: <error>"`, reported at `file:line`, the call's own place by default).
+    public func assertNoFailure(_ prefix: String = "", file: StaticString = #file, line: UInt = #line) -> Publishers.AssertNoFailure<Self> {
+        Publishers.AssertNoFailure(upstream: self, prefix: prefix, file: file, line: line)
+    }
+
     /// Combine traps on a failure; the engine calls `onFailure` with the trap's message instead
     /// and then goes silent (see `Publishers.AssertNoFailure`).
-    public func assertNoFailure(_ prefix: String = "", onFailure: @escaping (String) -> Void) -> Publishers.AssertNoFailure<Self> {
-        Publishers.AssertNoFailure(upstream: self, prefix: prefix, onFailure: onFailure)
+    public func assertNoFailure(_ prefix: String = "", file: StaticString = #file, line: UInt = #line, onFailure: @escaping (String) -> Void) -> Publishers.AssertNoFailure<Self> {
+        Publishers.AssertNoFailure(upstream: self, prefix: prefix, file: file, line: line, onFailure: onFailure)
     }
 }

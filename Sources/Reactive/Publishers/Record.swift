@@ -58,6 +58,27 @@ public struct Record<Output, Failure: Error>: Publisher {
     }
 }
 
+// Coded as Combine codes them: a record as `{"recording": …}`, a recording as its `output` and
+// `completion` (OpenCombine `Record.swift`). A decoded recording is complete.
+extension Record: Codable where Output: Codable, Failure: Codable {}
+
+extension Record.Recording: Codable where Output: Codable, Failure: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case output, completion
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(output: try container.decode([Output].self, forKey: .output), completion: try container.decode(Subscribers.Completion<Failure>.self, forKey: .completion))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(output, forKey: .output)
+        try container.encode(completion, forKey: .completion)
+    }
+}
+
 private final class RecordSubscription<Downstream: Subscriber>: Subscription {
     private let values: [Downstream.Input]
     private let completion: Subscribers.Completion<Downstream.Failure>
