@@ -7,10 +7,21 @@ RELEASE_BIN := .build/release/marbles
 SVG_BIN     := .build/debug/marbles-svg
 DIAGRAMS    := docs/diagrams
 
-.PHONY: build test run install clean diagrams diagrams-check diagrams-compare docs golden bench mutants
+.PHONY: build test test-slow run install clean diagrams diagrams-check diagrams-compare docs golden bench mutants
 
+# What SwiftPM prints while it builds, shortened to a line per module it starts compiling (and
+# each link), with every error and warning: minutes of a first build are not silent, and an
+# incremental one says which modules it rebuilt.
+define BUILD_PROGRESS
+/^\[[0-9]+\/[0-9]+\] Compiling / { if ($$3 != module) { module = $$3; print "  " $$0; fflush() } next }
+/^\[[0-9]+\/[0-9]+\] Linking / { print "  " $$0; fflush(); next }
+/^\[[0-9]+\/[0-9]+\] / || /^Building for / || /^Write / { next }
+{ print; fflush() }
+endef
+export BUILD_PROGRESS
 build:
-	@$(SWIFT) build --quiet
+	@echo "== building marbles and marbles-svg (debug; the first build takes a few minutes)"
+	@set -o pipefail; $(SWIFT) build 2>&1 | awk "$$BUILD_PROGRESS"
 
 # The Swift tests, then the catalogue in marbles/ with the freshly built binary, a check that
 # the catalogue is laid out as `marbles fmt` lays it out (marbles/examples keeps the format
@@ -18,7 +29,9 @@ build:
 # diagrams in docs/diagrams are what the catalogue draws now, a check that every mutant of
 # `make mutants` still applies to the engine (its tests; nothing is built), then the worked
 # example package (Examples/SearchFeature, built into .build/examples so that later runs are
-# incremental). The builds are quiet (errors and warnings only); each step prints its summary.
+# incremental). Each step says what
+# it is; the build shows a line per module it compiles (BUILD_PROGRESS), each other step prints
+# its summary. `make test-slow` has the rest (CI runs both).
 # What `make test` shows of `swift test` (an awk program): failures, unexpected issues and the
 # summaries; not a line per passing test, nor what the tests of failure messages record on
 # purpose inside `withKnownIssue`. Swift Testing writes a record per event: a line starting with
@@ -36,9 +49,10 @@ hide { next }
 { print }
 endef
 export TEST_SUMMARY
-test: build
-	@echo "== swift test"
-	@$(SWIFT) build --build-tests --quiet
+test:
+	@echo "== building marbles and its tests (debug; the first build takes a few minutes)"
+	@set -o pipefail; $(SWIFT) build --build-tests 2>&1 | awk "$$BUILD_PROGRESS"
+	@echo "== swift test (the 100,000-link walks are in make test-slow)"
 	@set -o pipefail; $(SWIFT) test --skip-build 2>&1 | awk "$$TEST_SUMMARY"
 	@echo "== the catalogue: marbles run --quiet marbles/"
 	@$(DEBUG_BIN) run --quiet marbles/
@@ -50,12 +64,22 @@ test: build
 	@$(MAKE) --no-print-directory diagrams-compare
 	@echo "== mutants/mutants.txt applies to the engine"
 	@python3 -m unittest discover -s mutants -q
-	@echo "== Examples/SearchFeature"
-	@$(SWIFT) build --quiet --package-path Examples/SearchFeature --scratch-path .build/examples --build-tests
+	@echo "== Examples/SearchFeature, a package of its own that depends on this one (into .build/examples)"
+	@set -o pipefail; $(SWIFT) build --package-path Examples/SearchFeature --scratch-path .build/examples --build-tests 2>&1 | awk "$$BUILD_PROGRESS"
 	@set -o pipefail; $(SWIFT) test --skip-build --package-path Examples/SearchFeature --scratch-path .build/examples 2>&1 | awk "$$TEST_SUMMARY"
 
+# What `make test` leaves out because it takes minutes, not because it matters less; CI runs it:
+# the Swift tests that walk chains of 100,000 links (MARBLES_SLOW_TESTS=1 enables them; see
+# Tests/TestSupport/SlowTests.swift).
+test-slow:
+	@echo "== building marbles and its tests (debug)"
+	@set -o pipefail; $(SWIFT) build --build-tests 2>&1 | awk "$$BUILD_PROGRESS"
+	@echo "== swift test: the 100,000-link walks"
+	@set -o pipefail; MARBLES_SLOW_TESTS=1 $(SWIFT) test --skip-build --filter 'WalkTests' 2>&1 | awk "$$TEST_SUMMARY"
+
 run: build
-	$(DEBUG_BIN) run marbles/
+	@echo "== marbles run marbles/"
+	@$(DEBUG_BIN) run marbles/
 
 # The marble blocks of the README and docs/ run as tests and drawn beside them, and
 # docs/operators.md generated from the catalogue (see docs/doc-blocks.md). `make test` checks
@@ -95,8 +119,10 @@ golden:
 	UPDATE_GOLDEN=1 $(SWIFT) test --filter GoldenTests
 
 install:
-	$(SWIFT) build -c release --product marbles
-	$(SWIFT) build -c release --product marbles-svg
+	@echo "== building marbles and marbles-svg for release (optimised: a few minutes the first time)"
+	@set -o pipefail; $(SWIFT) build -c release --product marbles 2>&1 | awk "$$BUILD_PROGRESS"
+	@set -o pipefail; $(SWIFT) build -c release --product marbles-svg 2>&1 | awk "$$BUILD_PROGRESS"
+	@echo "== installing into $(DESTDIR)$(PREFIX)/bin"
 	install -d "$(DESTDIR)$(PREFIX)/bin"
 	install -m 755 $(RELEASE_BIN) "$(DESTDIR)$(PREFIX)/bin/marbles"
 	install -m 755 $(RELEASE_BIN)-svg "$(DESTDIR)$(PREFIX)/bin/marbles-svg"

@@ -12,10 +12,11 @@ enum Command: Equatable {
     case fmt(FormatArguments)
     case doc(DocArguments)
     case compare(CompareArguments)
+    case completion(CompletionArguments)
 }
 
 enum HelpTopic: Equatable, CaseIterable {
-    case general, run, operators, eval, trace, fmt, doc, compare
+    case general, run, operators, eval, trace, fmt, doc, compare, completion
 
     /// The command a topic documents (`nil` for the general help).
     var command: String? {
@@ -28,6 +29,7 @@ enum HelpTopic: Equatable, CaseIterable {
         case .fmt: return "fmt"
         case .doc: return "doc"
         case .compare: return "compare"
+        case .completion: return "completion"
         }
     }
 }
@@ -75,6 +77,8 @@ struct RunArguments: Equatable {
     var quiet = false
     /// `--svg DIR`: write a diagram of every failing test there (see SVGCommand.swift).
     var svgDirectory: String? = nil
+    /// `--watch`: run, then re-run each file saved (see WatchSession.swift).
+    var watch = false
 
     /// The reporters that will run: the human one when none was asked for.
     var effectiveReporters: [ReporterRequest] {
@@ -114,7 +118,7 @@ struct EvalArguments: Equatable {
 }
 
 struct TraceArguments: Equatable {
-    var path: String
+    var path = ""
     var test: String?
     var noColor = false
 }
@@ -132,9 +136,18 @@ struct UsageError: Error, Equatable {
     var topic: HelpTopic
 }
 
-/// Parses `marbles COMMAND [ARGUMENTS…]` (the program name already removed).
+/// `marbles completion SHELL`.
+struct CompletionArguments: Equatable {
+    var shell: CompletionShell? = nil
+}
+
+/// `marbles operators` takes no options but `--help`.
+struct OperatorsArguments: Equatable {}
+
+/// Parses `marbles COMMAND [ARGUMENTS…]` (the program name already removed), with each
+/// command's option table (CommandOptions.swift).
 enum ArgumentParser {
-    static let commands = ["run", "operators", "eval", "compare", "trace", "fmt", "doc", "help"]
+    static let commands = ["run", "operators", "eval", "compare", "trace", "fmt", "doc", "completion", "help"]
 
     static func parse(_ arguments: [String]) -> Result<Command, UsageError> {
         Result { () throws(UsageError) -> Command in try parseCommand(arguments) }
@@ -160,6 +173,7 @@ enum ArgumentParser {
         case "fmt": return try parseFormat(rest)
         case "doc": return try parseDoc(rest)
         case "compare": return try parseCompare(rest)
+        case "completion": return try parseCompletion(rest)
         default:
             if first.hasPrefix("-") {
                 throw UsageError(message: "unknown option '\(first)'" + suggestion(first, in: ["--help", "--version"]), topic: .general)
@@ -177,85 +191,37 @@ enum ArgumentParser {
         return .help(topic: found)
     }
 
+    /// Runs a command's table over its arguments; `nil` when the help was asked for.
+    private static func parse<Arguments: SendableMetatype>(_ rest: [String], _ table: OptionTable<Arguments>, into initial: Arguments,
+                                         positional: (inout Arguments, String) throws(OptionError) -> Void) throws(UsageError) -> Arguments? {
+        switch try table.parse(rest, into: initial, positional: positional) {
+        case .arguments(let arguments): return arguments
+        case .help, .version: return nil
+        }
+    }
+
     // MARK: run
 
-    static let runOptions = ["--reporter", "--output", "--update", "--filter", "--jobs", "--shard", "--fail-fast",
-                             "--pass-with-no-tests", "--list", "--slowest", "--svg", "--quiet", "--no-color", "--help"]
-
     private static func parseRun(_ rest: [String]) throws(UsageError) -> Command {
-        var run = RunArguments()
-        var reader = OptionReader(rest, topic: .run, command: "marbles run")
-        while let item = reader.next() {
-            switch item {
-            case .positional(let path): run.paths.append(path)
-            case .option(let name, let inline):
-                switch name {
-                case "--no-color": try reader.noValue(name, inline); run.noColor = true
-                case "--help", "-h": return .help(topic: .run)
-                case "--update", "-u": try reader.noValue(name, inline); run.update = true
-                case "--fail-fast": try reader.noValue(name, inline); run.failFast = true
-                case "--pass-with-no-tests": try reader.noValue(name, inline); run.passWithNoTests = true
-                case "--list": try reader.noValue(name, inline); run.list = true
-                case "--quiet", "-q": try reader.noValue(name, inline); run.quiet = true
-                case "--reporter":
-                    let value = try reader.value(for: name, inline)
-                    guard let kind = ReporterKind(rawValue: value) else {
-                        throw UsageError(message: "unknown reporter '\(value)'" + suggestion(value, in: ReporterKind.allCases.map(\.rawValue))
-                                         + " (known: " + ReporterKind.allCases.map(\.rawValue).joined(separator: ", ") + ")", topic: .run)
-                    }
-                    run.reporters.append(ReporterRequest(kind: kind, output: nil))
-                case "--output", "-o":
-                    let value = try reader.value(for: name, inline)
-                    guard let last = run.reporters.indices.last else {
-                        throw UsageError(message: "--output names the file of the reporter before it; write --reporter NAME --output FILE", topic: .run)
-                    }
-                    guard run.reporters[last].output == nil else {
-                        throw UsageError(message: "the \(run.reporters[last].kind.rawValue) reporter already writes to '\(run.reporters[last].output ?? "")'", topic: .run)
-                    }
-                    // `-` is standard output, as if no --output were given.
-                    run.reporters[last].output = value == "-" ? nil : value
-                case "--filter":
-                    let value = try reader.value(for: name, inline)
-                    do {
-                        run.filters.append(try TestFilter(value))
-                    } catch {
-                        throw UsageError(message: "--filter \(value): \(error.message)", topic: .run)
-                    }
-                case "--jobs", "-j":
-                    run.jobs = try reader.positiveInteger(for: name, inline)
-                case "--slowest":
-                    run.slowest = try reader.positiveInteger(for: name, inline)
-                case "--shard":
-                    run.shard = try parseShard(reader.value(for: name, inline))
-                case "--svg":
-                    let folder = try reader.value(for: name, inline, missing: "option '--svg' needs a folder")
-                    guard !folder.isEmpty, folder != "--" else { throw UsageError(message: "option '--svg' needs a folder", topic: .run) }
-                    run.svgDirectory = folder
-                default:
-                    throw reader.unknown(name, known: runOptions)
-                }
-            }
+        guard var run = try parse(rest, CommandOptions.run, into: RunArguments(), positional: { $0.paths.append($1) }) else {
+            return .help(topic: .run)
         }
         try validate(run)
         if run.paths.isEmpty { run.paths = [CLI.defaultFolder] }
         return .run(run)
     }
 
-    private static func parseShard(_ text: String) throws(UsageError) -> Shard {
-        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1...count).contains(index) else {
-            throw UsageError(message: "--shard takes I/N with 1 ≤ I ≤ N (e.g. --shard 2/4), not '\(text)'", topic: .run)
-        }
-        return Shard(index: index, count: count)
-    }
-
     private static func validate(_ run: RunArguments) throws(UsageError) {
         if run.list {
             let conflicting = [("--update", run.update), ("--fail-fast", run.failFast), ("--slowest", run.slowest != nil), ("--quiet", run.quiet),
-                               ("--reporter", !run.reporters.isEmpty), ("--svg", run.svgDirectory != nil)].first { $0.1 }
+                               ("--reporter", !run.reporters.isEmpty), ("--svg", run.svgDirectory != nil), ("--watch", run.watch)].first { $0.1 }
             if let (option, _) = conflicting {
                 throw UsageError(message: "--list only prints the tests that would run; it cannot be combined with \(option)", topic: .run)
             }
+        }
+        if run.watch, let document = run.reporters.first(where: { !$0.kind.sharesStandardOutput || $0.output != nil }) {
+            throw UsageError(message: "--watch reports to the terminal, with the human or github reporter; "
+                             + "it cannot write the \(document.kind.rawValue) reporter\(document.output.map { " to '\($0)'" } ?? "")", topic: .run)
         }
         let reporters = run.effectiveReporters
         var seenKinds: Set<String> = []
@@ -284,39 +250,35 @@ enum ArgumentParser {
     // MARK: operators
 
     private static func parseOperators(_ rest: [String]) throws(UsageError) -> Command {
-        guard let first = rest.first else { return .operators }
-        if first == "--help" || first == "-h" { return .help(topic: .operators) }
-        if first.hasPrefix("-") {
-            throw UsageError(message: "unknown option '\(first)' for 'marbles operators'" + suggestion(first, in: ["--help"]), topic: .operators)
+        guard try parse(rest, CommandOptions.operators, into: OperatorsArguments(), positional: { _, argument throws(OptionError) in
+            throw OptionError("unexpected argument '\(argument)' after 'operators'")
+        }) != nil else { return .help(topic: .operators) }
+        return .operators
+    }
+
+    // MARK: completion
+
+    private static func parseCompletion(_ rest: [String]) throws(UsageError) -> Command {
+        let shells = CompletionShell.allCases.map(\.rawValue)
+        guard let completion = try parse(rest, CommandOptions.completion, into: CompletionArguments(), positional: { completion, word throws(OptionError) in
+            guard completion.shell == nil else { throw OptionError("unexpected argument '\(word)' after 'completion \(completion.shell?.rawValue ?? "")'") }
+            guard let shell = CompletionShell(rawValue: word) else {
+                throw OptionError("unknown shell '\(word)'" + suggestion(word, in: shells) + " (known: " + shells.joined(separator: ", ") + ")")
+            }
+            completion.shell = shell
+        }) else { return .help(topic: .completion) }
+        guard completion.shell != nil else {
+            throw UsageError(message: "missing the shell: " + shells.joined(separator: ", "), topic: .completion)
         }
-        throw unexpected(first, after: "operators", topic: .operators)
+        return .completion(completion)
     }
 
     // MARK: compare
 
-    static let compareOptions = ["--seed", "--cases", "--no-color", "--help"]
-
     private static func parseCompare(_ rest: [String]) throws(UsageError) -> Command {
-        var compare = CompareArguments()
-        var reader = OptionReader(rest, topic: .compare, command: "marbles compare")
         var pipelines: [String] = []
-        while let item = reader.next() {
-            switch item {
-            case .positional(let pipeline): pipelines.append(pipeline)
-            case .option(let name, let inline):
-                switch name {
-                case "--help", "-h": return .help(topic: .compare)
-                case "--no-color": try reader.noValue(name, inline); compare.noColor = true
-                case "--cases": compare.cases = try reader.positiveInteger(for: name, inline)
-                case "--seed":
-                    let text = try reader.value(for: name, inline)
-                    guard let seed = UInt64(text) else {
-                        throw UsageError(message: "--seed takes a whole number of at least 0, not '\(text)'", topic: .compare)
-                    }
-                    compare.seed = seed
-                default: throw reader.unknown(name, known: compareOptions)
-                }
-            }
+        guard var compare = try parse(rest, CommandOptions.compare, into: CompareArguments(), positional: { _, pipeline in pipelines.append(pipeline) }) else {
+            return .help(topic: .compare)
         }
         guard pipelines.count == 2 else {
             throw UsageError(message: pipelines.count < 2 ? "compare needs two pipelines, e.g. 'a.map { $0 + 1 }.map { $0 * 2 }' 'a.map { ($0 + 1) * 2 }'"
@@ -329,46 +291,9 @@ enum ArgumentParser {
 
     // MARK: eval
 
-    static let evalOptions = ["--hot", "--cold", "--values", "--frame", "--subscribe", "--demand", "--until", "--svg", "--no-color", "--help"]
-
     private static func parseEval(_ rest: [String]) throws(UsageError) -> Command {
-        var eval = EvalArguments()
-        var reader = OptionReader(rest, topic: .eval, command: "marbles eval")
-        while let item = reader.next() {
-            switch item {
-            case .positional(let expression): eval.expressions.append(expression)
-            case .option(let name, let inline):
-                switch name {
-                case "--help", "-h": return .help(topic: .eval)
-                case "--no-color": try reader.noValue(name, inline); eval.noColor = true
-                case "--hot", "--cold":
-                    let value = try reader.value(for: name, inline)
-                    let kind: EvalArguments.SourceKind = name == "--hot" ? .hot : .cold
-                    guard let equals = value.firstIndex(of: "=") else {
-                        throw UsageError(message: "\(name) takes NAME=MARBLES (e.g. \(name) 'a=-a-b-|'), not '\(value)'", topic: .eval)
-                    }
-                    let source = value[..<equals].trimmingCharacters(in: " ")
-                    guard isIdentifier(source) else {
-                        throw UsageError(message: "'\(source)' is not a stream name; \(name) takes NAME=MARBLES", topic: .eval)
-                    }
-                    eval.sources.append(.init(kind: kind, name: source, marbles: String(value[value.index(after: equals)...]).trimmingCharacters(in: " ")))
-                case "--values": eval.values.append(try reader.value(for: name, inline))
-                case "--frame": eval.frame = try reader.value(for: name, inline)
-                case "--subscribe": eval.subscribe = try reader.value(for: name, inline)
-                case "--demand": eval.demand = try reader.value(for: name, inline)
-                case "--until":
-                    let frame = try reader.positiveInteger(for: name, inline)
-                    guard frame < VirtualTimeEnd.last else {
-                        throw UsageError(message: "--until takes a frame below \(VirtualTimeEnd.last), where virtual time ends, not \(frame)", topic: .eval)
-                    }
-                    eval.until = frame
-                case "--svg":
-                    let file = try reader.value(for: name, inline, missing: "option '--svg' needs a file, or '-' for standard output")
-                    guard !file.isEmpty else { throw UsageError(message: "option '--svg' needs a file, or '-' for standard output", topic: .eval) }
-                    eval.svg = file
-                default: throw reader.unknown(name, known: evalOptions)
-                }
-            }
+        guard let eval = try parse(rest, CommandOptions.eval, into: EvalArguments(), positional: { $0.expressions.append($1) }) else {
+            return .help(topic: .eval)
         }
         guard !eval.expressions.isEmpty else {
             throw UsageError(message: "missing the expression to evaluate, e.g. 'a.debounce(for: 3, scheduler: RunLoop.main)'", topic: .eval)
@@ -379,44 +304,19 @@ enum ArgumentParser {
     // MARK: trace
 
     private static func parseTrace(_ rest: [String]) throws(UsageError) -> Command {
-        var path: String?
-        var test: String?
-        var noColor = false
-        var reader = OptionReader(rest, topic: .trace, command: "marbles trace")
-        while let item = reader.next() {
-            switch item {
-            case .positional(let value):
-                guard path == nil else { throw unexpected(value, after: path ?? "", topic: .trace) }
-                path = value
-            case .option(let name, let inline):
-                switch name {
-                case "--help", "-h": return .help(topic: .trace)
-                case "--no-color": try reader.noValue(name, inline); noColor = true
-                case "--test": test = try reader.value(for: name, inline)
-                default: throw reader.unknown(name, known: ["--test", "--no-color", "--help"])
-                }
-            }
-        }
-        guard let path else { throw UsageError(message: "missing the .marble file to trace", topic: .trace) }
-        return .trace(TraceArguments(path: path, test: test, noColor: noColor))
+        guard let trace = try parse(rest, CommandOptions.trace, into: TraceArguments(), positional: { trace, value throws(OptionError) in
+            guard trace.path.isEmpty else { throw OptionError("unexpected argument '\(value)' after '\(trace.path)'") }
+            trace.path = value
+        }) else { return .help(topic: .trace) }
+        guard !trace.path.isEmpty else { throw UsageError(message: "missing the .marble file to trace", topic: .trace) }
+        return .trace(trace)
     }
 
     // MARK: fmt
 
     private static func parseFormat(_ rest: [String]) throws(UsageError) -> Command {
-        var format = FormatArguments()
-        var reader = OptionReader(rest, topic: .fmt, command: "marbles fmt")
-        while let item = reader.next() {
-            switch item {
-            case .positional(let path): format.paths.append(path)
-            case .option(let name, let inline):
-                switch name {
-                case "--help", "-h": return .help(topic: .fmt)
-                case "--check": try reader.noValue(name, inline); format.check = true
-                case "--native": try reader.noValue(name, inline); format.native = true
-                default: throw reader.unknown(name, known: ["--check", "--native", "--help"])
-                }
-            }
+        guard var format = try parse(rest, CommandOptions.fmt, into: FormatArguments(), positional: { $0.paths.append($1) }) else {
+            return .help(topic: .fmt)
         }
         if format.paths.isEmpty { format.paths = [CLI.defaultFolder] }
         return .fmt(format)
@@ -425,44 +325,25 @@ enum ArgumentParser {
     // MARK: doc
 
     private static func parseDoc(_ rest: [String]) throws(UsageError) -> Command {
-        var doc = DocArguments()
-        var reader = OptionReader(rest, topic: .doc, command: "marbles doc")
-        while let item = reader.next() {
-            switch item {
-            case .positional(let path): doc.paths.append(path)
-            case .option(let name, let inline):
-                switch name {
-                case "--help", "-h": return .help(topic: .doc)
-                case "--check": try reader.noValue(name, inline); doc.check = true
-                case "-u", "--update": try reader.noValue(name, inline); doc.update = true
-                case "--no-color": try reader.noValue(name, inline); doc.noColor = true
-                case "--quiet", "-q": try reader.noValue(name, inline); doc.quiet = true
-                case "--out":
-                    let folder = try reader.value(for: name, inline)
-                    guard !folder.isEmpty else { throw UsageError(message: "--out needs a folder", topic: .doc) }
-                    doc.out = folder
-                case "--catalogue":
-                    let folder = try reader.value(for: name, inline)
-                    guard !folder.isEmpty else { throw UsageError(message: "--catalogue needs a folder of catalogue files", topic: .doc) }
-                    doc.catalogue = folder
-                default: throw reader.unknown(name, known: ["--check", "--update", "--out", "--catalogue", "--quiet", "--no-color", "--help"])
-                }
-            }
+        guard let doc = try parse(rest, CommandOptions.doc, into: DocArguments(), positional: { $0.paths.append($1) }) else {
+            return .help(topic: .doc)
         }
         if doc.check && doc.update { throw UsageError(message: "--check writes nothing, so it cannot --update; use one of them", topic: .doc) }
+        if doc.check && doc.watch { throw UsageError(message: "--check writes nothing and exits; it cannot --watch", topic: .doc) }
         if doc.paths.isEmpty { throw UsageError(message: "missing the Markdown files or folders to check", topic: .doc) }
         if doc.catalogue != nil {
             guard doc.paths.count == 1, doc.paths[0].hasSuffix(".md") else {
                 throw UsageError(message: "--catalogue generates one page: give one .md file to write, e.g. docs/operators.md", topic: .doc)
             }
             if doc.update { throw UsageError(message: "--catalogue pages are generated: update the .marble files, not the page", topic: .doc) }
+            if doc.watch { throw UsageError(message: "--catalogue pages are generated: watch the .marble files with marbles run --watch", topic: .doc) }
         }
         return .doc(doc)
     }
 
     // MARK: Helpers
 
-    private static func isIdentifier(_ text: String) -> Bool {
+    static func isIdentifier(_ text: String) -> Bool {
         guard let first = text.first, first.isLetter || first == "_" else { return false }
         return text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
     }
@@ -473,71 +354,6 @@ enum ArgumentParser {
 
     static func suggestion(_ word: String, in candidates: [String]) -> String {
         Suggestions.nearest(to: word, in: candidates).map { "; did you mean '\($0)'?" } ?? ""
-    }
-}
-
-/// Walks the arguments of one command: options (`--name value`, `--name=value`), positional
-/// arguments, and `--`, after which everything is positional. A lone `-` is positional.
-struct OptionReader {
-    enum Item {
-        case positional(String)
-        /// The option's name, and its value when written as `--name=value`.
-        case option(String, inline: String?)
-    }
-
-    private let arguments: [String]
-    private var index = 0
-    private var optionsEnded = false
-    let topic: HelpTopic
-    let command: String
-
-    init(_ arguments: [String], topic: HelpTopic, command: String) {
-        self.arguments = arguments
-        self.topic = topic
-        self.command = command
-    }
-
-    mutating func next() -> Item? {
-        while index < arguments.count {
-            let argument = arguments[index]
-            index += 1
-            if optionsEnded || !argument.hasPrefix("-") || argument == "-" { return .positional(argument) }
-            if argument == "--" {
-                optionsEnded = true
-                continue
-            }
-            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-                return .option(String(argument[..<equals]), inline: String(argument[argument.index(after: equals)...]))
-            }
-            return .option(argument, inline: nil)
-        }
-        return nil
-    }
-
-    /// The value of an option: its `=value`, else the next argument.
-    mutating func value(for option: String, _ inline: String?, missing: String? = nil) throws(UsageError) -> String {
-        if let inline { return inline }
-        guard index < arguments.count else {
-            throw UsageError(message: missing ?? "\(option) needs a value", topic: topic)
-        }
-        index += 1
-        return arguments[index - 1]
-    }
-
-    mutating func positiveInteger(for option: String, _ inline: String?) throws(UsageError) -> Int {
-        let text = try value(for: option, inline)
-        guard let value = Int(text), value >= 1 else {
-            throw UsageError(message: "\(option) takes a whole number of at least 1, not '\(text)'", topic: topic)
-        }
-        return value
-    }
-
-    func noValue(_ option: String, _ inline: String?) throws(UsageError) {
-        if inline != nil { throw UsageError(message: "\(option) takes no value", topic: topic) }
-    }
-
-    func unknown(_ option: String, known: [String]) -> UsageError {
-        UsageError(message: "unknown option '\(option)' for '\(command)'" + ArgumentParser.suggestion(option, in: known), topic: topic)
     }
 }
 

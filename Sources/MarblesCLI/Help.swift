@@ -9,6 +9,7 @@ enum Help {
     static let fmtUsage = "usage: marbles fmt [--check] [--native] [PATH…]"
     static let docUsage = "usage: marbles doc [--check | --update] [--out DIR] [--quiet] PATH… | marbles doc [--check] [--out DIR] --catalogue DIR FILE.md"
     static let compareUsage = "usage: marbles compare [--seed N] [--cases N] PIPELINE PIPELINE"
+    static let completionUsage = "usage: marbles completion bash|zsh|fish"
 
     static let usage = """
         usage: marbles run [PATH…] [OPTIONS]
@@ -19,6 +20,7 @@ enum Help {
                marbles doc [--check | --update] [--out DIR] [--quiet] PATH…
                marbles doc [--check] [--out DIR] --catalogue DIR FILE.md
                marbles operators
+               marbles completion bash|zsh|fish
                marbles --help | --version
         """
 
@@ -32,6 +34,7 @@ enum Help {
         case .fmt: return fmtUsage
         case .doc: return docUsage
         case .compare: return compareUsage
+        case .completion: return completionUsage
         }
     }
 
@@ -50,6 +53,7 @@ enum Help {
         case .fmt: return fmt
         case .doc: return doc
         case .compare: return compare
+        case .completion: return completion
         }
     }
 
@@ -59,16 +63,7 @@ enum Help {
         \(usage)
 
         Commands:
-          run [PATH…]    run the tests in .marble files; folders are searched recursively
-                         (default: \(CLI.defaultFolder))
-          eval EXPR      run one expression over sources given on the command line
-          compare P Q    search generated inputs for one on which two pipelines differ
-          trace FILE     every subscription, request, value, completion and cancel of a run
-          fmt [PATH…]    align the marbles of each test frame by frame
-          doc PATH…      run the ```marble blocks of Markdown files and DocC articles, and
-                         draw their diagrams into the documents
-          operators      list the operators and publishers the .marble language knows
-          help [COMMAND] show this help, or a command's
+        \(CommandList.helpText)
 
         Options:
           -h, --help     show this help
@@ -89,38 +84,7 @@ enum Help {
         empty in every line are drawn as ' …N… ' (N empty frames). What print() operators
         write appears under the test's line, each line with its frame.
 
-        Reports:
-          --reporter NAME    human (the default), junit, tap, json or github; repeat for
-                             several at once (--reporter human --reporter junit --output r.xml)
-          --output FILE      write the report of the --reporter just before to FILE (written
-                             whole at the end; '-' is standard output); junit, tap and json
-                             need standard output to themselves, human and github can share it
-          --slowest N        end the human report with the N slowest tests and their times
-          -q, --quiet        leave passing tests (and their print() output) out of the
-                             human report: failures, errors, warnings and the totals remain
-          --svg DIR          also write an SVG diagram of every failing test into DIR (created
-                             if missing), expected events ghosted beside the actual ones
-
-        Choosing tests:
-          --filter TEXT      run the tests whose "FILE › TEST" contains TEXT; /REGEX/ (or
-                             /REGEX/i, ignoring case) for a regular expression; repeat to
-                             run the tests any of them matches
-          --shard I/N        run part I of N: the chosen tests, counted in order across the
-                             files, go round-robin to the N parts (disjoint, complete, even)
-          --list             print the tests that would run, without running them
-          --pass-with-no-tests
-                             exit 0 when --filter or --shard chooses no test (without it,
-                             that is an error: exit 2, as jest and pytest do)
-
-        Running:
-          -j, --jobs N       run N files at once (default: one per core); the report is the
-                             same, in the same order, for any N
-          --fail-fast        stop at the first test that fails (or file that cannot run)
-          -u, --update       rewrite each failing expect line with what happened; only the
-                             marbles change, byte for byte; files with errors are untouched
-          --no-color         no colour (also off when NO_COLOR is set or stdout is not a terminal)
-          -h, --help         show this help
-          --                 treat every later argument as a path
+        \(CommandOptions.run.help)
 
         The last line reads 'N passed, N failed', with ', N errors' when a path is missing,
         a file cannot be read or parsed (nothing in it runs; other files still run), or a
@@ -140,6 +104,8 @@ enum Help {
 
         Lists every operator and publisher constructor the .marble language knows, grouped by
         family, with its argument labels and a one-line summary.
+
+        \(CommandOptions.operators.help)
         """
 
     static let compare = """
@@ -156,10 +122,7 @@ enum Help {
         (an inner publisher); their values are digits, or letters where the type check
         rejects Ints. Equal pipelines report "no difference in N cases".
 
-        Options:
-          --seed N     the generator's seed (default 1): the same seed tries the same cases
-          --cases N    how many cases to try at most (default 500)
-          --no-color   no colour, even on a terminal
+        \(CommandOptions.compare.help)
 
         Exit status: 0 no difference found, 1 a difference, 2 a mistake in a pipeline or the
         command line.
@@ -173,21 +136,7 @@ enum Help {
 
           marbles eval --hot 'a=-a-b-----c-|' 'a.debounce(for: 3, scheduler: RunLoop.main)'
 
-        Options:
-          --hot NAME=MARBLES    a hot source (repeatable)
-          --cold NAME=MARBLES   a cold source, played from each subscription (repeatable)
-          --values 'A = 1, B = "x"'
-                                names for values, as on a `values` line (repeatable)
-          --frame DURATION      the length of a frame (default 1ms), for durations such as
-                                .milliseconds(300) and time progressions
-          --subscribe MARBLES   when the result is subscribed (^) and cancelled (!)
-          --demand MARBLES      what the subscriber requests, as on a `demand` line
-          --until FRAMES        cancel the result's subscription at this frame (default: it
-                                stays subscribed, and the run goes on until nothing is left
-                                to do; a pipeline that never settles, such as a Timer, needs it)
-          --svg FILE            also draw it as an SVG marble diagram into FILE ('-': write
-                                only the SVG, to standard output)
-          --no-color            no colour
+        \(CommandOptions.eval.help)
 
         Earlier arguments of the form NAME = EXPRESSION define helper streams. Exit status: 0,
         1 when the run stopped with a runtime error, 2 when the sources or the expression are
@@ -208,6 +157,8 @@ enum Help {
           receive finished, receive error: (…), receive cancel; and what the test's own
           print operators wrote, in its place.
 
+        \(CommandOptions.trace.help)
+
         Exit status: 0 when the file ran (whatever its tests' outcome), 2 when it could not.
         """
 
@@ -223,12 +174,7 @@ enum Help {
         A file under `notation rxjs` or `rxjs-legacy` keeps its notation: its marble strings
         keep their characters (a space can be a frame there) and only move as a block.
 
-        Options:
-          --check        write nothing; list the files that would change and exit 1 if any
-          --native       rewrite files written under `notation rxjs`/`rxjs-legacy` into the
-                         native notation, every event on its frame, and drop the notation line
-                         (only the marble strings and that line change; native files are left alone)
-          -h, --help     show this help
+        \(CommandOptions.fmt.help)
 
         Exit status: 0, 1 (with --check: a file would change), 2 (a path or a file is bad).
         """
@@ -251,20 +197,23 @@ enum Help {
         file of the document that no block draws any more (a test renamed or removed) is
         deleted.
 
-        Options:
-          --check        write nothing; exit 1 if a document or a diagram is not up to date
-          -u, --update   rewrite each failing expect line with what happened, as marbles run
-                         --update does
-          --out DIR      write the diagrams into DIR (the documents link to them relatively)
-          --catalogue DIR
-                         FILE.md is generated from the catalogue files in DIR (one section
-                         per operator family: its comment, signatures, first test as a marble
-                         block) and then treated as above; --check says when it is stale
-          -q, --quiet    leave passing tests out of the report
-          --no-color     no colour
-          -h, --help     show this help
+        \(CommandOptions.doc.help)
 
         Exit status: 0; 1 a test failed (or, with --check, something is stale); 2 a path, a
         document or a block is bad.
+        """
+
+    static let completion = """
+        \(completionUsage)
+
+        Prints a script that completes the commands, options, option values (--reporter,
+        --theme) and .marble paths of marbles and marbles-svg. Load it from your shell's
+        startup file:
+
+          bash   source <(marbles completion bash)             (~/.bashrc)
+          zsh    source <(marbles completion zsh)              (~/.zshrc, after compinit)
+          fish   marbles completion fish > ~/.config/fish/completions/marbles.fish
+
+        \(CommandOptions.completion.help)
         """
 }

@@ -12,12 +12,15 @@ struct CatalogueDrawingTests {
         return enumerator.compactMap { ($0 as? URL)?.path }.filter { $0.hasSuffix(".marble") }.sorted()
     }
 
+    /// The catalogue run once, for every test that draws it (each used to run it again).
+    static let reports: [FileReport] = files().map { MarbleRunner.run(path: $0) }
+
     @Test func everyTestOfTheCatalogueRendersAsWellFormedSVG() throws {
-        let files = Self.files()
-        #expect(!files.isEmpty, "no .marble files found under \(packageRoot.path)/marbles")
+        let reports = Self.reports
+        #expect(!reports.isEmpty, "no .marble files found under \(packageRoot.path)/marbles")
         var count = 0
-        for path in files {
-            let report = MarbleRunner.run(path: path)
+        for report in reports {
+            let path = report.path
             #expect(report.allDiagnostics.isEmpty, "\(path): \(report.allDiagnostics.map(\.message))")
             for test in report.tests {
                 let text = MarbleDiagram.svg(for: test, path: path)

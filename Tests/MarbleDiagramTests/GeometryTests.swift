@@ -10,8 +10,8 @@ struct GeometryTests {
     @Test func everyDiagramOfTheCatalogueKeepsTheGeometricInvariants() throws {
         var count = 0
         var problems: [String] = []
-        for path in CatalogueDrawingTests.files() {
-            let report = MarbleRunner.run(path: path)
+        for report in CatalogueDrawingTests.reports {
+            let path = report.path
             for test in report.tests {
                 let name = "\(path.split(separator: "/").suffix(2).joined(separator: "/")) \"\(test.name)\""
                 let values = test.values.map { NamedValue(name: $0.name, literal: $0.literal) }
@@ -30,8 +30,9 @@ struct GeometryTests {
     @Test func everyDiagramOfTheCatalogueKeepsThemInTheMismatchViewToo() throws {
         var problems: [String] = []
         var count = 0
-        for path in CatalogueDrawingTests.files() {
-            for var test in MarbleRunner.run(path: path).tests {
+        for report in CatalogueDrawingTests.reports {
+            let path = report.path
+            for var test in report.tests {
                 for index in test.checks.indices where test.checks[index].kind == .events {
                     let actual = test.checks[index].actual
                     test.checks[index].expected = actual.map { RenderedEvent(frame: $0.frame + 1, event: $0.event) }
@@ -83,8 +84,9 @@ struct GeometryTests {
     @Test func everyValueTheRunDroppedHasAGhostMarkInItsDiagram() throws {
         var problems: [String] = []
         var drops = 0
-        for path in CatalogueDrawingTests.files() {
-            for test in MarbleRunner.run(path: path).tests {
+        for report in CatalogueDrawingTests.reports {
+            let path = report.path
+            for test in report.tests {
                 let relative = String(path.dropFirst(packageRoot.path.count + 1))
                 let values = test.values.map { NamedValue(name: $0.name, literal: $0.literal) }
                 let svg = MarbleDiagram.svg(for: test, path: relative, values: values)

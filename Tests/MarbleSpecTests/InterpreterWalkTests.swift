@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import MarbleSpec
 import MarbleSyntax
 import Reactive
@@ -7,7 +8,7 @@ import Reactive
 /// and past any thread's stack for a walk that recurses once per link — evaluated by the
 /// interpreter and compiled by the closure compiler on an ordinary test thread, not the runner's
 /// large stack. The trees are built directly, and taken apart without recursion (`release`).
-@Suite struct InterpreterWalkTests {
+@Suite(.enabled(if: SlowTests.enabled, Comment(rawValue: SlowTests.reason))) struct InterpreterWalkTests {
     static let links = 100_000
 
     // MARK: Operator chains

@@ -1,6 +1,7 @@
 import Foundation
 import MarbleSyntax
 import Testing
+import TestSupport
 @testable import MarbleSpec
 
 /// Files of many tests (issue 17): parsed test by test, run with a bounded number of prepared
@@ -106,7 +107,7 @@ import Testing
 
     /// 100,000 levels: far past what the parser builds (256), and past any thread's stack for a
     /// recursive walk. On the runner's large stack, as releasing such a tree is recursive.
-    @Test func aTreeDeeperThanAnyStackIsWalked() {
+    @Test(.enabled(if: SlowTests.enabled, Comment(rawValue: SlowTests.reason))) func aTreeDeeperThanAnyStackIsWalked() {
         let count = MarbleRunner.onLargeStack { () -> [Int] in
             let at = SourceLocation(line: 1, column: 1)
             var expr = Expr(kind: .identifier("first"), location: at)

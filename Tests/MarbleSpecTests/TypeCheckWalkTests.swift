@@ -1,13 +1,14 @@
 import Foundation
 import MarbleSyntax
 import Testing
+import TestSupport
 @testable import MarbleSpec
 
 /// The type checker walks chains in loops (issue 17): operator chains, `??` and `?:` chains,
 /// postfix chains and `else if` chains of 100,000 links, far past what the parser builds (256)
 /// and past any thread's stack for a walk that recurses once per link, are checked on an
 /// ordinary test thread with the type and the diagnostics a short chain has.
-@Suite struct TypeCheckWalkTests {
+@Suite(.enabled(if: SlowTests.enabled, Comment(rawValue: SlowTests.reason))) struct TypeCheckWalkTests {
     /// A tree kept alive until the runner's large stack lets it go: releasing a deep tree recurses
     /// once per level (the check itself runs on the test's own thread).
     final class DeepTree: @unchecked Sendable {

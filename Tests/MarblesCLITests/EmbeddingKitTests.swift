@@ -43,7 +43,7 @@ struct EmbeddingKitTests {
         let toStandardOutput = marblesSVG(sandbox.path("pass.marble"), "-o", "-", "--theme", "both")
         #expect(toStandardOutput.code == 2)
         #expect(toStandardOutput.stderr.hasPrefix("marbles-svg: error: --theme both needs an output folder, not standard output\n"))
-        #expect(marblesSVG("--theme", "bothh").stderr.hasPrefix("marbles-svg: error: unknown theme 'bothh'; use 'auto', 'light', 'dark' or 'both'; did you mean 'both'?\n"))
+        #expect(marblesSVG("--theme", "bothh").stderr.hasPrefix("marbles-svg: error: unknown theme 'bothh'; did you mean 'both'? (known: auto, light, dark, both)\n"))
     }
 
     @Test func theSubtitleNamesTheFileRelativeToTheWorkingDirectory() throws {

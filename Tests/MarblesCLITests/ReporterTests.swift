@@ -286,7 +286,7 @@ struct ReporterTests {
         (["--reporter", "junit", "--output", "a", "--reporter", "json", "--output", "a"], "two reporters cannot both write to 'a'"),
         (["--reporter", "xml"], "unknown reporter 'xml' (known: human, junit, tap, json, github)"),
         (["--reporter", "jnuit"], "unknown reporter 'jnuit'; did you mean 'junit'? (known: human, junit, tap, json, github)"),
-        (["--reporter"], "--reporter needs a value"),
+        (["--reporter"], "option '--reporter' needs a value"),
         (["--reporter", "junit", "--slowest", "3"], "--slowest adds to the human report; add --reporter human"),
     ])
     func reporterUsageErrors(_ arguments: [String], _ message: String) {

@@ -163,12 +163,12 @@ struct SVGCommandTests {
     }
 
     @Test func optionsAreChecked() {
-        #expect(marblesSVG("--theme", "blue").stderr.hasPrefix("marbles-svg: error: unknown theme 'blue'; use 'auto', 'light', 'dark' or 'both'\nusage: marbles-svg"))
+        #expect(marblesSVG("--theme", "blue").stderr.hasPrefix("marbles-svg: error: unknown theme 'blue' (known: auto, light, dark, both)\nusage: marbles-svg"))
         #expect(marblesSVG("--frame-width", "3").code == 2)
         #expect(marblesSVG("--background", "red\"/><script>").stderr.contains("is not a colour"))
         #expect(marblesSVG("--index", "-o", "-").stderr.contains("--index needs an output folder"))
         #expect(marblesSVG("--frame-widht", "30").stderr.contains("did you mean '--frame-width'?"))
-        #expect(marblesSVG("-o").stderr.contains("option '-o' needs a value"))
+        #expect(marblesSVG("-o").stderr.contains("option '-o' needs a folder, or '-' for standard output"))
         #expect(marblesSVG("--help").stdout.contains("usage: marbles-svg [PATH…] [-o DIR | -o -]"))
         #expect(marblesSVG("--version").stdout == "marbles-svg \(CLI.version)\n")
         #expect(SVGArgumentParser.isColour("#fafafa") && SVGArgumentParser.isColour("ivory") && SVGArgumentParser.isColour("rgb(1, 2, 3)"))

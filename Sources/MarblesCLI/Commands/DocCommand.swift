@@ -17,6 +17,10 @@ struct DocArguments: Equatable {
     var noColor = false
     /// `--quiet`: passing tests are left out of the report, as with `marbles run --quiet`.
     var quiet = false
+    /// `--watch`: run, then again for each document saved (see WatchSession.swift).
+    var watch = false
+    /// Under `--watch`: only these of the documents found run (all of them name the diagrams).
+    var only: Set<String>? = nil
 }
 
 /// `marbles doc PATH…`: runs the ```` ```marble ```` blocks of Markdown files and DocC articles as
@@ -71,6 +75,7 @@ struct DocCommand {
                 summary.tally.inputErrors += 1
                 reporter.problem(path: path, message: message)
             case .file(let path):
+                if let only = arguments.only, !only.contains(path) { continue }
                 // A generated page is compared with the file as it is (which may not exist yet).
                 let data = FileManager.default.contents(atPath: path) ?? (arguments.catalogue == nil ? nil : Data())
                 guard let data, let onDisk = String(data: data, encoding: .utf8), Data(onDisk.utf8) == data else {

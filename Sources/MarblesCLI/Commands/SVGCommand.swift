@@ -31,7 +31,16 @@ public enum SVGCLI {
             // With `-o -` the SVG is standard output, so messages go to standard error.
             let toStandardOutput = arguments.destination == .standardOutput
             let style = Style.decide(isTerminal: isTerminal && !toStandardOutput, environment: environment, noColor: arguments.noColor)
-            return SVGCommand(arguments: arguments, printer: printer, style: style, environment: environment, workingDirectory: workingDirectory).execute()
+            guard arguments.watch else {
+                return SVGCommand(arguments: arguments, printer: printer, style: style, environment: environment, workingDirectory: workingDirectory).execute()
+            }
+            return WatchSession(paths: arguments.paths, extensions: [Discovery.fileExtension], printer: printer, style: style, clearsScreen: isTerminal) { paths in
+                var once = arguments
+                once.watch = false
+                // The gallery lists every diagram, so with --index everything is drawn again.
+                if !arguments.index { once.paths = paths }
+                return SVGCommand(arguments: once, printer: printer, style: style, environment: environment, workingDirectory: workingDirectory).execute()
+            }.execute()
         }
     }
 }
@@ -55,6 +64,8 @@ struct SVGArguments: Equatable {
     var noColor = false
     /// Only problems and the summary line, not every file written.
     var quiet = false
+    /// `--watch`: draw, then redraw each file saved (see WatchSession.swift).
+    var watch = false
 }
 
 enum SVGCommandLine: Equatable {
@@ -64,118 +75,22 @@ enum SVGCommandLine: Equatable {
 }
 
 enum SVGArgumentParser {
-    static let options = ["--output", "--test", "--theme", "--background", "--frame-width", "--bare", "--scale", "--png", "--index", "--quiet",
-                          "--no-color", "--help", "--version"]
-    static let flags = ["--bare", "--png", "--index", "--quiet", "--no-color", "--"]
-
     static func parse(_ arguments: [String]) -> Result<SVGCommandLine, UsageError> {
-        var result = SVGArguments()
-        var index = 0
-        var optionsEnded = false
-        while index < arguments.count {
-            var argument = arguments[index]
-            index += 1
-            if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
-                result.paths.append(argument)
-                continue
+        Result { () throws(UsageError) -> SVGCommandLine in
+            var result: SVGArguments
+            switch try CommandOptions.svg.parse(arguments, into: SVGArguments(), positional: { $0.paths.append($1) }) {
+            case .help: return .help
+            case .version: return .version
+            case .arguments(let parsed): result = parsed
             }
-            // `--name=value` is `--name value`.
-            var inlineValue: String?
-            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-                inlineValue = String(argument[argument.index(after: equals)...])
-                argument = String(argument[..<equals])
+            if result.paths.isEmpty { result.paths = [CLI.defaultFolder] }
+            if result.destination == .standardOutput {
+                for (option, given) in [("--index", result.index), ("--png", result.png), ("--theme both", result.bothThemes), ("--watch", result.watch)] where given {
+                    throw usage("\(option) needs an output folder, not standard output")
+                }
             }
-            func value() -> Result<String, UsageError> {
-                if let inlineValue { return .success(inlineValue) }
-                guard index < arguments.count else { return .failure(usage("option '\(argument)' needs a value")) }
-                index += 1
-                return .success(arguments[index - 1])
-            }
-            switch argument {
-            case "--":
-                optionsEnded = true
-            case "-h", "--help":
-                return .success(.help)
-            case "--version":
-                return .success(.version)
-            case "-o", "--output":
-                switch value() {
-                case .failure(let error): return .failure(error)
-                case .success(let text):
-                    guard !text.isEmpty else { return .failure(usage("option '\(argument)' needs a folder, or '-' for standard output")) }
-                    result.destination = text == "-" ? .standardOutput : .directory(text)
-                }
-            case "--test":
-                switch value() {
-                case .failure(let error): return .failure(error)
-                case .success(let text): result.test = text
-                }
-            case "--theme":
-                switch value() {
-                case .failure(let error): return .failure(error)
-                case .success(let text):
-                    result.bothThemes = text == "both"
-                    guard let theme = result.bothThemes ? .light : DiagramOptions.Theme(rawValue: text) else {
-                        let hint = Suggestions.nearest(to: text, in: ["auto", "light", "dark", "both"]).map { "; did you mean '\($0)'?" } ?? ""
-                        return .failure(usage("unknown theme '\(text)'; use 'auto', 'light', 'dark' or 'both'" + hint))
-                    }
-                    result.options.theme = theme
-                }
-            case "--background":
-                switch value() {
-                case .failure(let error): return .failure(error)
-                case .success(let text):
-                    if text == "transparent" || text == "none" {
-                        result.options.background = .transparent
-                    } else if isColour(text) {
-                        result.options.background = .color(text)
-                    } else {
-                        return .failure(usage("'\(text)' is not a colour; use a name (white), #rgb, #rrggbb, rgb(…), hsl(…) or 'transparent'"))
-                    }
-                }
-            case "--frame-width":
-                switch value() {
-                case .failure(let error): return .failure(error)
-                case .success(let text):
-                    guard let width = Int(text), (8...200).contains(width) else {
-                        return .failure(usage("the frame width must be a whole number of pixels from 8 to 200, not '\(text)'"))
-                    }
-                    result.options.frameWidth = Double(width)
-                }
-            case "--bare":
-                result.options.bare = true
-            case "--scale":
-                switch value() {
-                case .failure(let error): return .failure(error)
-                case .success(let text):
-                    guard let scale = Double(text), scale.isFinite, (0.25...8).contains(scale) else {
-                        return .failure(usage("the scale must be a number from 0.25 to 8 (2 doubles the size), not '\(text)'"))
-                    }
-                    result.options.scale = scale
-                }
-            case "--png":
-                result.png = true
-            case "--index":
-                result.index = true
-            case "-q", "--quiet":
-                result.quiet = true
-            case "--no-color":
-                result.noColor = true
-            default:
-                let hint = Suggestions.nearest(to: argument, in: options + ["-o"]).map { "; did you mean '\($0)'?" } ?? ""
-                return .failure(usage("unknown option '\(argument)'" + hint))
-            }
-            if inlineValue != nil, flags.contains(argument) {
-                return .failure(usage("option '\(argument)' takes no value"))
-            }
+            return .render(result)
         }
-        if result.paths.isEmpty { result.paths = [CLI.defaultFolder] }
-        if result.destination == .standardOutput {
-            for (option, given) in [("--index", result.index), ("--png", result.png), ("--theme both", result.bothThemes)] where given {
-                return .failure(usage("\(option) needs an output folder, not standard output"))
-            }
-        }
-        return .success(.render(result))
     }
 
     private static func usage(_ message: String) -> UsageError {
@@ -199,7 +114,7 @@ enum SVGArgumentParser {
 }
 
 enum SVGHelp {
-    static let usage = "usage: marbles-svg [PATH…] [-o DIR | -o -] [--test NAME] [--theme auto|light|dark|both] [--background COLOR|transparent] [--frame-width N] [--bare] [--scale N] [--png] [--index] [--quiet]"
+    static let usage = "usage: marbles-svg [PATH…] [-o DIR | -o -] [--test NAME] [--theme auto|light|dark|both] [--background COLOR|transparent] [--frame-width N] [--bare] [--scale N] [--png] [--index] [--quiet] [--watch]"
 
     static let text = """
         marbles-svg — SVG marble diagrams of the tests in .marble files, drawn from the simulation
@@ -212,28 +127,7 @@ enum SVGHelp {
         published. A test whose expectation is not met is drawn with the expected events
         ghosted under the actual ones and the differences numbered.
 
-        Options:
-          -o, --output DIR       write one SVG per test into DIR (created if missing; default .),
-                                 named FILE--TEST.svg, e.g. debounce--drops-pending-on-finish.svg
-          -o -                   write the SVG to standard output (exactly one test: use --test)
-          --test NAME            only the test with this name
-          --theme auto           one SVG that follows the reader's light or dark mode by itself
-                                 (CSS prefers-color-scheme inside it; light where CSS is not read)
-                                 (the default)
-          --theme light|dark     fixed colours
-          --theme both           NAME.svg light and NAME~dark.svg dark (the pair DocC uses)
-          --background COLOR     a CSS colour, or 'transparent' (default: the theme's)
-          --frame-width N        pixels per frame, 8…200 (default 32, narrowed so that a test of
-                                 20 frames fits 800 px, widened for long labels)
-          --bare                 no title, subtitle or time ruler (for a caption of your own)
-          --scale N              width and height times N, 0.25…8 (the drawing is the same)
-          --png                  also NAME.png beside each SVG, drawn by rsvg-convert (librsvg),
-                                 which must be on PATH
-          --index                also write DIR/index.html, a gallery of the diagrams written
-          -q, --quiet            list only problems and the summary, not every file written
-          --no-color             no colour in messages
-          -h, --help             show this help
-          --version              print the version
+        \(CommandOptions.svg.help)
 
         The subtitle names each file by its path relative to the working directory (a file
         outside it by its name alone).
