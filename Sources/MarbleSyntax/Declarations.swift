@@ -487,6 +487,15 @@ extension ExpressionParser {
     }
 
     /// A type: tokens up to a `,` `=` `{` `}` `;` `)` or the end of the line, outside brackets.
+    /// Refuses a type nested past `maximumDepth` at the current token of a written type: the
+    /// brackets open around it (`outer`) and, for generic arguments, the brackets inside them.
+    func checkTypeNestingHere(outer: Int) throws(SyntaxError) {
+        if case .genericArguments = current.kind {
+            try Self.checkTypeNesting(source, from: current.start, to: current.end, outer: outer)
+        }
+        guard outer <= ExpressionParser.maximumDepth else { throw Self.typeNestedTooDeeply(in: source, at: current.start) }
+    }
+
     mutating func parseTypeText(after what: String) throws(SyntaxError) -> TypeText {
         let first = current
         var nesting = 0
@@ -502,10 +511,7 @@ extension ExpressionParser {
             if case .op(let op) = current.kind {
                 nesting += op.filter { $0 == "<" }.count - op.filter { $0 == ">" }.count
             }
-            if case .genericArguments = current.kind {
-                try Self.checkTypeNesting(source, from: current.start, to: current.end, outer: nesting)
-            }
-            guard nesting <= ExpressionParser.maximumDepth else { throw Self.typeNestedTooDeeply(in: source, at: current.start) }
+            try checkTypeNestingHere(outer: nesting)
             last = current
             consumed = true
             advance()

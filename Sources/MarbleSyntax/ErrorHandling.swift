@@ -103,10 +103,7 @@ extension ExpressionParser {
         repeat {
             if at("(") || at("[") { nesting += 1 }
             if at(")") || at("]") { nesting -= 1 }
-            if case .genericArguments = current.kind {
-                try Self.checkTypeNesting(source, from: current.start, to: current.end, outer: nesting)
-            }
-            guard nesting <= ExpressionParser.maximumDepth else { throw Self.typeNestedTooDeeply(in: source, at: current.start) }
+            try checkTypeNestingHere(outer: nesting)
             advance()
         } while nesting > 0 && !isAtEnd
         // `A.B`, generic arguments, and a trailing `?` written against the type.
