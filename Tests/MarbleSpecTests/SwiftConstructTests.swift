@@ -118,7 +118,7 @@ import Testing
          #"{"1 4 2 6 [5, 3]"}"#),
         (#"{ _ -> String in var d = ["a": 1, "b": 2]; let old = d.updateValue(5, forKey: "a"); let gone = d.removeValue(forKey: "c"); d.merge(["b": 10, "c": 3]) { $0 + $1 }; return "\(old ?? 0) \(gone == nil) \(d)" }"#,
          #"{"1 true [\"a\": 5, \"b\": 12, \"c\": 3]"}"#),
-        (#"{ _ -> String in var s = "ab"; s.append("cd"); let c = s.removeLast(); var xs = ["b", "a"]; xs.sort(by: >); xs.reverse(); var t = (1, 2); t.0 = 5; return s + c + xs.joined() + "\(t.0)" }"#,
+        (#"{ _ -> String in var s = "ab"; s.append("cd"); let c = s.removeLast(); var xs = ["b", "a"]; xs.sort(by: >); xs.reverse(); var t = (1, 2); t.0 = 5; return s + String(c) + xs.joined() + "\(t.0)" }"#,
          #"{"abcdab5"}"#),
         (#"{ _ -> Int in var xs = [Int](); for i in 0..<4 { xs.append(i * i) }; xs.removeFirst(2); return xs.reduce(0, +) }"#, "{13}"),
     ])

@@ -38,13 +38,14 @@ enum EnumCases {
 enum AppMembers {
     /// The kinds of values these members belong to.
     enum Kind: CaseIterable {
-        case string, array, dictionary, result
+        case string, array, dictionary, result, set
 
         init?(_ value: Value) {
             switch value {
             case .string: self = .string
             case .array: self = .array
             case .dictionary: self = .dictionary
+            case .record(let instance) where instance.isSet: self = .set
             case .record(let instance) where instance.type == "Result": self = .result
             default: return nil
             }
@@ -56,6 +57,7 @@ enum AppMembers {
             case .array: self = .array
             case .dictionary: self = .dictionary
             case .result: self = .result
+            case .set: self = .set
             default: return nil
             }
         }
@@ -115,6 +117,10 @@ enum AppMembers {
         case ("keys", .dictionary(let d)): return .array(sortedEntries(d).map(\.key))
         case ("values", .dictionary(let d)): return .array(sortedEntries(d).map(\.value))
         case ("capitalized", .string(let s)): return .string(s.capitalized)
+        // A set's `first` is its least element here (Swift's is whichever its hashing puts first).
+        case ("count", .record(let set)) where set.isSet: return .int(set.values.count)
+        case ("isEmpty", .record(let set)) where set.isSet: return .bool(set.values.isEmpty)
+        case ("first", .record(let set)) where set.isSet: return set.values.first ?? .null
         default: return nil
         }
     }
@@ -127,6 +133,9 @@ enum AppMembers {
         case ("keys", .dictionary(let key, _)): return .array(key)
         case ("values", .dictionary(_, let value)): return .array(value)
         case ("capitalized", .string): return .string
+        case ("count", .set): return .int
+        case ("isEmpty", .set): return .bool
+        case ("first", .set(let element)): return .optional(element)
         default: return nil
         }
     }
@@ -141,6 +150,7 @@ enum AppMembers {
         let properties: [String] = switch kind {
         case .string: ["capitalized"]
         case .dictionary: ["count", "isEmpty", "keys", "values", "description"]
+        case .set: ["count", "isEmpty", "first", "description", "map", "filter", "reduce", "sorted", "min", "max", "allSatisfy", "compactMap", "enumerated", "joined"]
         case .array, .result: []
         }
         return properties + (methods[kind]?.keys.sorted() ?? [])
@@ -193,6 +203,12 @@ enum AppMembers {
             },
         ],
         .array: [
+            // Swift's pairs are labelled (offset:, element:); here a pair is taken apart by position:
+            // `for (i, x) in xs.enumerated()`, `$0.0`, `$0.1`.
+            "enumerated": Method(labels: [], type: { receiver, _ in .array(.tuple([.int, element(of: receiver)])) }) { receiver, _, _, _ throws(EvalError) in
+                guard case .array(let items) = receiver else { return receiver }
+                return .array(items.enumerated().map { .tuple([.int($0.offset), $0.element]) })
+            },
             "prefix": Method(labels: [nil], type: { receiver, _ in receiver }) { receiver, args, _, call throws(EvalError) in
                 guard case .array(let items) = receiver else { return receiver }
                 return .array(Array(items.prefix(try call.count(args[0]))))
@@ -265,6 +281,21 @@ enum AppMembers {
                 return .dictionary(DictionaryValue(mapped))
             },
         ],
+        .set: [
+            "contains": Method(labels: [nil], type: { _, _ in .bool }) { receiver, args, _, _ throws(EvalError) in
+                .bool(receiver.setElements?.contains(args[0]) ?? false)
+            },
+            "union": setOperation { mine, other in mine + Array(other) },
+            "intersection": setOperation { mine, other in mine.filter(other.contains) },
+            "subtracting": setOperation { mine, other in mine.filter { !other.contains($0) } },
+            "symmetricDifference": setOperation { mine, other in
+                let own = Set(mine)
+                return mine.filter { !other.contains($0) } + other.filter { !own.contains($0) }
+            },
+            "isSubset": setTest("of") { mine, other in mine.isSubset(of: other) },
+            "isSuperset": setTest("of") { mine, other in mine.isSuperset(of: other) },
+            "isDisjoint": setTest("with") { mine, other in mine.isDisjoint(with: other) },
+        ],
         .result: [
             "get": Method(labels: [], type: { receiver, _ in
                 if case .result(let success, _) = receiver { return success }
@@ -276,6 +307,26 @@ enum AppMembers {
             },
         ],
     ]
+
+    /// The elements of a set operation's argument: a set or any sequence (`union([1, 2])`, as Swift's take a Sequence).
+    static func operand(_ value: Value, _ call: MethodCall) throws(EvalError) -> [Value] {
+        if let elements = value.setElements { return elements }
+        return try call.interpreter.elements(of: value, at: call.location)
+    }
+
+    /// `union(_:)` and its kin: a new set of what `combine` keeps.
+    private static func setOperation(_ combine: @escaping @Sendable (_ mine: [Value], _ other: Set<Value>) -> [Value]) -> Method {
+        Method(labels: [nil], type: { receiver, _ in receiver }) { receiver, args, _, call throws(EvalError) in
+            .set(combine(receiver.setElements ?? [], Set(try operand(args[0], call))))
+        }
+    }
+
+    /// `isSubset(of:)` and its kin.
+    private static func setTest(_ label: String, _ test: @escaping @Sendable (Set<Value>, Set<Value>) -> Bool) -> Method {
+        Method(labels: [label], type: { _, _ in .bool }) { receiver, args, _, call throws(EvalError) in
+            .bool(test(Set(receiver.setElements ?? []), Set(try operand(args[0], call))))
+        }
+    }
 
     static let characterSets: [String: CharacterSet] = [
         "whitespaces": .whitespaces, "whitespacesAndNewlines": .whitespacesAndNewlines, "newlines": .newlines,
@@ -306,7 +357,7 @@ enum AppMembers {
             throw call.fail("trimmingCharacters(in:) needs a CharacterSet such as .whitespaces")
         }
         guard closures.count + values.count >= method.labels.count - method.optionalTrailing else { throw call.fail("missing argument for \(name)") }
-        let needsClosure = ["first", "contains", "allSatisfy", "compactMap", "mapValues", "sorted", "min", "max"].contains(name)
+        let needsClosure = kind != .set && ["first", "contains", "allSatisfy", "compactMap", "mapValues", "sorted", "min", "max"].contains(name)
         if needsClosure, closures.isEmpty { throw call.fail("\(name) needs a closure") }
         return .value(try method.run(value, values, closures, call))
     }

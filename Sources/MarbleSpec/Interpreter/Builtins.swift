@@ -7,7 +7,7 @@ import MarbleNotation
 /// the spellings of schedulers and durations that code copied from an app uses.
 enum Builtins {
     static let schedulerTypes: Set<String> = ["RunLoop", "DispatchQueue", "OperationQueue", "ImmediateScheduler", "DispatchQueue.SchedulerTimeType"]
-    private static let typeNames: Set<String> = ["Int", "Double", "String", "Bool", "Never", "Error", "Void", "Subscribers", "Optional", "Array", "Timer", "Result", "TimeInterval"]
+    private static let typeNames: Set<String> = ["Int", "Double", "String", "Bool", "Never", "Error", "Void", "Subscribers", "Optional", "Array", "Timer", "Result", "TimeInterval", "Character", "Set"]
     private static let functions: Set<String> = ["min", "max", "abs", "print", "stride"]
     private static let schedulerNames: Set<String> = ["scheduler", "testScheduler", "mainScheduler"]
 
@@ -70,6 +70,12 @@ enum Builtins {
             let wrapped: Value? = value == .null ? nil : value
             return .stream(StreamValue(publisher: wrapped.publisher.setFailureType(to: StreamError.self).eraseToAnyPublisher(), text: "\(value.literal).publisher"))
         case ("isNaN", .double(let d)): return .value(.bool(d.isNaN))
+        // A Character's properties (the checker lets only a Character's through: a one-character String here).
+        case (let test, .string(let s)) where MemberTypes.characterTests[test] != nil:
+            return .value(.bool(s.first.map { MemberTypes.characterTests[test]?($0) ?? false } ?? false))
+        case ("wholeNumberValue", .string(let s)): return .value(s.first?.wholeNumberValue.map(Value.int) ?? .null)
+        case ("hexDigitValue", .string(let s)): return .value(s.first?.hexDigitValue.map(Value.int) ?? .null)
+        case ("asciiValue", .string(let s)): return .value(s.first?.asciiValue.map { .int(Int($0)) } ?? .null)
         default: return nil
         }
     }
@@ -190,9 +196,22 @@ enum Builtins {
                 default: throw fail("Double(_:) cannot convert \(vs[0].typeName)")
                 }
             case ("String", 1):
+                // `String(characters)`: an array reaches here only as Characters (the checker refuses others).
+                if case .array(let items) = vs[0], items.allSatisfy({ if case .string = $0 { true } else { false } }) {
+                    return .value(.string(items.map(\.text).joined()))
+                }
                 return .value(.string(vs[0].text))
+            case ("Character", 1):
+                guard case .string(let s) = vs[0], s.count == 1 else {
+                    throw fail("Can't form a Character from a String containing \(vs[0].text.isEmpty ? "no characters" : "more than one extended grapheme cluster") (\(vs[0].literal))")
+                }
+                return .value(vs[0])
             case ("Optional", 1):
                 return .value(vs[0])
+            case ("Set", 0):
+                return .value(.set([]))
+            case ("Set", 1):
+                return .value(.set(try interpreter.elements(of: vs[0], at: args[0].location)))
             case ("Array", 1):
                 return .value(.array(try interpreter.elements(of: vs[0], at: args[0].location)))
             case ("Bool", 1):
@@ -242,6 +261,17 @@ enum Builtins {
         return .value(.tuple([]))
     }
 
+    /// The methods a `String` has as a collection of Characters (`s.filter { $0 != " " }`,
+    /// `s.map { … }`, `s.contains { $0.isNumber }`), which walk its characters as an array's walk
+    /// its elements; `contains` and `first` only with a closure (`contains("ab")` is String's own).
+    static func walksCharacters(_ name: String, _ arguments: [(label: String?, isClosure: Bool)]) -> Bool {
+        switch name {
+        case "map", "filter", "compactMap", "reduce", "allSatisfy", "sorted", "min", "max", "enumerated": return true
+        case "contains", "first": return arguments.count == 1 && (arguments[0].label == "where" || arguments[0].isClosure)
+        default: return false
+        }
+    }
+
     private static func method(_ name: String, on value: Value, _ args: [CallArgument], at location: SourceLocation, interpreter: Interpreter) throws(EvalError) -> Runtime {
         func fail(_ message: String) -> EvalError { .fault(SpecDiagnostic(message, at: location)) }
         func argument(_ index: Int) throws(EvalError) -> Value {
@@ -256,6 +286,19 @@ enum Builtins {
         }
         func callValue(_ c: ClosureValue, _ xs: [Value]) throws(EvalError) -> Value {
             try interpreter.valueOf(interpreter.call(c, with: xs.map(Runtime.value)), at: c.location, purpose: "the closure's result")
+        }
+        if let elements = value.setElements, walksCharacters(name, args.map { ($0.label, $0.isClosure) }) || name == "joined" {
+            // A set's `map`, `filter`, … walk its elements in order; `filter` gives a Set, as in Swift.
+            let result = try method(name, on: .array(elements), args, at: location, interpreter: interpreter)
+            if name == "filter", case .value(.array(let kept)) = result { return .value(.set(kept)) }
+            return result
+        }
+        if case .string(let text) = value, walksCharacters(name, args.map { ($0.label, $0.isClosure) }) {
+            // A string's `map`, `filter`, … over its Characters (each a one-character String here).
+            let characters = Value.array(text.map { .string(String($0)) })
+            let result = try method(name, on: characters, args, at: location, interpreter: interpreter)
+            if name == "filter", case .value(.array(let kept)) = result { return .value(.string(kept.map(\.text).joined())) }
+            return result
         }
         if let result = try AppMembers.call(name, on: value, args, at: location, interpreter: interpreter) { return result }
         switch (name, value) {

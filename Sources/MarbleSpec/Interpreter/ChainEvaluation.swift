@@ -274,7 +274,10 @@ extension Interpreter {
             }
             return try call(member(name, of: receiver, at: location), args, at: location, text: text)
         case .value(let value):
-            // `first(where:)` before the property `first`.
+            // `first(where:)` before the property `first` (a string's and a set's walk their elements).
+            if value.isString || value.setElements != nil, Builtins.walksCharacters(name, args.map { ($0.label, $0.isClosure) }) {
+                return try Builtins.callFunction(name, receiver: receiver, args, at: location, interpreter: self)
+            }
             if let result = try AppMembers.call(name, on: value, args, at: location, interpreter: self) { return result }
             return try call(member(name, of: receiver, at: location), args, at: location, text: text)
         default:

@@ -56,7 +56,8 @@ extension Interpreter {
         var values: [Value] = []
         for field in type.fields {
             if let defaultValue = field.defaultValue {
-                values.append(try valueOf(evaluate(defaultValue, in: globals), at: defaultValue.location, purpose: "a default value"))
+                values.append(Value.adoptingSet(try valueOf(evaluate(defaultValue, in: globals), at: defaultValue.location, purpose: "a default value"),
+                                                written: field.type?.text))
             } else {
                 values.append(.null)
             }

@@ -389,4 +389,10 @@ extension Expr {
         default: return false
         }
     }
+
+    /// A string literal without interpolation (`" "`), which Swift reads as a `Character` where one is expected.
+    var isPlainStringLiteral: Bool {
+        guard case .string(let parts) = kind else { return false }
+        return parts.allSatisfy { if case .literal = $0 { true } else { false } }
+    }
 }

@@ -94,6 +94,7 @@ extension Interpreter {
         case .array(let items): return items
         case .dictionary(let dictionary): return dictionary.orderedEntries.map { .tuple([$0.key, $0.value]) }
         case .string(let text): return text.map { .string(String($0)) }
+        case .record(let instance) where instance.isSet: return instance.values
         case .null:
             throw fail("unexpectedly found nil where a 'for' loop needs a sequence", at: location, hint: "unwrap it first: for x in items ?? [] { … }")
         default:

@@ -7,11 +7,12 @@ import MarbleSyntax
 /// `Interpreter.modify`, so a copy made before (`var next = state`) keeps what it had.
 enum MutatingMethods {
     enum Kind {
-        case array, dictionary, string, bool
+        case array, dictionary, string, bool, set
 
         init?(_ value: Value) {
             switch value {
             case .array: self = .array
+            case .record(let instance) where instance.isSet: self = .set
             case .dictionary: self = .dictionary
             case .string: self = .string
             case .bool: self = .bool
@@ -22,6 +23,7 @@ enum MutatingMethods {
         init?(_ type: SpecType) {
             switch type {
             case .array: self = .array
+            case .set: self = .set
             case .dictionary: self = .dictionary
             case .string: self = .string
             case .bool: self = .bool
@@ -58,7 +60,17 @@ enum MutatingMethods {
 
     private static func element(_ type: SpecType) -> SpecType {
         if case .array(let element) = type { return element }
+        if case .set(let element) = type { return element }
         return .any
+    }
+
+    /// `formUnion(_:)` and its kin: the set becomes what `AppMembers`' `union(_:)` and its kin give.
+    private static func formSet(_ operation: String) -> [Method] {
+        [Method(labels: [nil], type: { ($0 == .set(.never) ? [.any] : [$0], .void) }) { receiver, args, _, call throws(EvalError) in
+            guard let method = AppMembers.method(operation, .set) else { return void }
+            receiver = try method.run(receiver, args, [], AppMembers.MethodCall(name: operation, location: call.location, interpreter: call.interpreter))
+            return void
+        }]
     }
 
     private static func keyValue(_ type: SpecType) -> (SpecType, SpecType) {
@@ -125,6 +137,36 @@ enum MutatingMethods {
     }
 
     private static let methods: [Kind: [String: [Method]]] = [
+        .set: [
+            // Swift's `insert` gives `(inserted: Bool, memberAfterInsert: Element)`; here the pair
+            // is taken apart by position (`.0`), as `enumerated()`'s.
+            "insert": [
+                Method(labels: [nil], type: { ([element($0)], .tuple([.bool, element($0)])) }) { receiver, args, _, _ throws(EvalError) in
+                    let elements = receiver.setElements ?? []
+                    if let member = elements.first(where: { $0 == args[0] }) { return .tuple([.bool(false), member]) }
+                    receiver = .set(elements + [args[0]])
+                    return .tuple([.bool(true), args[0]])
+                },
+            ],
+            "remove": [
+                Method(labels: [nil], type: { ([element($0)], .optional(element($0))) }) { receiver, args, _, _ throws(EvalError) in
+                    let elements = receiver.setElements ?? []
+                    guard let member = elements.first(where: { $0 == args[0] }) else { return .null }
+                    receiver = .set(elements.filter { $0 != args[0] })
+                    return member
+                },
+            ],
+            "removeAll": [
+                Method(labels: [], type: { _ in ([], .void) }) { receiver, _, _, _ throws(EvalError) in
+                    receiver = .set([])
+                    return void
+                },
+            ],
+            "formUnion": formSet("union"),
+            "subtract": formSet("subtracting"),
+            "formIntersection": formSet("intersection"),
+            "formSymmetricDifference": formSet("symmetricDifference"),
+        ],
         .array: [
             "append": [
                 Method(labels: [nil], type: { ([element($0)], .void) }) { receiver, args, _, _ throws(EvalError) in
@@ -247,7 +289,7 @@ enum MutatingMethods {
                 },
             ],
             "removeLast": [
-                Method(labels: [], type: { _ in ([], .string) }) { receiver, _, _, call throws(EvalError) in
+                Method(labels: [], type: { _ in ([], .character) }) { receiver, _, _, call throws(EvalError) in
                     var text = try call.string(receiver)
                     guard let last = text.popLast() else { throw call.fail("can't remove last element from an empty collection", hint: "test isEmpty first") }
                     receiver = .string(text)
@@ -255,7 +297,7 @@ enum MutatingMethods {
                 },
             ],
             "removeFirst": [
-                Method(labels: [], type: { _ in ([], .string) }) { receiver, _, _, call throws(EvalError) in
+                Method(labels: [], type: { _ in ([], .character) }) { receiver, _, _, call throws(EvalError) in
                     var text = try call.string(receiver)
                     guard !text.isEmpty else { throw call.fail("can't remove first element from an empty collection", hint: "test isEmpty first") }
                     let first = text.removeFirst()

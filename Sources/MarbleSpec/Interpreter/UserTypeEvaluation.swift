@@ -40,10 +40,12 @@ extension Interpreter {
         var index = 0
         for field in type.fields {
             if index < args.count, args[index].label == field.name.name {
-                values.append(try valueOf(args[index].value, at: args[index].location, purpose: "the property '\(field.name.name)'"))
+                values.append(Value.adoptingSet(try valueOf(args[index].value, at: args[index].location, purpose: "the property '\(field.name.name)'"),
+                                                written: field.type?.text))
                 index += 1
             } else if let defaultValue = field.defaultValue {
-                values.append(try valueOf(evaluate(defaultValue, in: globals), at: defaultValue.location, purpose: "a default value"))
+                values.append(Value.adoptingSet(try valueOf(evaluate(defaultValue, in: globals), at: defaultValue.location, purpose: "a default value"),
+                                                written: field.type?.text))
             } else {
                 throw fail("missing argument for parameter '\(field.name.name)' in call", at: location,
                            hint: "\(type.name)(\(type.fields.map { "\($0.name.name):" }.joined()))")
@@ -155,6 +157,7 @@ extension Interpreter {
     static func adoptingLiterals(_ value: Value, of expr: Expr, as written: String) -> Value {
         var type = written.trimmingCharacters(in: .whitespaces)
         while type.hasSuffix("?") { type = String(type.dropLast()).trimmingCharacters(in: .whitespaces) }
+        if type == "Set" || type.hasPrefix("Set<") { return Value.adoptingSet(value, written: type) }
         switch (value, expr.kind) {
         case (.int(let n), _) where type == "Double" && expr.isNumberLiteral: return .double(Double(n))
         case (.array(let items), .array(let elements)) where type.hasPrefix("[") && type.hasSuffix("]") && items.count == elements.count:

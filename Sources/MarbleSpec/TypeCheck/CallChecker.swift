@@ -167,7 +167,25 @@ extension ExpressionChecker {
             default: return error("\(name)(_:) cannot convert a value of type '\(self.name(types[0]))'", at: location)
             }
         case ("String", 1):
+            // `String(characters)` joins them; an array of anything else has no such initializer in Swift.
+            if case .array(let element) = store.resolve(types[0]) {
+                switch store.resolve(element) {
+                case .character, .any, .never, .variable: break
+                default:
+                    return error("no exact matches in call to initializer 'String(_:)' for '\(self.name(types[0]))'", at: location,
+                                 hint: "String(_:) joins an array of Characters; for the array's text write \"\\(array)\"")
+                }
+            }
             return .value(.string)
+        case ("Character", 1):
+            switch first {
+            case .string?, .character?, .any?, .never?: return .value(.character)
+            default: return error("Character(_:) takes a String of one character, not '\(self.name(types[0]))'", at: location)
+            }
+        case ("Set", 0):
+            return .value(.set(store.fresh()))
+        case ("Set", 1):
+            return .value(.set(elementType(ofSequence: types[0], at: args[0].location) ?? .any))
         case ("Optional", 1):
             // `Optional(x)`: x wrapped (an optional stays one: the interpreter has one level of nil).
             if case .optional = store.resolve(types[0]) { return .value(types[0]) }
@@ -218,6 +236,18 @@ extension ExpressionChecker {
             return optionalMap(name, wrapped: store.resolve(wrapped), args, at: location)
         }
         while case .optional(let wrapped) = receiver, store.resolve(wrapped) != .never { receiver = store.resolve(wrapped) }
+        if case .set(let element) = receiver, Builtins.walksCharacters(name, args.map { ($0.label, $0.isClosure) }) || name == "joined" {
+            // A set's `map`, `filter`, … walk its elements; `filter` gives a Set, as in Swift.
+            let result = method(name, on: .array(element), args, at: location)
+            if name == "filter", case .value = result { return .value(receiver) }
+            return result
+        }
+        if receiver == .string, Builtins.walksCharacters(name, args.map { ($0.label, $0.isClosure) }) {
+            // A string's `map`, `filter`, … walk its Characters; `filter` gives a String, as in Swift.
+            let result = method(name, on: .array(.character), args, at: location)
+            if name == "filter", case .value = result { return .value(.string) }
+            return result
+        }
         switch receiver {
         case .any, .never, .optional: return .unknown
         case .publisher(let output, let failure): return applyOperator(name, to: StreamType(output: output, failure: failure), args, at: location)
@@ -249,7 +279,7 @@ extension ExpressionChecker {
                 return error("cannot use mutating member on immutable value of type '\(self.name(receiver))'", at: location, length: name.count,
                              hint: "call it on a 'var': var items = …; items.\(name)(…)")
             }
-            let members = MemberTypes.kind(of: receiver).map(MemberTypes.names(of:)) ?? []
+            let members = MemberTypes.kind(of: receiver).map(MemberTypes.names(of:)) ?? AppMembers.Kind(receiver).map(AppMembers.names(of:)) ?? []
             return error("value of type '\(self.name(receiver))' has no member '\(name)'", at: location, length: name.count,
                          hint: MemberTypes.suggestion(for: name, among: members).map { "did you mean '\($0)'?" })
         }
@@ -325,11 +355,15 @@ extension ExpressionChecker {
     }
 
     /// `Optional.map` / `flatMap`: the closure gets the value, nil stays nil; `flatMap`'s closure
-    /// gives an optional, which is not wrapped again. On an optional array or string the
-    /// interpreter could not tell it from the collection's own `map`: refused, with the rewrite.
+    /// gives an optional, which is not wrapped again. On an optional array, set or string (or a
+    /// Character's `map`) the interpreter could not tell it from the collection's own: refused, with the rewrite.
     private func optionalMap(_ name: String, wrapped: SpecType, _ args: [TypedArgument], at location: SourceLocation) -> Checked {
         switch wrapped {
-        case .array, .dictionary, .string:
+        case .character where name == "map":
+            // At run time a Character is a one-character String, whose own `map` walks it.
+            return error("'map' on an optional Character is not supported in a .marble file yet", at: location, length: name.count,
+                         hint: "unwrap it first: if let c = text.first { … }, or write text.first.map(String.init) as String(text.prefix(1))")
+        case .array, .dictionary, .string, .set:
             return error("'\(name)' on an optional \(self.name(wrapped)) is not supported in a .marble file yet", at: location, length: name.count,
                          hint: "unwrap it first: if let items { items.\(name) { … } }, or (items ?? []).\(name) { … }")
         default: break
@@ -360,7 +394,7 @@ extension ExpressionChecker {
     func isConcrete(_ type: SpecType) -> Bool {
         switch store.resolve(type) {
         case .any, .never, .variable: return false
-        case .optional(let x), .array(let x): return isConcrete(x)
+        case .optional(let x), .array(let x), .set(let x): return isConcrete(x)
         case .tuple(let xs): return xs.allSatisfy(isConcrete)
         case .publisher: return false
         default: return true

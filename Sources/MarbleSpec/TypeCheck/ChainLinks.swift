@@ -71,7 +71,8 @@ extension ExpressionChecker {
         case .binary(let op, let lhs, let rhs, let location, let env):
             let left = valueType(inner, at: lhs.location, purpose: "the left side of '\(op)'")
             let right = valueType(check(rhs, in: env), at: rhs.location, purpose: "the right side of '\(op)'")
-            return .value(binaryType(op, left, right, leftIsLiteral: lhs.isNumberLiteral, rightIsLiteral: rhs.isNumberLiteral, at: location))
+            return .value(binaryType(op, left, right, leftIsLiteral: lhs.isNumberLiteral || lhs.isPlainStringLiteral,
+                                     rightIsLiteral: rhs.isNumberLiteral || rhs.isPlainStringLiteral, at: location))
         case .joined(let then):
             return joined(then, inner)
         case .throwing(let thrownLocation, let location):

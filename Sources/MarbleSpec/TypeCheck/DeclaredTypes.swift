@@ -29,10 +29,12 @@ extension ExpressionChecker {
             }
             return elements.count == 1 ? elements[0] : .tuple(elements)
         }
+        if text.hasPrefix("Set<"), text.hasSuffix(">") { return specType(written: String(text.dropFirst(4).dropLast())).map { .set($0) } }
         switch text {
         case "Int": return .int
         case "Double", "TimeInterval": return .double
         case "String": return .string
+        case "Character": return .character
         case "Bool": return .bool
         case "Never": return .never
         case "Void": return .void
@@ -58,11 +60,17 @@ extension ExpressionChecker {
             return true
         case (.optional(let x), .optional(let y)): return accepts(x, y)
         case (.optional(let x), _): return accepts(x, a)
-        case (.array(let x), .array(let y)): return accepts(x, y)
+        case (.array(let x), .array(let y)), (.set(let x), .set(let y)): return accepts(x, y)
+        // An array literal is a Set where one is expected (`var seen: Set<String> = []`); the
+        // interpreter makes it one (`Value.adoptingSets`).
+        case (.set(let x), .array(let y)): return accepts(x, y)
         case (.dictionary(let k1, let v1), .dictionary(let k2, let v2)): return accepts(k1, k2) && accepts(v1, v2)
         case (.result(let s1, let f1), .result(let s2, let f2)): return accepts(s1, s2) && accepts(f1, f2)
         case (.tuple(let xs), .tuple(let ys)) where xs.count == ys.count: return zip(xs, ys).allSatisfy { accepts($0, $1) }
         case (.publisher, .publisher): return true
+        // A string literal is a Character where one is expected (the checker cannot tell a
+        // literal from a String here; the interpreter's `Character(_:)` checks the length).
+        case (.character, .string): return true
         default: return e == a
         }
     }
@@ -306,6 +314,10 @@ extension ExpressionChecker {
             }
             resolved.append(type)
             column += text.count + 2
+        }
+        if case .identifier("Set") = base.kind, case .value(let type) = result, case .set = store.resolve(type), let element = resolved.first ?? nil {
+            // `Set<String>()`, `Set<Int>([1, 2])`: the written element type.
+            return .value(.set(element))
         }
         guard case .identifier(let constructor) = base.kind, Self.genericConstructors.contains(constructor),
               case .value(let type) = result, case .publisher(let output, let failure) = store.resolve(type) else { return result }

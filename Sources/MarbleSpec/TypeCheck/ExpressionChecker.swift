@@ -526,6 +526,9 @@ final class ExpressionChecker {
         }
         if left == .int, leftIsLiteral, right == .double { left = .double }
         if left == .double, right == .int, rightIsLiteral { right = .double }
+        // A string literal is a Character beside one (`$0 != " "` over a string's characters).
+        if left == .string, leftIsLiteral, right == .character { left = .character }
+        if left == .character, right == .string, rightIsLiteral { right = .character }
         switch (left, right) {
         case (.any, _), (_, .any), (.never, _), (_, .never), (.variable, _), (_, .variable):
             return comparison ? .bool : op == "..." || op == "..<" ? .array(.int) : .any
@@ -538,7 +541,7 @@ final class ExpressionChecker {
                       hint: types.equatableHint(typeName))
                 return .bool
             }
-            let kinds: Set<SpecType> = [.int, .double, .string, .bool]
+            let kinds: Set<SpecType> = [.int, .double, .string, .bool, .character]
             if left != right, kinds.contains(left), kinds.contains(right) { mismatch(op, left, right, at: location) }
             return .bool
         case "<", "<=", ">", ">=":
@@ -575,7 +578,7 @@ final class ExpressionChecker {
         let x = operand(a, deciding: nil), y = operand(b, deciding: nil)
         switch (x, y) {
         case (.any, _), (_, .any), (.never, _), (_, .never), (.variable, _), (_, .variable): return true
-        case (.int, .int), (.double, .double), (.string, .string): return true
+        case (.int, .int), (.double, .double), (.string, .string), (.character, .character): return true
         case (.tuple(let xs), .tuple(let ys)) where xs.count == ys.count: return zip(xs, ys).allSatisfy { comparable($0, $1) }
         default: return false
         }
@@ -817,6 +820,11 @@ final class ExpressionChecker {
             return error("value of type '\(self.name(resolved))' has no member '\(name)'", at: location, length: name.count,
                          hint: MemberTypes.suggestion(for: name, among: AppMembers.names(of: .dictionary)).map { "did you mean '\($0)'?" })
         }
+        if case .set = resolved {
+            if name == "description" { return .value(.string) }
+            return error("value of type '\(self.name(resolved))' has no member '\(name)'", at: location, length: name.count,
+                         hint: MemberTypes.suggestion(for: name, among: AppMembers.names(of: .set)).map { "did you mean '\($0)'?" })
+        }
         if case .result = resolved {
             if name == "description" { return .value(.string) }
             return error("value of type '\(self.name(resolved))' has no member '\(name)'", at: location, length: name.count,
@@ -827,7 +835,9 @@ final class ExpressionChecker {
         case ("count", _): if MemberTypes.hasProperty(name, kind) { return .value(.int) }
         case ("isEmpty", _), ("isNaN", _): if MemberTypes.hasProperty(name, kind) { return .value(.bool) }
         case ("description", _): return .value(.string)
-        case ("first", .string), ("last", .string): return .value(.optional(.string))
+        case ("first", .string), ("last", .string): return .value(.optional(.character))
+        case (let test, .character) where MemberTypes.characterTests[test] != nil: return .value(.bool)
+        case ("wholeNumberValue", .character), ("hexDigitValue", .character), ("asciiValue", .character): return .value(.optional(.int))
         case ("first", .array(let element)), ("last", .array(let element)): return .value(.optional(element))
         case ("publisher", .array(let element)): return .value(.publisher(output: element, failure: .never))
         default: break

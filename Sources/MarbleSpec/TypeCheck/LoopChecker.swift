@@ -53,7 +53,8 @@ extension ExpressionChecker {
         switch store.resolve(type) {
         case .array(let element): return element
         case .dictionary(let key, let value): return .tuple([key, value])
-        case .string: return .string
+        case .string: return .character
+        case .set(let element): return element
         case .any, .never, .variable: return .any
         case .optional(let wrapped) where store.resolve(wrapped) != .never:
             error("for-in loop requires '\(name(type))' to conform to 'Sequence'; did you mean to unwrap optional?", at: location,

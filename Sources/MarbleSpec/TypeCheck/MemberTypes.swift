@@ -13,7 +13,7 @@ enum MemberTypes {
     /// The kinds of values that have members, in the order an undecided type tries them (a
     /// letter, the commonest marble value, first).
     enum Kind: CaseIterable {
-        case string, int, double, bool, array
+        case string, int, double, bool, array, character
 
         var defaultType: SpecType {
             switch self {
@@ -22,6 +22,7 @@ enum MemberTypes {
             case .double: return .double
             case .bool: return .bool
             case .array: return .array(.any)
+            case .character: return .character
             }
         }
     }
@@ -33,9 +34,17 @@ enum MemberTypes {
         case .double: return .double
         case .bool: return .bool
         case .array: return .array
+        case .character: return .character
         default: return nil
         }
     }
+
+    /// The Bool properties of a `Character` (Swift's character properties).
+    static let characterTests: [String: @Sendable (Character) -> Bool] = [
+        "isLetter": \.isLetter, "isNumber": \.isNumber, "isWhitespace": \.isWhitespace, "isUppercase": \.isUppercase,
+        "isLowercase": \.isLowercase, "isPunctuation": \.isPunctuation, "isASCII": \.isASCII, "isHexDigit": \.isHexDigit,
+        "isSymbol": \.isSymbol, "isNewline": \.isNewline, "isWholeNumber": \.isWholeNumber, "isCased": \.isCased,
+    ]
 
     private static let properties: [Kind: [String]] = [
         .string: ["count", "isEmpty", "first", "last", "description"],
@@ -43,6 +52,7 @@ enum MemberTypes {
         .int: ["description"],
         .double: ["description", "isNaN"],
         .bool: ["description"],
+        .character: characterTests.keys.sorted() + ["wholeNumberValue", "hexDigitValue", "asciiValue", "description"],
     ]
 
     private static let methods: [Kind: [String: Method]] = [
@@ -54,6 +64,7 @@ enum MemberTypes {
         .int: ["isMultiple": Method(labels: ["of"])],
         .double: ["truncatingRemainder": Method(labels: ["dividingBy"])],
         .bool: [:],
+        .character: ["uppercased": Method(labels: []), "lowercased": Method(labels: [])],
     ]
 
     static func hasProperty(_ name: String, _ kind: Kind) -> Bool { properties[kind, default: []].contains(name) }

@@ -18,7 +18,7 @@ extension ExpressionChecker {
                       length: assignment.op.count, hint: "give the dictionary a default: \(name)[key, default: 0] \(assignment.op) …")
                 return
             }
-            assigned = binaryType(op, target, value, leftIsLiteral: false, rightIsLiteral: assignment.value.isNumberLiteral, at: assignment.location)
+            assigned = binaryType(op, target, value, leftIsLiteral: false, rightIsLiteral: assignment.value.isNumberLiteral || assignment.value.isPlainStringLiteral, at: assignment.location)
         }
         let old = store.deepResolve(target), new = store.deepResolve(assigned)
         if case .subscriptAccess = assignment.target.kind {
@@ -71,6 +71,8 @@ extension ExpressionChecker {
                 if path.steps.isEmpty { env.update(path.root, .value(.array(actual))) }
                 continue
             }
+            // `text.append(c)`: a String appends a Character too.
+            if resolved == .string, name == "append", store.resolve(actual) == .character { continue }
             requireArgument(actual, fits: signature.arguments[index], isNumberLiteral: argument.syntax.isNumberLiteral, at: argument.syntax.location)
         }
         if name == "sort", args.isEmpty, case .array(let element) = resolved, !comparable(element, element) {

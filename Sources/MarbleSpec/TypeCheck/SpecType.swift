@@ -8,11 +8,16 @@ indirect enum SpecType: Hashable, Sendable {
     case int
     case double
     case string
+    /// A `Character`: at run time a `String` of one character (a string's elements, `Character("a")`).
+    /// A string literal is one where a Character is expected, as in Swift.
+    case character
     case bool
     /// A value that may be `nil`. The interpreter has no `!`: operations on an optional act on
     /// the value it holds, and a `nil` there is a runtime error only the data can cause.
     case optional(SpecType)
     case array(SpecType)
+    /// `Set<Int>`: at run time a `.record` of type `Set` holding its elements in key order (`Value.set`).
+    case set(SpecType)
     /// `[String: Int]`: subscripting gives an optional value.
     case dictionary(key: SpecType, value: SpecType)
     /// `Result<Int, Error>`: `.success(value)` or `.failure(error)`.
@@ -60,6 +65,10 @@ indirect enum SpecType: Hashable, Sendable {
             }
             self = .dictionary(key: key, value: element)
         case .publisher: self = .publisher(output: .any, failure: .any)
+        case .record(let instance) where instance.isSet:
+            var element = SpecType.never
+            for item in instance.values where element != .any { element = SpecType.joinConcrete(element, SpecType(of: item)) }
+            self = .set(element)
         case .record(let instance) where instance.type == "Result":
             let payload = instance.values.first.map(SpecType.init(of:)) ?? .any
             self = instance.caseName == "success" ? .result(success: payload, failure: .never) : .result(success: .never, failure: payload)
@@ -75,12 +84,15 @@ indirect enum SpecType: Hashable, Sendable {
         case "Int": self = .int
         case "Double", "TimeInterval": self = .double
         case "String": self = .string
+        case "Character": self = .character
         case "Bool": self = .bool
         default:
             if text.hasSuffix("?"), let wrapped = SpecType(written: String(text.dropLast())) {
                 self = .optional(wrapped)
             } else if text.hasPrefix("["), text.hasSuffix("]"), let element = SpecType(written: String(text.dropFirst().dropLast())) {
                 self = .array(element)
+            } else if text.hasPrefix("Set<"), text.hasSuffix(">"), let element = SpecType(written: String(text.dropFirst(4).dropLast())) {
+                self = .set(element)
             } else {
                 return nil
             }
@@ -93,9 +105,12 @@ indirect enum SpecType: Hashable, Sendable {
         switch (a, b) {
         case (.never, let x), (let x, .never): return x
         case (.any, _), (_, .any): return .any
+        // A string literal among Characters is one; the checker does not tell literals apart here.
+        case (.character, .string), (.string, .character): return .string
         case (.optional(let x), .optional(let y)): return .optional(joinConcrete(x, y))
         case (.optional(let x), let y), (let y, .optional(let x)): return .optional(joinConcrete(x, y))
         case (.array(let x), .array(let y)): return .array(joinConcrete(x, y))
+        case (.set(let x), .set(let y)): return .set(joinConcrete(x, y))
         case (.dictionary(let k1, let v1), .dictionary(let k2, let v2)): return .dictionary(key: joinConcrete(k1, k2), value: joinConcrete(v1, v2))
         case (.result(let s1, let f1), .result(let s2, let f2)): return .result(success: joinConcrete(s1, s2), failure: joinConcrete(f1, f2))
         case (.tuple(let xs), .tuple(let ys)) where xs.count == ys.count: return .tuple(zip(xs, ys).map { joinConcrete($0, $1) })
@@ -131,6 +146,7 @@ final class TypeStore {
         switch resolve(type) {
         case .optional(let x): return .optional(deepResolve(x))
         case .array(let x): return .array(deepResolve(x))
+        case .set(let x): return .set(deepResolve(x))
         case .dictionary(let k, let v): return .dictionary(key: deepResolve(k), value: deepResolve(v))
         case .result(let s, let f): return .result(success: deepResolve(s), failure: deepResolve(f))
         case .tuple(let xs): return .tuple(xs.map(deepResolve))
@@ -148,7 +164,7 @@ final class TypeStore {
     private func occurs(_ index: Int, in type: SpecType) -> Bool {
         switch resolve(type) {
         case .variable(let other): return other == index
-        case .optional(let x), .array(let x): return occurs(index, in: x)
+        case .optional(let x), .array(let x), .set(let x): return occurs(index, in: x)
         case .tuple(let xs): return xs.contains { occurs(index, in: $0) }
         case .publisher(let o, let f), .dictionary(let o, let f), .result(let o, let f): return occurs(index, in: o) || occurs(index, in: f)
         default: return false
@@ -169,9 +185,11 @@ final class TypeStore {
             bind(index, to: x)
             return x
         case (.any, _), (_, .any): return .any
+        case (.character, .string), (.string, .character): return .string
         case (.optional(let x), .optional(let y)): return .optional(join(x, y))
         case (.optional(let x), let y), (let y, .optional(let x)): return .optional(join(x, y))
         case (.array(let x), .array(let y)): return .array(join(x, y))
+        case (.set(let x), .set(let y)): return .set(join(x, y))
         case (.dictionary(let k1, let v1), .dictionary(let k2, let v2)): return .dictionary(key: join(k1, k2), value: join(v1, v2))
         case (.result(let s1, let f1), .result(let s2, let f2)): return .result(success: join(s1, s2), failure: join(f1, f2))
         case (.tuple(let xs), .tuple(let ys)) where xs.count == ys.count: return .tuple(zip(xs, ys).map { join($0, $1) })
@@ -186,12 +204,14 @@ final class TypeStore {
         case .int: return "Int"
         case .double: return "Double"
         case .string: return "String"
+        case .character: return "Character"
         case .bool: return "Bool"
         case .optional(let x):
             let inner = resolve(x)
             if inner == .never { return "Optional<Any>" }
             return name(inner) + "?"
         case .array(let x): return "[" + (resolve(x) == .never ? "Any" : name(x)) + "]"
+        case .set(let x): return "Set<" + (resolve(x) == .never ? "AnyHashable" : name(x)) + ">"
         case .dictionary(let k, let v):
             return "[" + (resolve(k) == .never ? "AnyHashable" : name(k)) + ": " + (resolve(v) == .never ? "Any" : name(v)) + "]"
         case .result(let s, let f):

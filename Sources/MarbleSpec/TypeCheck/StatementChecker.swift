@@ -378,6 +378,13 @@ extension ExpressionChecker {
                 if let expected, isConcrete(actual), actual != expected {
                     error("cannot convert value of type '\(self.name(actual))' to expected argument type '\(self.name(expected))'", at: arg.location)
                 }
+                // A set's `contains` takes an element; `union(_:)` and its kin a set or an array of them.
+                if case .set(let element) = receiver, isConcrete(actual) {
+                    let wanted: SpecType = name == "contains" ? element : .set(element)
+                    if !accepts(wanted, actual) {
+                        error("cannot convert value of type '\(self.name(actual))' to expected argument type '\(self.name(wanted))'", at: arg.location)
+                    }
+                }
             }
         }
         if name == "compactMap", let mapped = types.first {

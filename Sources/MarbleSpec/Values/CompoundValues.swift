@@ -1,3 +1,5 @@
+import Foundation
+
 /// A dictionary value. Swift prints a dictionary in hash order, which changes from run to run;
 /// this one prints its entries sorted by their keys' literals, so messages and diagrams are
 /// stable. Equality ignores order, as Swift's does.
@@ -50,4 +52,42 @@ extension Instance {
 
     /// `Result.failure(error)`.
     public static func failure(_ error: Value) -> Value { .record(Instance(type: "Result", caseName: "failure", labels: [nil], values: [error])) }
+}
+
+extension Value {
+    /// A `Set` of `elements`: each once, in key order (`Value.keyOrder`, as a dictionary's keys).
+    /// Swift's order is unspecified and changes from run to run; here iteration, printing, `map`
+    /// and `first` follow this order, so a run gives the same result every time, and two sets
+    /// with the same elements are equal (structurally) whatever order they were built in.
+    static func set(_ elements: some Sequence<Value>) -> Value {
+        var seen = Set<Value>()
+        var unique: [Value] = []
+        for element in elements where seen.insert(element).inserted { unique.append(element) }
+        unique.sort(by: keyOrder)
+        return .record(Instance(type: "Set", caseName: nil, labels: unique.map { _ in nil }, values: unique))
+    }
+
+    /// `value` made a `Set` where `written` says one and it is an array (`let seen: Set<String> = []`,
+    /// a property declared `Set<Int>` given `[1, 2]`), as Swift reads an array literal there.
+    static func adoptingSet(_ value: Value, written: String?) -> Value {
+        guard var type = written?.trimmingCharacters(in: .whitespaces), case .array(let items) = value else { return value }
+        while type.hasSuffix("?") { type = String(type.dropLast()).trimmingCharacters(in: .whitespaces) }
+        return type == "Set" || type.hasPrefix("Set<") ? .set(items) : value
+    }
+
+    var isString: Bool {
+        if case .string = self { return true }
+        return false
+    }
+
+    /// The elements of a `Set` value, in order; nil for any other value.
+    var setElements: [Value]? {
+        guard case .record(let instance) = self, instance.isSet else { return nil }
+        return instance.values
+    }
+}
+
+extension Instance {
+    /// Whether this is a `Set` (`Value.set`): no file can declare a type of that name.
+    var isSet: Bool { type == "Set" && caseName == nil }
 }

@@ -21,14 +21,16 @@ public struct Instance: Hashable, Sendable {
         zip(labels, values).map { label, value in (label.map { "\($0): " } ?? "") + value.literal }.joined(separator: ", ")
     }
 
-    /// Swift source text: `User(name: "Ann", age: 3)`, `APIError.offline`, `APIError.status(404)`.
+    /// Swift source text: `User(name: "Ann", age: 3)`, `APIError.offline`, `APIError.status(404)`, `Set([1, 2])`.
     var literal: String {
+        if isSet { return "Set([" + values.map(\.literal).joined(separator: ", ") + "])" }
         guard let caseName else { return "\(type)(\(payload))" }
         return "\(type).\(caseName)" + (values.isEmpty ? "" : "(\(payload))")
     }
 
     /// What `String(describing:)` gives: a struct as its literal, a case without its type (`offline`, `status(404)`).
     var text: String {
+        if isSet { return "[" + values.map(\.literal).joined(separator: ", ") + "]" }
         guard let caseName else { return literal }
         return caseName + (values.isEmpty ? "" : "(\(payload))")
     }
@@ -77,7 +79,7 @@ struct UserTypes: Sendable {
     /// names that stand for an unknown type.
     var unusableAliases: Set<String> = []
 
-    static let builtinTypeNames: Set<String> = ["Int", "Double", "String", "Bool", "Error", "Never", "Any", "Void", "TimeInterval"]
+    static let builtinTypeNames: Set<String> = ["Int", "Double", "String", "Bool", "Error", "Never", "Any", "Void", "TimeInterval", "Character", "Set"]
 
     var isEmpty: Bool { structs.isEmpty && enums.isEmpty && aliases.isEmpty && functions.isEmpty }
 

@@ -32,6 +32,7 @@ public enum Value: Hashable, Sendable {
         case .tuple(let items): return "(" + items.map(\.typeName).joined(separator: ", ") + ")"
         case .dictionary(let dictionary): return dictionary.typeName
         case .publisher: return "AnyPublisher"
+        case .record(let record) where record.isSet: return "Set<\(record.values.first?.typeName ?? "AnyHashable")>"
         case .record(let record): return record.type
         }
     }
