@@ -15,9 +15,18 @@ final class LanguageClient: @unchecked Sendable {
     static let patience: Int32 = 60_000
     private let toServer: (read: Int32, write: Int32)
     private let fromServer: (read: Int32, write: Int32)
-    private let finished = DispatchSemaphore(value: 0)
-    private let statusLock = NSLock()
-    private var exitStatus: Int32?
+    /// What the server's thread shares with the client: the thread holds this, not the client,
+    /// so that a client a failing test drops is deinitialised (and stops its server).
+    private final class Outcome: @unchecked Sendable {
+        let finished = DispatchSemaphore(value: 0)
+        private let lock = NSLock()
+        private var value: Int32?
+        var status: Int32? {
+            get { lock.withLock { value } }
+            set { lock.withLock { value = newValue } }
+        }
+    }
+    private let outcome = Outcome()
     private var buffer: [UInt8] = []
     private var nextId = 1
     /// Every message received, in order (notifications and requests from the server too).
@@ -35,11 +44,10 @@ final class LanguageClient: @unchecked Sendable {
         _ = pipe(&b)
         toServer = (a[0], a[1])
         fromServer = (b[0], b[1])
-        let (input, output) = (toServer.read, fromServer.write)
-        let thread = Thread { [self] in
-            let status = LanguageServer(input: input, output: output, version: "test").run()
-            statusLock.withLock { exitStatus = status }
-            finished.signal()
+        let (input, output, outcome) = (toServer.read, fromServer.write, outcome)
+        let thread = Thread {
+            outcome.status = LanguageServer(input: input, output: output, version: "test").run()
+            outcome.finished.signal()
         }
         thread.stackSize = 64 << 20
         thread.start()
@@ -153,12 +161,12 @@ final class LanguageClient: @unchecked Sendable {
 
     /// Waits for the server to stop; its exit status (nil: it did not stop within the bound).
     func waitForExit(sourceLocation: SourceLocation = #_sourceLocation) -> Int32? {
-        guard finished.wait(timeout: .now() + .seconds(Int(Self.patience / 1000))) == .success else {
+        guard outcome.finished.wait(timeout: .now() + .seconds(Int(Self.patience / 1000))) == .success else {
             Issue.record("the server did not stop", sourceLocation: sourceLocation)
             return nil
         }
         stopped = true
-        return statusLock.withLock { exitStatus }
+        return outcome.status
     }
 
     /// `initialize` and `initialized`: the server's capabilities.
@@ -194,7 +202,7 @@ final class LanguageClient: @unchecked Sendable {
         // Closing its output's reading end first: a server blocked writing gets EPIPE and goes on.
         closeInput()
         close(fromServer.read)
-        if !stopped { _ = finished.wait(timeout: .now() + .seconds(Int(Self.patience / 1000))) }
+        if !stopped { _ = outcome.finished.wait(timeout: .now() + .seconds(Int(Self.patience / 1000))) }
         close(toServer.read)
         close(fromServer.write)
     }
