@@ -103,6 +103,9 @@ let package = Package(
         .testTarget(name: "MarbleRewriteTests", dependencies: ["MarbleRewrite", "MarbleSyntax"]),
         .testTarget(name: "MarbleLanguageServerTests", dependencies: ["MarbleLanguageServer", "MarbleSpec"]),
         .testTarget(name: "MarblesCLITests", dependencies: ["MarblesCLI", "MarbleDiff", "MarbleRewrite", "AtomicFiles", "marbles", "marbles-svg"]),
+        // The TextMate grammar of editors/ tokenized over the catalogue by a small tokenizer of its own
+        // (no dependency: it reads files of the repository only).
+        .testTarget(name: "EditorGrammarTests"),
     ],
     swiftLanguageModes: [.v6]
 )
