@@ -63,6 +63,8 @@ enum CommandList {
             """, options: CommandOptions.doc.infos, operands: .markdownPaths),
         CommandEntry(name: "operators", synopsis: "operators", summary: "list the operators and publishers the .marble language knows",
                      options: CommandOptions.operators.infos, operands: .none),
+        CommandEntry(name: "lsp", synopsis: "lsp", summary: "a language server for editors, on standard input and output",
+                     options: CommandOptions.lsp.infos, operands: .none),
         CommandEntry(name: "completion", synopsis: "completion SHELL", summary: "print a completion script for bash, zsh or fish",
                      options: CommandOptions.completion.infos, operands: .words(CompletionShell.allCases.map(\.rawValue))),
     ]
