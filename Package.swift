@@ -32,8 +32,13 @@ import PackageDescription
 //                     nothing imports it but tests and the bench)
 //   MarbleRewrite   — the text rewriting behind `fmt` and `run --update`: layout in columns, snapshot
 //                     edits, line diffs (imports MarbleSpec, MarbleSyntax, MarbleNotation, AtomicFiles)
+//   MarbleLanguageServer — `marbles lsp`: JSON-RPC over LSP's framing, open documents, diagnostics,
+//                     hover, completion, definition, formatting and code lenses, over the runner,
+//                     the catalogue, the diff and the rewrites (imports MarbleSpec, MarbleSyntax,
+//                     MarbleNotation, MarbleDiff, MarbleRewrite)
 //   MarblesCLI      — `marbles` and `marbles-svg` commands and reporters, thin over MarbleRewrite for
-//                     `fmt` and `--update` (imports the above but MarbleTesting)
+//                     `fmt` and `--update`, and over MarbleLanguageServer for `lsp` (imports the above
+//                     but MarbleTesting)
 //   marbles, marbles-svg — thin mains over MarblesCLI
 // The platforms without Combine, where MarbleTesting runs on Reactive.
 let withoutCombine: [Platform] = [.linux, .windows, .android, .wasi, .openbsd]
@@ -67,7 +72,9 @@ let package = Package(
         .target(name: "MarbleTesting", dependencies: [.target(name: "Reactive", condition: .when(platforms: withoutCombine)), "VirtualClock",
                                                       "MarbleNotation", "MarbleReport", "MarbleDiff", "MarbleDiagram", "SwiftCallSite"]),
         .target(name: "MarbleRewrite", dependencies: ["MarbleSpec", "MarbleSyntax", "MarbleNotation", "AtomicFiles"]),
-        .target(name: "MarblesCLI", dependencies: ["MarbleSpec", "MarbleSyntax", "MarbleNotation", "MarbleDiagram", "MarbleDiff", "MarbleRewrite", "AtomicFiles"]),
+        .target(name: "MarbleLanguageServer", dependencies: ["MarbleSpec", "MarbleSyntax", "MarbleNotation", "MarbleDiff", "MarbleRewrite"]),
+        .target(name: "MarblesCLI", dependencies: ["MarbleSpec", "MarbleSyntax", "MarbleNotation", "MarbleDiagram", "MarbleDiff", "MarbleRewrite", "AtomicFiles",
+                                                   "MarbleLanguageServer"]),
         .executableTarget(name: "marbles", dependencies: ["MarblesCLI"]),
         .executableTarget(name: "marbles-svg", dependencies: ["MarblesCLI"]),
         // The Swift side of `make bench` (engine API, MarbleTesting, end-to-end runs, the hand-written floor).
@@ -94,7 +101,11 @@ let package = Package(
         .testTarget(name: "MarbleSpecTests", dependencies: ["MarbleSpec", "Reactive", "TestSupport"]),
         .testTarget(name: "MarbleDiagramTests", dependencies: ["MarbleDiagram", "MarbleSpec"], exclude: ["Golden"]),
         .testTarget(name: "MarbleRewriteTests", dependencies: ["MarbleRewrite", "MarbleSyntax"]),
+        .testTarget(name: "MarbleLanguageServerTests", dependencies: ["MarbleLanguageServer", "MarbleSpec"]),
         .testTarget(name: "MarblesCLITests", dependencies: ["MarblesCLI", "MarbleDiff", "MarbleRewrite", "AtomicFiles", "marbles", "marbles-svg"]),
+        // The TextMate grammar of editors/ tokenized over the catalogue by a small tokenizer of its own
+        // (no dependency: it reads files of the repository only).
+        .testTarget(name: "EditorGrammarTests"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -13,10 +13,11 @@ enum Command: Equatable {
     case doc(DocArguments)
     case compare(CompareArguments)
     case completion(CompletionArguments)
+    case lsp
 }
 
 enum HelpTopic: Equatable, CaseIterable {
-    case general, run, operators, eval, trace, fmt, doc, compare, completion
+    case general, run, operators, eval, trace, fmt, doc, compare, completion, lsp
 
     /// The command a topic documents (`nil` for the general help).
     var command: String? {
@@ -30,6 +31,7 @@ enum HelpTopic: Equatable, CaseIterable {
         case .doc: return "doc"
         case .compare: return "compare"
         case .completion: return "completion"
+        case .lsp: return "lsp"
         }
     }
 }
@@ -144,10 +146,13 @@ struct CompletionArguments: Equatable {
 /// `marbles operators` takes no options but `--help`.
 struct OperatorsArguments: Equatable {}
 
+/// `marbles lsp` takes no options but `--help`.
+struct LanguageServerArguments: Equatable {}
+
 /// Parses `marbles COMMAND [ARGUMENTS…]` (the program name already removed), with each
 /// command's option table (CommandOptions.swift).
 enum ArgumentParser {
-    static let commands = ["run", "operators", "eval", "compare", "trace", "fmt", "doc", "completion", "help"]
+    static let commands = ["run", "operators", "eval", "compare", "trace", "fmt", "doc", "completion", "lsp", "help"]
 
     static func parse(_ arguments: [String]) -> Result<Command, UsageError> {
         Result { () throws(UsageError) -> Command in try parseCommand(arguments) }
@@ -174,6 +179,7 @@ enum ArgumentParser {
         case "doc": return try parseDoc(rest)
         case "compare": return try parseCompare(rest)
         case "completion": return try parseCompletion(rest)
+        case "lsp": return try parseLanguageServer(rest)
         default:
             if first.hasPrefix("-") {
                 throw UsageError(message: "unknown option '\(first)'" + suggestion(first, in: ["--help", "--version"]), topic: .general)
@@ -254,6 +260,15 @@ enum ArgumentParser {
             throw OptionError("unexpected argument '\(argument)' after 'operators'")
         }) != nil else { return .help(topic: .operators) }
         return .operators
+    }
+
+    // MARK: lsp
+
+    private static func parseLanguageServer(_ rest: [String]) throws(UsageError) -> Command {
+        guard try parse(rest, CommandOptions.lsp, into: LanguageServerArguments(), positional: { _, argument throws(OptionError) in
+            throw OptionError("unexpected argument '\(argument)' after 'lsp' (the server speaks on standard input and output)")
+        }) != nil else { return .help(topic: .lsp) }
+        return .lsp
     }
 
     // MARK: completion

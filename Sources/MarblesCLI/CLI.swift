@@ -1,3 +1,4 @@
+import MarbleLanguageServer
 import MarbleSpec
 #if canImport(Glibc)
 import Glibc
@@ -72,6 +73,11 @@ public enum CLI {
         case .success(.compare(let compare)):
             let style = Style.decide(isTerminal: isTerminal, environment: environment, noColor: compare.noColor)
             return CompareCommand(arguments: compare, printer: printer, style: style).execute()
+        case .success(.lsp):
+            // The protocol owns standard output from here; a client that goes away must not kill
+            // the process with SIGPIPE in the middle of a write.
+            signal(SIGPIPE, SIG_IGN)
+            return LanguageServer(input: STDIN_FILENO, output: STDOUT_FILENO, version: version).run()
         case .success(.completion(let completion)):
             guard let shell = completion.shell else { return ExitCode.usage }
             output.standardOutput(CompletionScript.script(for: shell))

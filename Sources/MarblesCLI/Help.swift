@@ -10,6 +10,7 @@ enum Help {
     static let docUsage = "usage: marbles doc [--check | --update] [--out DIR] [--quiet] PATH… | marbles doc [--check] [--out DIR] --catalogue DIR FILE.md"
     static let compareUsage = "usage: marbles compare [--seed N] [--cases N] PIPELINE PIPELINE"
     static let completionUsage = "usage: marbles completion bash|zsh|fish"
+    static let lspUsage = "usage: marbles lsp"
 
     static let usage = """
         usage: marbles run [PATH…] [OPTIONS]
@@ -21,6 +22,7 @@ enum Help {
                marbles doc [--check] [--out DIR] --catalogue DIR FILE.md
                marbles operators
                marbles completion bash|zsh|fish
+               marbles lsp
                marbles --help | --version
         """
 
@@ -35,6 +37,7 @@ enum Help {
         case .doc: return docUsage
         case .compare: return compareUsage
         case .completion: return completionUsage
+        case .lsp: return lspUsage
         }
     }
 
@@ -54,6 +57,7 @@ enum Help {
         case .doc: return doc
         case .compare: return compare
         case .completion: return completion
+        case .lsp: return lsp
         }
     }
 
@@ -215,5 +219,22 @@ enum Help {
           fish   marbles completion fish > ~/.config/fish/completions/marbles.fish
 
         \(CommandOptions.completion.help)
+        """
+
+    static let lsp = """
+        \(lspUsage)
+
+        A language server for .marble files (the Language Server Protocol, JSON-RPC over
+        standard input and output): an editor starts it and talks to it. It underlines the
+        mistakes marbles run finds as you type, the failing expect lines when you save, shows
+        a stream's marbles and an operator's signature on hover, completes operators, stream
+        names and value names, goes to definitions, formats as marbles fmt does, and offers
+        "run this test" and "update this expect" above the tests. It writes no file: edits go
+        to the editor, which applies them. Wiring it into Neovim and VS Code: docs/lsp.md.
+
+        \(CommandOptions.lsp.help)
+
+        Exit status: 0 after the editor's shutdown and exit; 1 when the input ends (or exit
+        comes) without a shutdown.
         """
 }

@@ -257,6 +257,17 @@ public final class VirtualTimeScheduler {
         return true
     }
 
+    /// Runs the actions already due (queued at or before the current frame), then drops the rest.
+    /// A driver calls it once a run is over and its subscribers are cancelled: an operator that
+    /// passes a cancel on by a hop (`subscribe(on:)`) leaves that cancel queued, and the chain
+    /// above it (a `zip` and its inputs hold each other until cancelled) is let go only when it
+    /// runs, as it would be in Combine once the scheduler gets to it. After a stopped run
+    /// (a limit, a fault) nothing more runs: the queue is only dropped.
+    public func finishDueWork() {
+        if stopReason == nil { run(until: currentFrame) }
+        discardPendingWork()
+    }
+
     /// Drops every action still queued. Queued work holds the subscriptions and publishers it
     /// acts on, which hold what scheduled it (often the owner of this scheduler): a driver done
     /// with a run calls this so that the cycle does not outlive it.

@@ -99,8 +99,8 @@ import Testing
         ("-a-|", "{ $0?.count }", "3:21: cannot use optional chaining on non-optional value of type 'String' | remove the '?': the value is never nil"),
         ("-1-|", "{ if let n = $0 { n } else { 0 } }", "3:30: initializer for conditional binding must have Optional type, not 'Int' | the value is never nil: write 'let n = …' as a statement, or test a condition"),
         // Assignments.
-        ("-1-|", "{ x -> Int in let y = 1; y = 2; return y }", "3:42: cannot assign to value: 'y' is a 'let' constant | only a 'var' declared in a closure can change: var y = …"),
-        ("-1-|", "{ x -> Int in x += 1; return x }", "3:31: cannot assign to value: 'x' is a 'let' constant | only a 'var' declared in a closure can change: var x = …"),
+        ("-1-|", "{ x -> Int in let y = 1; y = 2; return y }", "3:42: cannot assign to value: 'y' is a 'let' constant | a 'let', a closure's parameter or a loop's variable cannot change: copy it into a 'var' (var next = y) and change the copy"),
+        ("-1-|", "{ x -> Int in x += 1; return x }", "3:31: cannot assign to value: 'x' is a 'let' constant | a 'let', a closure's parameter or a loop's variable cannot change: copy it into a 'var' (var next = x) and change the copy"),
         ("-1-|", #"{ _ -> Int in var n = 0; n = "one"; return n }"#, "3:46: cannot assign value of type 'String' to type 'Int'"),
         ("-1-|", #"{ _ -> Int in var d = ["a": 1]; d["a"] += 1; return 0 }"#, "3:56: value of optional type 'Int?' must be unwrapped to a value of type 'Int' | give the dictionary a default: d[key, default: 0] += …"),
         // switch.

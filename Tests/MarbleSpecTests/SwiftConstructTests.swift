@@ -52,7 +52,7 @@ import Testing
         ("{ n -> Int in while n { }; return 0 }", "3:37: type 'Int' cannot be used as a boolean; test for '!= 0' instead"),
         ("{ n -> Int in let (a, b) = (1, 2, 3); return a }", "3:35: tuple pattern has the wrong length for tuple type '(Int, Int, Int)'"),
         ("{ n -> Int in let (a, 2) = (1, 2); return a }", "3:35: this pattern can fail to match | test it with 'if case PATTERN = value' or 'guard case PATTERN = value … else { … }'"),
-        ("{ n -> Int in let (a, b) = (1, 2); a = 3; return a }", "3:52: cannot assign to value: 'a' is a 'let' constant | only a 'var' declared in a closure can change: var a = …"),
+        ("{ n -> Int in let (a, b) = (1, 2); a = 3; return a }", "3:52: cannot assign to value: 'a' is a 'let' constant | a 'let', a closure's parameter or a loop's variable cannot change: copy it into a 'var' (var next = a) and change the copy"),
         ("{ n -> Int in for x in stride(from: 0, to: n, by: 0.5) { }; return 0 }", "3:60: stride needs three Ints or three Doubles, not a mix | convert the Int: Double(n)"),
         ("{ n -> Int in for x in stride(from: 0, upTo: n, by: 1) { }; return 0 }", "3:40: stride takes (from:to:by:) or (from:through:by:) | stride(from: 0, to: 10, by: 2) stops before 10; stride(from: 0, through: 10, by: 2) includes it"),
         ("{ n -> Int in let x: Int = \"a\"; return x }", "3:44: cannot convert value of type 'String' to specified type 'Int'"),
@@ -127,9 +127,9 @@ import Testing
     }
 
     @Test(arguments: [
-        ("{ s -> Int in s.total += 1; return 0 }", "12:31: cannot assign to property: 's' is a 'let' constant | a 'let' or a closure's parameter cannot change: copy it into a 'var' (var next = s) and change the copy"),
-        ("{ s -> Int in s.items.append(Item(name: \"a\", count: 1)); return 0 }", "12:31: cannot use mutating member on immutable value: 's' is a 'let' constant | a 'let' or a closure's parameter cannot change: copy it into a 'var' (var next = s) and change the copy"),
-        ("{ s -> Int in let xs = [1]; xs[0] = 2; return 0 }", "12:45: cannot assign through subscript: 'xs' is a 'let' constant | a 'let' or a closure's parameter cannot change: copy it into a 'var' (var next = xs) and change the copy"),
+        ("{ s -> Int in s.total += 1; return 0 }", "12:31: cannot assign to property: 's' is a 'let' constant | a 'let', a closure's parameter or a loop's variable cannot change: copy it into a 'var' (var next = s) and change the copy"),
+        ("{ s -> Int in s.items.append(Item(name: \"a\", count: 1)); return 0 }", "12:31: cannot use mutating member on immutable value: 's' is a 'let' constant | a 'let', a closure's parameter or a loop's variable cannot change: copy it into a 'var' (var next = s) and change the copy"),
+        ("{ s -> Int in let xs = [1]; xs[0] = 2; return 0 }", "12:45: cannot assign through subscript: 'xs' is a 'let' constant | a 'let', a closure's parameter or a loop's variable cannot change: copy it into a 'var' (var next = xs) and change the copy"),
         ("{ s -> Int in var i = Item(name: \"a\", count: 1); i.name = \"b\"; return 0 }", "12:68: cannot assign to property: 'name' is a 'let' constant | declare it 'var name' in Item to let a copy change it"),
         ("{ s -> Int in var n = s; n.label = \"x\"; return 0 }", "12:44: cannot assign to property: 'label' is a get-only property | a computed property is worked out from the stored ones: change those"),
         ("{ s -> Int in var n = s; n.total = \"x\"; return 0 }", "12:52: cannot assign value of type 'String' to type 'Int'"),
@@ -137,7 +137,7 @@ import Testing
         ("{ s -> Int in var xs = [1]; xs.insert(2); return 0 }", "12:48: no 'insert' of '[Int]' takes these arguments | write insert(_:at:)"),
         ("{ s -> Int in [1].append(2); return 0 }", "12:35: cannot use mutating member on immutable value of type '[Int]' | call it on a 'var': var items = …; items.append(…)"),
         ("{ s -> Int in var n = s; n.items.sort(); return 0 }", "12:50: referencing instance method 'sort()' on 'Array' requires that 'Item' conform to 'Comparable' | sort by a property: n.items.sort { $0.name < $1.name }"),
-        ("{ s -> Int in $0.total = 1; return 0 }", "12:31: cannot assign to property: '$0' is immutable | copy it into a 'var' (var next = $0) and change the copy"),
+        ("{ s -> Int in $0.total = 1; return 0 }", "12:31: cannot assign to property: '$0' is immutable | a closure's parameter cannot change: copy it into a 'var' (var next = $0) and change the copy"),
         ("{ s -> Int in s.count() = 1; return 0 }", "12:41: cannot assign to this expression | assign to a 'var' (n = 1), a property of one (next.count = 1) or an element of one (counts[key] = 1)"),
     ])
     func changesInPlaceRefused(_ body: String, _ expected: String) {
@@ -244,6 +244,11 @@ import Testing
         ("-a-|", "{ Int($0).map(\\.description) ?? \"none\" }", "-x-|", #"a = "5", x = "5""#),
         ("-a-|", "{ $0.map(\\.count) }", "-x-|", #"a = ["ab", "c"], x = [2, 1]"#),
         ("-a-|", "{ $0.filter(\\.isEmpty).count }", "-x-|", #"a = ["", "c", ""], x = 2"#),
+        // Optional(x) and Optional.some(x) wrap a value; Optional<Int>.none and Optional.none are nil.
+        ("-1-2-|", "{ Optional($0).map { $0 + 1 } }", "-x-y-|", "x = 2, y = 3"),
+        ("-1-2-|", "{ Optional($0).flatMap { $0 > 1 ? $0 : nil } ?? 0 }", "-x-y-|", "x = 0, y = 2"),
+        ("-1-|", "{ n -> Int? in let o: Int? = Optional.some(n); return o }", "-x-|", "x = 1"),
+        ("-1-|", "{ n -> Int in let o: Int? = n > 5 ? Optional(n) : Optional.none; return o ?? -1 }", "-x-|", "x = -1"),
     ])
     func optionalMapGives(_ input: String, _ body: String, _ output: String, _ values: String) {
         #expect(mapping(input, body, output, values: values) == [])

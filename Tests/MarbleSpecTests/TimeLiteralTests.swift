@@ -90,6 +90,41 @@ import Testing
         #expect(findings(source).map { String($0.prefix { $0 != "|" }) } == ["warning 4:19: 2 is 2 frames here (200ms), but 2 seconds in Combine on RunLoop.main "])
     }
 
+    @Test func aTimeIntervalOrDoubleConversionOfALiteralIsRefusedAsTheLiteralIs() {
+        #expect(findings(test(frame: "100ms", "a.debounce(for: TimeInterval(0.3), scheduler: RunLoop.main)")) == [
+            "4:22: debounce(for:scheduler:options:): TimeInterval(0.3) is 0.3 seconds in Combine; write .milliseconds(300) | in a .marble file a plain number is a number of frames (1 frame = 100ms in this test), and a Double is refused so that a duration copied from an app cannot silently mean something else",
+        ])
+        #expect(findings(test(frame: nil, "a.delay(for: Double(2), scheduler: RunLoop.main)")).first?
+            .hasPrefix("3:19: delay(for:tolerance:scheduler:options:): Double(2) is 2 seconds in Combine; write .seconds(2) |") == true)
+        // TimeInterval is Foundation's Double, in seconds: a type, a conversion and an annotation.
+        let typed = "test \"t\"\n  hot a -{2}-|\n  let d = a.map { n -> Double in let t: TimeInterval = 0.5; return TimeInterval(n) + t }\n  expect d  -{2.5}-|\n"
+        #expect(findings(typed) == [])
+        #expect(runMarble(typed).tests.map(\.outcome) == [.passed])
+    }
+
+    @Test func anIntegerNamedByATestsLetWarnsAsTheLiteralWould() {
+        let source = "frame 100ms\ntest \"t\"\n  hot a -a-|\n  let wait = 3\n  let d = a.debounce(for: wait, scheduler: RunLoop.main)\n  expect d  -----|\n"
+        #expect(findings(source) == [
+            "warning 5:22: 'wait' (3) is 3 frames here (300ms), but 3 seconds in Combine on RunLoop.main | write .seconds(3) for Combine's meaning, or .milliseconds(300) to keep this one",
+        ])
+        // A closure's own name is not the test's constant, and the test's scheduler is quiet.
+        let shadowed = "frame 100ms\ntest \"t\"\n  hot a -a-|\n  let wait = 3\n  let d = a.flatMap { _ -> AnyPublisher<String, Never> in let wait = 2; return Just(\"b\").delay(for: wait, scheduler: RunLoop.main).eraseToAnyPublisher() }\n  expect d  ---b-|\n"
+        #expect(findings(shadowed) == [])
+        let own = "frame 100ms\ntest \"t\"\n  hot a -a-|\n  let wait = 3\n  let d = a.debounce(for: wait, scheduler: scheduler)\n  expect d  -----|\n"
+        #expect(findings(own) == [])
+    }
+
+    @Test func collectByTimeWarnsForItsStride() {
+        #expect(findings(test(frame: "100ms", "a.collect(.byTime(RunLoop.main, 3))", expect: "expect d  ---({[\"a\"]}|)")) == [
+            "warning 4:43: 3 is 3 frames here (300ms), but 3 seconds in Combine on RunLoop.main | write .seconds(3) for Combine's meaning, or .milliseconds(300) to keep this one",
+        ])
+        #expect(findings(test(frame: "100ms", "a.collect(.byTimeOrCount(DispatchQueue.main, 2, 5))", expect: "expect d  ---({[\"a\"]}|)")).map { String($0.prefix { $0 != "|" }) } == [
+            "warning 4:56: 2 is 2 frames here (200ms), but 2 seconds in Combine on DispatchQueue.main ",
+        ])
+        #expect(findings(test(frame: "100ms", "a.collect(.byTime(scheduler, 3))", expect: "expect d  ---({[\"a\"]}|)")) == [])
+        #expect(findings(test(frame: nil, "a.collect(.byTime(RunLoop.main, 3))", expect: "expect d  ---({[\"a\"]}|)")) == [])
+    }
+
     @Test func theWarningDoesNotStopTheTest() {
         let report = runMarble(test(frame: "100ms", "a.delay(for: 3, scheduler: RunLoop.main)", expect: "expect d  ----a-|"))
         #expect(report.tests.map(\.outcome) == [.passed])

@@ -112,6 +112,27 @@ import Testing
         #expect(times == [10])
     }
 
+    /// A driver's teardown (TestSession.tearDown) lets a cancel queued by a hop reach upstream:
+    /// the work due now runs, later work is dropped, and nothing runs after a stopped run.
+    @Test func finishingDueWorkRunsWhatIsDueNowAndDropsTheRest() {
+        let scheduler = VirtualTimeScheduler()
+        var log: [String] = []
+        scheduler.schedule(at: 3) { log.append("run") }
+        scheduler.run(until: 3)
+        scheduler.schedule { log.append("hop") }
+        scheduler.schedule(at: 7) { log.append("later") }
+        scheduler.finishDueWork()
+        #expect(log == ["run", "hop"])
+        #expect(!scheduler.hasPendingWork)
+
+        let stopped = VirtualTimeScheduler()
+        stopped.abort("a fault")
+        stopped.schedule { log.append("after the stop") }
+        stopped.finishDueWork()
+        #expect(log == ["run", "hop"])
+        #expect(!stopped.hasPendingWork)
+    }
+
     @Test func cancelledActionsNeverRun() {
         let scheduler = VirtualTimeScheduler()
         var ran = false

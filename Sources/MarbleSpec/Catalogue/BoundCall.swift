@@ -110,7 +110,10 @@ struct BoundCall {
         case .duration, .value(.int):
             throw fail("a duration cannot be negative", at: argument.location)
         case .value(.double(let seconds)):
-            let refusal = TimeLiterals.doubleDuration(signature.selector, written: "\(seconds)", frameNanoseconds: interpreter.frameNanoseconds)
+            let literal = TimeLiterals.literalText(argument.syntax)
+            let refusal = TimeLiterals.doubleDuration(signature.selector, written: literal ?? "\(seconds)",
+                                                      spelled: literal.map { TimeLiterals.spelling(argument.syntax, literal: $0) },
+                                                      frameNanoseconds: interpreter.frameNanoseconds)
             throw fail(refusal.message, at: argument.location, hint: refusal.hint)
         default:
             throw fail("\(signature.selector) needs a duration here (e.g. .milliseconds(300), or a number of frames), not \(argument.value.kindDescription)", at: argument.location)

@@ -7,7 +7,7 @@ import MarbleNotation
 /// the spellings of schedulers and durations that code copied from an app uses.
 enum Builtins {
     static let schedulerTypes: Set<String> = ["RunLoop", "DispatchQueue", "OperationQueue", "ImmediateScheduler", "DispatchQueue.SchedulerTimeType"]
-    private static let typeNames: Set<String> = ["Int", "Double", "String", "Bool", "Never", "Error", "Void", "Subscribers", "Optional", "Array", "Timer", "Result"]
+    private static let typeNames: Set<String> = ["Int", "Double", "String", "Bool", "Never", "Error", "Void", "Subscribers", "Optional", "Array", "Timer", "Result", "TimeInterval"]
     private static let functions: Set<String> = ["min", "max", "abs", "print", "stride"]
     private static let schedulerNames: Set<String> = ["scheduler", "testScheduler", "mainScheduler"]
 
@@ -30,6 +30,7 @@ enum Builtins {
         case ("Int", "min"): return .value(.int(.min))
         case ("Double", "infinity"): return .value(.double(.infinity))
         case ("Double", "nan"): return .value(.double(.nan))
+        case ("Optional", "none"): return .value(.null)
         case ("Subscribers", "Demand"), ("Subscribers", "Completion"): return .type("Subscribers." + name)
         case ("Subscribers.Demand", "unlimited"): return .demand(.unlimited)
         case ("Subscribers.Demand", "none"): return .demand(.none)
@@ -181,7 +182,7 @@ enum Builtins {
                 case .string(let s): return .value(Int(s).map(Value.int) ?? .null)
                 default: throw fail("Int(_:) cannot convert \(vs[0].typeName)")
                 }
-            case ("Double", 1):
+            case ("Double", 1), ("TimeInterval", 1):
                 switch vs[0] {
                 case .int(let i): return .value(.double(Double(i)))
                 case .double: return .value(vs[0])
@@ -190,6 +191,8 @@ enum Builtins {
                 }
             case ("String", 1):
                 return .value(.string(vs[0].text))
+            case ("Optional", 1):
+                return .value(vs[0])
             case ("Array", 1):
                 return .value(.array(try interpreter.elements(of: vs[0], at: args[0].location)))
             case ("Bool", 1):

@@ -51,25 +51,37 @@ enum TimeLiterals {
         return value
     }
 
-    /// The text of a number literal written as a duration (`0.3`, `TimeInterval(0.3)`), if it is one.
+    /// The text of a number literal written as a duration (`0.3`, and the `0.3` of
+    /// `TimeInterval(0.3)` or `Double(0.3)`, Foundation's seconds), if it is one.
     static func literalText(_ expr: Expr) -> String? {
         switch expr.kind {
         case .double(let value): return "\(value)"
         case .int(let value): return "\(value)"
+        case .call(let callee, let arguments):
+            guard case .identifier(let type) = callee.kind, ["TimeInterval", "Double"].contains(type),
+                  arguments.count == 1, arguments[0].label == nil else { return nil }
+            return literalText(arguments[0].value)
         default: return nil
         }
+    }
+
+    /// How the duration was written, for the message: `TimeInterval(0.3)` where a conversion
+    /// wraps the literal, else the literal (`0.3`).
+    static func spelling(_ expr: Expr, literal: String) -> String {
+        guard case .call(let callee, _) = expr.kind, case .identifier(let type) = callee.kind else { return literal }
+        return "\(type)(\(literal))"
     }
 
     /// The error for a Double given as a scheduler's duration: what Combine makes of it and how
     /// to write it here. `written` is the literal's text when the argument is one (or the value's,
     /// found at run time); `selector` names the operator.
-    static func doubleDuration(_ selector: String, written: String?, frameNanoseconds: Int64) -> (message: String, hint: String) {
+    static func doubleDuration(_ selector: String, written: String?, spelled: String? = nil, frameNanoseconds: Int64) -> (message: String, hint: String) {
         let frame = "1 frame = \(Builtins.durationText(frameNanoseconds)) in this test"
         let hint = "in a .marble file a plain number is a number of frames (\(frame)), and a Double is refused so that a duration copied from an app cannot silently mean something else"
         guard let written, let (call, nanoseconds) = rewrite(seconds: written) else {
             return ("\(selector): a Double duration is seconds in Combine; write it with a unit: .milliseconds(300) for 0.3 seconds", hint)
         }
-        return ("\(selector): \(written) is \(written) seconds in Combine; write \(call)", hint + wholeFrames(call, nanoseconds, frameNanoseconds))
+        return ("\(selector): \(spelled ?? written) is \(written) seconds in Combine; write \(call)", hint + wholeFrames(call, nanoseconds, frameNanoseconds))
     }
 
     /// The error for a number added to Dispatch's `.now()`: seconds in Dispatch, refused here.
@@ -106,13 +118,14 @@ enum TimeLiterals {
     /// Combine. Nil where the two agree (zero, a 1s frame) and where the file counts in frames
     /// (no `frame` line: the default 1ms frame is the format's unit, as RxJS's run mode's; the
     /// catalogue writes 59 such durations, so a warning there could never be quiet).
-    static func integerWarning(_ frames: Int, scheduler: String, frameNanoseconds: Int64, frameWritten: Bool) -> (message: String, hint: String)? {
+    static func integerWarning(_ frames: Int, named name: String? = nil, scheduler: String, frameNanoseconds: Int64, frameWritten: Bool) -> (message: String, hint: String)? {
         guard frameWritten, frames != 0, frameNanoseconds != 1_000_000_000 else { return nil }
         let (here, overflow) = Int64(frames).multipliedReportingOverflow(by: frameNanoseconds)
         let length = overflow ? "" : " (\(Builtins.durationText(here)))"
         let unit = frames == 1 ? "frame" : "frames"
         let second = frames == 1 ? "second" : "seconds"
-        return ("\(frames) is \(frames) \(unit) here\(length), but \(frames) \(second) in Combine on \(scheduler)",
+        let subject = name.map { "'\($0)' (\(frames))" } ?? "\(frames)"
+        return ("\(subject) is \(frames) \(unit) here\(length), but \(frames) \(second) in Combine on \(scheduler)",
                 "write .seconds(\(frames)) for Combine's meaning\(overflow ? "" : ", or \(unitCall(here)) to keep this one")")
     }
 

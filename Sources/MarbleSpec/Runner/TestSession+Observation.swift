@@ -132,6 +132,9 @@ extension TestSession {
         // And what no test subscriber reaches: a trigger let go without a cancel, a cold line
         // holding events for demand that never comes.
         activity.cancelOpenSubscriptions()
+        // A cancel passed on by a hop (subscribe(on:)) is queued for this frame: let it reach
+        // upstream, which ends what that upstream holds.
+        interpreter.scheduler.finishDueWork()
         interpreter.tearDown()
         streams.removeAll()
         innerLogs.removeAll()

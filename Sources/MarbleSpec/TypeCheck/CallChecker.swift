@@ -18,6 +18,10 @@ extension ExpressionChecker {
             var checked = check(argument.value, in: env)
             // Overloads and conversions look at the argument's decided type.
             if case .value(let type) = checked { checked = .value(store.resolve(type)) }
+            if case .identifier(let name) = argument.value.kind, case .int(let n)? = constants[name],
+               let scope = constantScope, env.scope(defining: name) === scope {
+                constantIntegerArguments[argument.value.location] = n
+            }
             return TypedArgument(label: argument.label, checked: checked, location: argument.location, syntax: argument.value)
         }
     }
@@ -52,6 +56,12 @@ extension ExpressionChecker {
             }
         case .type(let typeName):
             if let result = resultCase(typeName, name, args, at: location) { return result }
+            if typeName == "Optional", name == "some", args.count == 1, args[0].label == nil {
+                // `Optional.some(x)` (`EnumCases.construct`): x, as an optional.
+                let wrapped = valueType(args[0].checked, at: args[0].location, purpose: "the value of .some")
+                if case .optional = store.resolve(wrapped) { return .value(wrapped) }
+                return .value(.optional(wrapped))
+            }
             if let made = userTypeCall(typeName, member: name, args, at: location) { return made }
             let qualified = typeName + "." + name
             if Catalogue.isConstructor(qualified) { return construct(qualified, args, at: location) }
@@ -149,7 +159,7 @@ extension ExpressionChecker {
             case .int?, .double?, .any?, .never?: return .value(types[0])
             default: return error("abs(_:) needs a number, not '\(self.name(types[0]))'", at: location)
             }
-        case ("Int", 1), ("Double", 1):
+        case ("Int", 1), ("Double", 1), ("TimeInterval", 1):
             let result: SpecType = name == "Int" ? .int : .double
             switch first {
             case .int?, .double?: return .value(result)
@@ -158,6 +168,10 @@ extension ExpressionChecker {
             }
         case ("String", 1):
             return .value(.string)
+        case ("Optional", 1):
+            // `Optional(x)`: x wrapped (an optional stays one: the interpreter has one level of nil).
+            if case .optional = store.resolve(types[0]) { return .value(types[0]) }
+            return .value(.optional(types[0]))
         case ("Array", 1):
             return .value(.array(elementType(ofSequence: types[0], at: args[0].location) ?? .any))
         case ("Bool", 1):

@@ -31,7 +31,7 @@ extension ExpressionChecker {
         }
         switch text {
         case "Int": return .int
-        case "Double": return .double
+        case "Double", "TimeInterval": return .double
         case "String": return .string
         case "Bool": return .bool
         case "Never": return .never

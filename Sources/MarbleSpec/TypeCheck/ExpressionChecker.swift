@@ -96,6 +96,23 @@ final class TypeEnvironment {
         return nil
     }
 
+    /// The scope that defines `name`, if any.
+    func scope(defining name: String) -> TypeEnvironment? {
+        var scope: TypeEnvironment? = self
+        while let current = scope {
+            if current.names[name] != nil { return current }
+            scope = current.parent
+        }
+        return nil
+    }
+
+    /// Whether `name` is a stored property of the `self` this scope defines (a method's scope
+    /// declares them, for a body that names them without `self.`).
+    func isStoredProperty(_ name: String, types: UserTypes, store: TypeStore) -> Bool {
+        guard case .checked(.value(let receiver))? = names["self"], case .named(let type) = store.resolve(receiver) else { return false }
+        return types.structs[type]?.fields.contains { $0.name.name == name } == true
+    }
+
     /// Changes what `name` is in the scope that defines it (a `var` widened by an assignment).
     func update(_ name: String, _ checked: Checked) {
         var scope: TypeEnvironment? = self
@@ -158,6 +175,14 @@ final class ExpressionChecker {
     /// The test's frame, and whether a `frame` line set it: durations are read through it.
     var frameNanoseconds: Int64 = 1_000_000
     var frameWritten = false
+    /// The test's `let` constants (`let wait = 3`) and the scope that holds them: an argument
+    /// naming one is that number where a duration's meaning is at stake (`integerDuration`).
+    var constants: [String: Value] = [:]
+    var constantScope: TypeEnvironment?
+    /// The arguments, by location, that name an Int constant of the test (`debounce(for: wait, …)`).
+    var constantIntegerArguments: [SourceLocation: Int] = [:]
+    /// The test's `@Published var` properties (a closure reads them; a `send` line sets them).
+    var publishedNames: Set<String> = []
     var throwContexts: [ThrowContext] = []
     private var depth = 0
     private var reportedDepth = false

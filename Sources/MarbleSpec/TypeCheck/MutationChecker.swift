@@ -109,16 +109,27 @@ extension ExpressionChecker {
         }
         switch env.isVariable(root) {
         case false?:
-            let hint = path.steps.isEmpty && mutatingMember == nil
-                ? "only a 'var' declared in a closure can change: var \(root) = …"
-                : "a 'let' or a closure's parameter cannot change: copy it into a 'var' (var next = \(root)) and change the copy"
-            error("\(what): '\(root)' is a 'let' constant", at: path.rootLocation, length: root.count, hint: hint)
+            let scope = env.scope(defining: root)
+            if let scope, root == "self" || scope.isStoredProperty(root, types: types, store: store) {
+                // A non-mutating method's `self` and the properties it sees without `self.`.
+                error("\(mutatingMember == nil ? "cannot assign to property" : "cannot use mutating member on immutable value"): 'self' is immutable",
+                      at: path.rootLocation, length: root.count, hint: "mark the method 'mutating' to make 'self' mutable: mutating func …")
+                return false
+            }
+            if let scope, scope === constantScope, publishedNames.contains(root) {
+                error("cannot assign to '@Published var \(root)' in a closure of a .marble file", at: path.rootLocation, length: root.count,
+                      hint: "a 'send \(root) MARBLES' line sets it, at the frames it says; a closure reads it")
+                return false
+            }
+            let kind = scope != nil && scope === constantScope ? "a test's 'let'" : "a 'let', a closure's parameter or a loop's variable"
+            error("\(what): '\(root)' is \(root.hasPrefix("$") ? "immutable" : "a 'let' constant")", at: path.rootLocation, length: root.count,
+                  hint: "\(kind) cannot change: copy it into a 'var' (var next = \(root)) and change the copy")
             return false
         case nil:
             // Not defined here: the name check reported it, or a test-level name the checker cannot see.
             if !root.hasPrefix("$") { return false }
             error("\(what): '\(root)' is immutable", at: path.rootLocation, length: root.count,
-                  hint: "copy it into a 'var' (var next = \(root)) and change the copy")
+                  hint: "a closure's parameter cannot change: copy it into a 'var' (var next = \(root)) and change the copy")
             return false
         case true?:
             break

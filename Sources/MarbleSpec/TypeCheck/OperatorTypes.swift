@@ -251,6 +251,8 @@ extension ExpressionChecker {
                 _ = call.publisher(of: argument)
             case (.duration, .value(.int)):
                 warnIfSeconds(argument, in: call, arguments)
+            case (.strategy, .member(let name, _)) where name == "byTime" || name == "byTimeOrCount":
+                warnIfSecondsInStrategy(argument)
             case (.duration, .duration), (.scheduler, .scheduler), (.demand, .demand), (.demand, .value(.int)):
                 break
             case (.duration, .value(let type)) where [.any, .never].contains(store.resolve(type)):
@@ -258,7 +260,9 @@ extension ExpressionChecker {
             case (.duration, .value(.double)) where call.signature.name == "Timer.publish":
                 break  // a TimeInterval in seconds
             case (.duration, .value(.double)):
-                let refusal = TimeLiterals.doubleDuration(selector, written: TimeLiterals.literalText(argument.syntax), frameNanoseconds: frameNanoseconds)
+                let written = TimeLiterals.literalText(argument.syntax)
+                let refusal = TimeLiterals.doubleDuration(selector, written: written, spelled: written.map { TimeLiterals.spelling(argument.syntax, literal: $0) },
+                                                          frameNanoseconds: frameNanoseconds)
                 error(refusal.message, at: argument.location, hint: refusal.hint)
             case (.duration, let other):
                 error("\(selector) needs a duration here (e.g. .milliseconds(300), or a number of frames), not \(call.describe(other))", at: argument.location)
@@ -280,12 +284,33 @@ extension ExpressionChecker {
     /// (`TimeLiterals.integerWarning`): on a scheduler spelled as a real one, in a test whose
     /// `frame` line makes a frame something other than a second.
     fileprivate func warnIfSeconds(_ argument: TypedArgument, in call: TypedCall, _ arguments: [TypedArgument?]) {
-        guard case .int(let frames) = argument.syntax.kind, call.signature.name != "Timer.publish",
-              let schedulerArgument = zip(call.signature.parameters, arguments).first(where: { $0.0.type == .scheduler })?.1,
-              let scheduler = TimeLiterals.realScheduler(schedulerArgument.syntax),
-              let warning = TimeLiterals.integerWarning(frames, scheduler: scheduler, frameNanoseconds: frameNanoseconds, frameWritten: frameWritten)
+        guard call.signature.name != "Timer.publish",
+              let schedulerArgument = zip(call.signature.parameters, arguments).first(where: { $0.0.type == .scheduler })?.1
         else { return }
-        warn(warning.message, at: argument.location, length: "\(frames)".count, hint: warning.hint)
+        warnIfSeconds(argument.syntax, scheduler: schedulerArgument.syntax, at: argument.location)
+    }
+
+    /// The same for the stride of `collect(.byTime(RunLoop.main, 3))` and `.byTimeOrCount(…)`.
+    fileprivate func warnIfSecondsInStrategy(_ argument: TypedArgument) {
+        guard case .call(_, let strategyArguments) = argument.syntax.kind, strategyArguments.count >= 2 else { return }
+        warnIfSeconds(strategyArguments[1].value, scheduler: strategyArguments[0].value, at: strategyArguments[1].location)
+    }
+
+    /// Warns when `duration` is an integer (a literal, or a `let` constant of the test naming one)
+    /// on a scheduler spelled as a real one.
+    private func warnIfSeconds(_ duration: Expr, scheduler schedulerSyntax: Expr, at location: SourceLocation) {
+        let frames: Int, name: String?
+        switch duration.kind {
+        case .int(let n): (frames, name) = (n, nil)
+        case .identifier(let constant):
+            guard let n = constantIntegerArguments[duration.location] else { return }
+            (frames, name) = (n, constant)
+        default: return
+        }
+        guard let scheduler = TimeLiterals.realScheduler(schedulerSyntax),
+              let warning = TimeLiterals.integerWarning(frames, named: name, scheduler: scheduler, frameNanoseconds: frameNanoseconds, frameWritten: frameWritten)
+        else { return }
+        warn(warning.message, at: location, length: name?.count ?? "\(frames)".count, hint: warning.hint)
     }
 }
 

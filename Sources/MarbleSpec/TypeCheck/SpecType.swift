@@ -73,7 +73,7 @@ indirect enum SpecType: Hashable, Sendable {
         let text = text.trimmingCharacters(in: .whitespaces)
         switch text {
         case "Int": self = .int
-        case "Double": self = .double
+        case "Double", "TimeInterval": self = .double
         case "String": self = .string
         case "Bool": self = .bool
         default:

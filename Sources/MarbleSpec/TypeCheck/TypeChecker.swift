@@ -64,6 +64,8 @@ struct TypeChecker {
             }
         }
         for (name, value) in constants { env[name] = .value(SpecType(of: value)) }
+        checker.constants = constants
+        checker.constantScope = env
         for statement in statements {
             switch statement.kind {
             case .subject(let name, let expr):
@@ -87,6 +89,7 @@ struct TypeChecker {
                     checker.requireArgument(type, fits: declared, isNumberLiteral: expr.isNumberLiteral, at: expr.location)
                     type = declared
                 }
+                checker.publishedNames.insert(name.name)
                 let publisher = AppIdioms.publisherName(name.name)
                 if let sent = sentTypes[publisher] { type = checker.store.join(type, sent.output) }
                 env[name.name] = .value(type)

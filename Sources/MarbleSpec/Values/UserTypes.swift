@@ -77,7 +77,7 @@ struct UserTypes: Sendable {
     /// names that stand for an unknown type.
     var unusableAliases: Set<String> = []
 
-    static let builtinTypeNames: Set<String> = ["Int", "Double", "String", "Bool", "Error", "Never", "Any", "Void"]
+    static let builtinTypeNames: Set<String> = ["Int", "Double", "String", "Bool", "Error", "Never", "Any", "Void", "TimeInterval"]
 
     var isEmpty: Bool { structs.isEmpty && enums.isEmpty && aliases.isEmpty && functions.isEmpty }
 

@@ -179,6 +179,7 @@ enum CommandOptions {
 
     static let completion = OptionTable<CompletionArguments>(command: "marbles completion", topic: .completion, options: [])
     static let operators = OptionTable<OperatorsArguments>(command: "marbles operators", topic: .operators, options: [])
+    static let lsp = OptionTable<LanguageServerArguments>(command: "marbles lsp", topic: .lsp, options: [])
 
     static let svg = OptionTable<SVGArguments>(command: "marbles-svg", topic: .general, options: [
         .value("-o", "--output", takes: .folder("DIR"), needs: "a folder, or '-' for standard output", help: """

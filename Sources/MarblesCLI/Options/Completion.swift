@@ -63,6 +63,8 @@ enum CommandList {
             """, options: CommandOptions.doc.infos, operands: .markdownPaths),
         CommandEntry(name: "operators", synopsis: "operators", summary: "list the operators and publishers the .marble language knows",
                      options: CommandOptions.operators.infos, operands: .none),
+        CommandEntry(name: "lsp", synopsis: "lsp", summary: "a language server for editors, on standard input and output",
+                     options: CommandOptions.lsp.infos, operands: .none),
         CommandEntry(name: "completion", synopsis: "completion SHELL", summary: "print a completion script for bash, zsh or fish",
                      options: CommandOptions.completion.infos, operands: .words(CompletionShell.allCases.map(\.rawValue))),
     ]
@@ -155,8 +157,8 @@ enum CompletionScript {
             valued(command).map { option in
                 let names = option.names.joined(separator: "|")
                 let action: String
-                switch option.value {
-                case .choice(_, let words): action = "COMPREPLY=( $(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\") )"
+                switch option.value.kind {
+                case .choice: action = "COMPREPLY=( $(compgen -W \"\(option.value.choices.joined(separator: " "))\" -- \"$cur\") )"
                 case .file: action = "compopt -o filenames 2>/dev/null; COMPREPLY=( $(compgen -f -- \"$cur\") )"
                 case .folder: action = "compopt -o filenames 2>/dev/null; COMPREPLY=( $(compgen -d -- \"$cur\") )"
                 case .text, .none: action = ":"
@@ -229,12 +231,13 @@ enum CompletionScript {
         for option in command.options {
             let description = zshDescription(option.summary)
             let action: String
-            switch option.value {
+            let name = zshDescription(option.value.placeholder?.lowercased() ?? "")
+            switch option.value.kind {
             case .none: action = ""
-            case .choice(let name, let words): action = ":\(zshDescription(name.lowercased())):(\(words.joined(separator: " ")))"
-            case .file(let name): action = ":\(zshDescription(name.lowercased())):_files"
-            case .folder(let name): action = ":\(zshDescription(name.lowercased())):_files -/"
-            case .text(let name): action = ":\(zshDescription(name.lowercased())): "
+            case .choice: action = ":\(name):(\(option.value.choices.joined(separator: " ")))"
+            case .file: action = ":\(name):_files"
+            case .folder: action = ":\(name):_files -/"
+            case .text: action = ":\(name): "
             }
             // Options that may be repeated are marked with `*`; the others leave the list once given.
             let names = option.names.count == 1 ? option.names[0] : "{" + option.names.joined(separator: ",") + "}"
@@ -320,9 +323,9 @@ enum CompletionScript {
             for name in option.names {
                 line += name.hasPrefix("--") ? " -l \(name.dropFirst(2))" : " -s \(name.dropFirst())"
             }
-            switch option.value {
+            switch option.value.kind {
             case .none: break
-            case .choice(_, let words): line += " -x -a " + fishQuoted(words.joined(separator: " "))
+            case .choice: line += " -x -a " + fishQuoted(option.value.choices.joined(separator: " "))
             case .file: line += " -r -F"
             case .folder: line += " -x -a '(__fish_complete_directories)'"
             case .text: line += " -x"
