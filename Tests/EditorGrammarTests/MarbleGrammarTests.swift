@@ -292,7 +292,8 @@ struct MarbleGrammarTests {
 
     @Test func theTokenizerRefusesWhatItDoesNotModel() throws {
         for (rule, why) in [(#"{"match": "\\Gx"}"#, "\\G"), (#"{"match": "\\h+"}"#, "\\h"), (#"{"begin": "x", "while": "y"}"#, "while"),
-                            (#"{"begin": "(a)", "end": "\\1"}"#, "backreference"), (#"{"match": "[[:alpha:]]"}"#, "POSIX")] {
+                            (#"{"begin": "(a)", "end": "\\1"}"#, "backreference"), (#"{"match": "[[:alpha:]]"}"#, "POSIX"),
+                            (#"{"match": ""# + String(repeating: "a", count: 300) + #""}"#, "a pattern NSRegularExpression leaks")] {
             let json = #"{"scopeName": "source.t", "patterns": ["# + rule + "]}"
             #expect(throws: Grammar.Failure.self, "\(why)") { try Grammar(json: Data(json.utf8)) }
         }

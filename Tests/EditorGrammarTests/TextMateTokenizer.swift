@@ -161,6 +161,9 @@ struct Grammar {
         for (pattern, why) in unsupported where unescaped.range(of: pattern, options: .regularExpression) != nil {
             throw Failure(description: "\(path): /\(source)/ uses what this tokenizer does not support: \(why)")
         }
+        guard source.utf16.count + 2 <= longestPattern else {
+            throw Failure(description: "\(path): /\(source)/ is longer than \(longestPattern - 2) characters, which NSRegularExpression leaks on Linux; split the rule")
+        }
         do {
             _ = try NSRegularExpression(pattern: source)
             return source
@@ -192,23 +195,42 @@ struct Grammar {
     }
 
     /// What is tried at each position inside `rule` (nil: at the top level): its end, then its
-    /// patterns, joined into one regex `(END)|(P1)|(P2)…`. An alternation finds the leftmost
+    /// patterns, joined into regexes `(END)|(P1)|(P2)…`. An alternation finds the leftmost
     /// position where any alternative matches and, there, the first alternative in order: the
     /// rule TextMate applies to separate regexes (the leftmost match wins, the earlier on a tie),
-    /// in one search instead of one per pattern.
+    /// in one search instead of one per pattern. Each joined regex stays within 256 UTF-16 units:
+    /// swift-corelibs-foundation (Swift 6.3.1) never frees the copy of a longer pattern that
+    /// `NSRegularExpression` makes (1542 bytes lost for three 257-character patterns under
+    /// LeakSanitizer), so longer ones are split into chunks, searched in order.
     struct Scanner {
-        var regex: NSRegularExpression
-        /// Per alternative: its rule (nil for the end), the group that wraps it, its own groups.
-        var alternatives: [(rule: Int?, group: Int, groups: Int)]
+        struct Chunk {
+            var regex: NSRegularExpression
+            /// Per alternative: its rule (nil for the end), the group that wraps it, its own groups.
+            var alternatives: [(rule: Int?, group: Int, groups: Int)]
+        }
+        var chunks: [Chunk]
     }
 
+    /// The longest pattern `NSRegularExpression` takes without leaking its copy (see `Scanner`).
+    static let longestPattern = 256
+
     func scanner(for rule: Int?) throws -> Scanner {
+        var chunks: [Scanner.Chunk] = []
         var sources: [String] = []
         var alternatives: [(rule: Int?, group: Int, groups: Int)] = []
         var group = 1
+        func close() throws {
+            guard !sources.isEmpty else { return }
+            chunks.append(.init(regex: try NSRegularExpression(pattern: sources.joined(separator: "|")), alternatives: alternatives))
+            sources = []
+            alternatives = []
+            group = 1
+        }
         func add(_ source: String, rule: Int?) throws {
+            let wrapped = "(" + source + ")"
+            if !sources.isEmpty, (sources + [wrapped]).joined(separator: "|").utf16.count > Self.longestPattern { try close() }
             let groups = try NSRegularExpression(pattern: source).numberOfCaptureGroups
-            sources.append("(" + source + ")")
+            sources.append(wrapped)
             alternatives.append((rule, group, groups))
             group += groups + 1
         }
@@ -219,9 +241,8 @@ struct Grammar {
             case .include, .group: break
             }
         }
-        // A context with nothing to find never matches.
-        let joined = sources.isEmpty ? "(?!)" : sources.joined(separator: "|")
-        return Scanner(regex: try NSRegularExpression(pattern: joined), alternatives: alternatives)
+        try close()
+        return Scanner(chunks: chunks)
     }
 }
 
@@ -309,6 +330,20 @@ struct Tokenizer {
         let lineLength = line.utf16.count
         let length = lineLength + 1
         var tokens: [Token] = []
+        // The last search of each regex on this line: a match at or after the position searched
+        // from is still the first one from any later position up to it (no \\G in the grammar).
+        var cache: [ObjectIdentifier: (from: Int, match: NSTextCheckingResult?)] = [:]
+        func search(_ regex: NSRegularExpression, from position: Int) -> NSTextCheckingResult? {
+            let key = ObjectIdentifier(regex)
+            if let cached = cache[key], cached.from <= position {
+                guard let match = cached.match else { return nil }
+                if match.range.location >= position { return match }
+            }
+            let match = regex.firstMatch(in: string, options: [.withTransparentBounds, .withoutAnchoringBounds],
+                                         range: NSRange(location: position, length: length - position))
+            cache[key] = (position, match)
+            return match
+        }
         func emit(_ start: Int, _ end: Int, _ scopes: [String]) {
             let end = min(end, lineLength)
             guard start < end else { return }
@@ -343,10 +378,13 @@ struct Tokenizer {
         while position < length {
             let top = stack.last
             let current = top?.contentScopes ?? [grammar.scopeName]
-            guard let scanner = grammar.scanners[top?.rule ?? -1],
-                  let result = scanner.regex.firstMatch(in: string, options: [.withTransparentBounds, .withoutAnchoringBounds],
-                                                        range: NSRange(location: position, length: length - position)),
-                  let alternative = scanner.alternatives.first(where: { result.range(at: $0.group).location != NSNotFound })
+            var found: (result: NSTextCheckingResult, chunk: Grammar.Scanner.Chunk)?
+            for chunk in grammar.scanners[top?.rule ?? -1]?.chunks ?? [] {
+                guard let result = search(chunk.regex, from: position) else { continue }
+                if found == nil || result.range.location < found!.result.range.location { found = (result, chunk) }
+            }
+            guard let (result, chunk) = found,
+                  let alternative = chunk.alternatives.first(where: { result.range(at: $0.group).location != NSNotFound })
             else { break }
             let match = Match(ranges: (0...alternative.groups).map { result.range(at: alternative.group + $0) })
             emit(position, match.location, current)
