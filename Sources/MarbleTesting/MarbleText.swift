@@ -30,36 +30,56 @@ struct MarbleReader {
     @usableFromInline
     init(frameNanoseconds: Int64) { self.frameNanoseconds = frameNanoseconds }
 
-    /// The events of a hot, cold or expect line with their values resolved.
+    /// The events of a hot, cold or expect line with their values resolved. Parsed as a stream,
+    /// without the parser's array of tokens; for `Int` values a plain integer literal (`{42}`)
+    /// arrives as its `Int` (`MarbleParser.parse(_:as:integer:each:)`), the value `Int(_:)` reads
+    /// from its text, without a `String` made and read back for each (most of the events of a
+    /// long line). A syntax error anywhere in the line is reported before a value that does not
+    /// resolve, as when the line was parsed whole first.
     @inlinable
     func events<Output, Failure>(_ text: String, as kind: MarbleLineKind, _ values: MarbleValues<Output, Failure>,
                                  role: String) -> Result<[TimedEvent<Output, Failure>], MarbleMistake> {
-        do {
-            let parsed = try MarbleParser(frameNanoseconds: frameNanoseconds).parse(text, as: kind)
-            var events: [TimedEvent<Output, Failure>] = []
-            events.reserveCapacity(parsed.events.count)
-            for marble in parsed.events {
-                switch marble.event {
-                case .value(let token):
-                    switch values.value(token) {
-                    case .success(let value): events.append(TimedEvent(marble.frame, .value(value)))
-                    case .failure(let error): return .failure(MarbleMistake(error, in: text, role: role))
-                    }
-                case .finished:
-                    events.append(TimedEvent(marble.frame, .completion(.finished)))
-                case .failure(let token):
-                    switch values.failure(token, at: marble.offset) {
-                    case .success(let error): events.append(TimedEvent(marble.frame, .completion(.failure(error))))
-                    case .failure(let error): return .failure(MarbleMistake(error, in: text, role: role))
-                    }
-                case .subscribe, .cancel, .request:
-                    continue  // not allowed by these line kinds: the parser has rejected them
+        var events: [TimedEvent<Output, Failure>] = []
+        var unresolved: MarbleSyntaxError?
+        let take = { (marble: TimedMarbleEvent) in
+            guard unresolved == nil else { return }
+            switch marble.event {
+            case .value(let token):
+                switch values.value(token) {
+                case .success(let value): events.append(TimedEvent(marble.frame, .value(value)))
+                case .failure(let error): unresolved = error
                 }
+            case .finished:
+                events.append(TimedEvent(marble.frame, .completion(.finished)))
+            case .failure(let token):
+                switch values.failure(token, at: marble.offset) {
+                case .success(let error): events.append(TimedEvent(marble.frame, .completion(.failure(error))))
+                case .failure(let error): unresolved = error
+                }
+            case .subscribe, .cancel, .request:
+                break  // not allowed by these line kinds: the parser rejects them
             }
-            return .success(events)
+        }
+        let parsed: ParsedMarbles
+        do {
+            let parser = MarbleParser(frameNanoseconds: frameNanoseconds)
+            if Output.self == Int.self {
+                // Specialised for Int (this function is inlinable), the cast is no work.
+                parsed = try parser.parse(text, as: kind, integer: { frame, value, _ in
+                    if unresolved == nil, let value = value as? Output { events.append(TimedEvent(frame, .value(value))) }
+                }, each: take)
+            } else {
+                parsed = try parser.parse(text, as: kind, each: take)
+            }
         } catch {
             return .failure(MarbleMistake(error, in: text, role: role))
         }
+        if let unresolved { return .failure(MarbleMistake(unresolved, in: text, role: role)) }
+        // Frames were counted from the first character; `^` moves frame 0.
+        if parsed.firstFrame != 0 {
+            for index in events.indices { events[index].time += parsed.firstFrame }
+        }
+        return .success(events)
     }
 
     /// The frame of `^` and of `!` (if any) of a subscription line: exactly one `^`, at most one `!` after it.

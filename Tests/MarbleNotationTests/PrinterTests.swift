@@ -3,6 +3,19 @@ import MarbleNotation
 
 @Suite("Printing")
 struct PrinterTests {
+    /// `braced(_:)` of an Int writes its digits itself: the same text as bracing `String(n)`.
+    @Test func bracedIntegersAreBracedDecimalText() {
+        var values = [0, 1, -1, 9, 10, -10, 99, 100, 12_345, -67_890, Int.max, Int.min, Int.max - 1, Int.min + 1]
+        var power = 1
+        while power <= Int.max / 10 {
+            power *= 10
+            values += [power, power - 1, -power, 1 - power]
+        }
+        var generator = SystemRandomNumberGenerator()
+        values += (0..<200).map { _ in Int.random(in: .min ... .max, using: &generator) }
+        for value in values { #expect(ValueToken.braced(value) == ValueToken.braced(String(value)), "\(value)") }
+    }
+
     @Test func eventTexts() {
         #expect(PrintableEvent.value("a").text == "a")
         #expect(PrintableEvent.value("{42}").text == "{42}")

@@ -117,3 +117,26 @@ import Testing
         #expect(Self.engineFileName(of: "timer") == "Timer")
     }
 }
+
+/// An untraced run binds each named stream through one link that records and guards
+/// (`GuardedRecorder`); a traced run keeps the recorder and the guard apart, with the tracer's
+/// link between them. Both must report the same: every check, subscription, request, delivery
+/// and drop of every catalogue test (only the trace's own events differ).
+@Suite struct GuardedRecorderTests {
+    @Test func tracedAndUntracedRunsOfTheCatalogueReportTheSame() throws {
+        for (name, source) in try CatalogueTests.files().sorted(by: { $0.key < $1.key }) {
+            var traced = RunOptions()
+            traced.traceEvents = true
+            let plain = MarbleRunner.run(source: source, path: name, options: RunOptions())
+            let withTrace = MarbleRunner.run(source: source, path: name, options: traced)
+            #expect(plain.tests.count == withTrace.tests.count, "\(name)")
+            for (a, b) in zip(plain.tests, withTrace.tests) {
+                var b = b, a = a
+                b.events = []
+                a.seconds = 0
+                b.seconds = 0
+                #expect(a == b, "\(name): \(a.name)")
+            }
+        }
+    }
+}

@@ -11,10 +11,16 @@ extension TestSession {
         }
         let log = SubscriptionLog()
         var recorded = stream
-        recorded.publisher = SubscriptionRecorder(stream.publisher, log: log, scheduler: scheduler).eraseToAnyPublisher()
-        if let tracer { recorded.publisher = tracer.traceStream(name.name, text: stream.text, recorded.publisher) }
-        recorded.publisher = StreamGuard(upstream: recorded.publisher, counts: StreamActivity.Counts(name: name.name, location: name.location),
-                                         activity: activity).eraseToAnyPublisher()
+        let counts = activity.counts(name: name.name, location: name.location)
+        if let tracer {
+            // The tracer logs between the recorder and the guard.
+            recorded.publisher = SubscriptionRecorder(stream.publisher, log: log, scheduler: scheduler).eraseToAnyPublisher()
+            recorded.publisher = tracer.traceStream(name.name, text: stream.text, recorded.publisher)
+            recorded.publisher = StreamGuard(upstream: recorded.publisher, counts: counts, activity: activity).eraseToAnyPublisher()
+        } else {
+            recorded.publisher = GuardedRecorder(upstream: stream.publisher, log: log, scheduler: scheduler, counts: counts,
+                                                 activity: activity).eraseToAnyPublisher()
+        }
         let references = expression.map { NameCheck.references(in: $0, to: definedNames) } ?? (direct: [], inClosures: [])
         let report = StreamReport(name: name.name, kind: kind, expression: expression.map { interpreter.text(of: $0.range) },
                                   inputs: references.direct, innerSources: references.inClosures,

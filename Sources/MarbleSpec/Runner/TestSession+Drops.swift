@@ -31,9 +31,9 @@ extension TestSession {
             let active = log.active
             if active.isEmpty { return send() }
             if active.count == 1, let index = active.first {
-                let delivered = log.deliveries[index]
+                let delivered = log.deliveries(of: index)
                 send()
-                if log.deliveries[index] == delivered, log.spans[index].end == nil { noteDrop(of: value, log, index) }
+                if log.deliveries(of: index) == delivered, !log.hasEnded(index) { noteDrop(of: value, log, index) }
                 return
             }
         }

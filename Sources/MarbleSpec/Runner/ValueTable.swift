@@ -22,9 +22,12 @@ struct ValueTable {
     func token(for value: Value) -> String {
         if !names.isEmpty, let name = names[value] { return String(name) }
         switch value {
-        case .int(let n) where (0...9).contains(n):
-            let name = Character(String(n))
-            if byName[name] == nil { return String(name) }
+        case .int(let n):
+            if (0...9).contains(n) {
+                let name = Character(String(n))
+                if byName[name] == nil { return String(name) }
+            }
+            return ValueToken.braced(n)
         case .string(let s) where s.count == 1:
             if let name = s.first, byName[name] == nil, !ValueTable.reserved.contains(name), !name.isWhitespace, !name.isNumber {
                 return s
