@@ -160,7 +160,7 @@ FUZZ_SECONDS ?= 60
 # quarantine, or cycles left uncollected with leak detection off — not yet diagnosed, so the
 # ceiling is raised rather than the finding hidden; a single input over it is still reported.
 FUZZ_RSS_MB  ?= 8192
-FUZZ_TARGETS ?= notation file expression run svg doc fmt update argv
+FUZZ_TARGETS ?= notation file expression run svg doc fmt update argv lsp
 
 .PHONY: fuzz
 fuzz:

@@ -79,10 +79,10 @@ let package = Package(
         .executableTarget(name: "marbles-svg", dependencies: ["MarblesCLI"]),
         // The Swift side of `make bench` (engine API, MarbleTesting, end-to-end runs, the hand-written floor).
         .executableTarget(name: "marbles-bench", dependencies: ["Reactive", "MarbleSpec", "MarbleNotation", "MarbleTesting"]),
-        // libFuzzer targets (`make fuzz`): the parsers, runs, diagrams, doc, fmt, --update and
-        // command lines; built normally, a replayer of corpus files.
+        // libFuzzer targets (`make fuzz`): the parsers, runs, diagrams, doc, fmt, --update,
+        // command lines and the language server; built normally, a replayer of corpus files.
         .executableTarget(name: "marbles-fuzz", dependencies: ["MarbleNotation", "MarbleSyntax", "MarbleSpec", "MarbleDiagram", "MarbleDiff",
-                                                               "MarbleRewrite", "MarblesCLI"]),
+                                                               "MarbleRewrite", "MarblesCLI", "MarbleLanguageServer"]),
         // What several test targets share (a seeded random generator); only tests import it.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive", "MarbleNotation", "MarbleTesting"]),

@@ -7,9 +7,10 @@ writes OUT_DIR/TARGET/ for each target of Sources/marbles-fuzz: every catalogue 
 svg, fmt, update — for update also with an expect line emptied, so that it has something to
 rewrite), every marble string of the catalogue (notation), every `let` expression (expression),
 the Markdown documents of the repository that hold marble blocks (doc), command lines over the argv target's scratch
-files (argv), and GENERATED_COUNT tests from `generate` (run, file; a fifth of them for svg, fmt,
+files (argv), an editor's session with `marbles lsp` over each catalogue file, and framing mistakes (lsp), and GENERATED_COUNT tests from `generate` (run, file; a fifth of them for svg, fmt,
 update, and as Markdown blocks for doc). Deterministic (fixed seed).
 """
+import json
 import os
 import random
 import re
@@ -68,7 +69,7 @@ def generate(rng, index):
     return "\n".join(lines) + "\n"
 
 
-TARGETS = ("run", "file", "notation", "expression", "svg", "doc", "fmt", "update", "argv")
+TARGETS = ("run", "file", "notation", "expression", "svg", "doc", "fmt", "update", "argv", "lsp")
 # Targets that run, draw or rewrite whole files get a fifth of the generated tests: libFuzzer
 # reads every seed before its time limit counts, and these cost tens of milliseconds an input.
 WHOLE_FILE = ("svg", "doc", "fmt", "update")
@@ -94,6 +95,62 @@ def marble_block(test, rng):
     """A Markdown document holding `test` as a ```marble block, with prose around it."""
     end = rng.choice(["", "\nMore text.\n", "\n"])
     return "# Title %d\n\nSome prose.\n\n```marble\n%s```%s" % (rng.randint(0, 9), test, end)
+
+
+def framed(message):
+    body = json.dumps(message, ensure_ascii=False).encode("utf-8")
+    return b"Content-Length: %d\r\n\r\n" % len(body) + body
+
+
+def lsp_session(text, name):
+    """What an editor sends `marbles lsp` for one file: open, a change, a request of each kind at
+    a few places, the lenses' commands, a save, shutdown and exit."""
+    uri = "file:///fuzz/" + name
+    document = {"uri": uri}
+    lines = text.split("\n")
+    messages = [
+        {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {"textDocument": {
+            "hover": {"contentFormat": ["markdown"]}, "completion": {"completionItem": {"snippetSupport": True}}}}}},
+        {"jsonrpc": "2.0", "method": "initialized", "params": {}},
+        {"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": dict(document, languageId="marble", version=1, text=text)}},
+    ]
+    tests = [line.split('"')[1] for line in lines if line.startswith('test "') and line.count('"') >= 2]
+    request = 2
+    # A few places of the first lines: each input must stay well under libFuzzer's -timeout under ASan.
+    for number, line in enumerate(lines[:8]):
+        for character in sorted({line.find("."), len(line) // 2} - {-1}):
+            for method in ("textDocument/hover", "textDocument/completion", "textDocument/definition"):
+                messages.append({"jsonrpc": "2.0", "id": request, "method": method,
+                                 "params": {"textDocument": document, "position": {"line": number, "character": character}}})
+                request += 1
+    for method in ("textDocument/formatting", "textDocument/codeLens"):
+        messages.append({"jsonrpc": "2.0", "id": request, "method": method, "params": {"textDocument": document, "options": {"tabSize": 2}}})
+        request += 1
+    if tests:
+        for command in ("marbles.runTest", "marbles.updateExpect"):
+            messages.append({"jsonrpc": "2.0", "id": request, "method": "workspace/executeCommand",
+                             "params": {"command": command, "arguments": [uri, tests[0]]}})
+            request += 1
+    messages += [
+        {"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {"textDocument": dict(document, version=2), "contentChanges": [
+            {"range": {"start": {"line": 2, "character": 0}, "end": {"line": 3, "character": 4}}, "text": "  é🎉"}]}},
+        {"jsonrpc": "2.0", "method": "textDocument/didSave", "params": {"textDocument": document}},
+        {"jsonrpc": "2.0", "method": "textDocument/didClose", "params": {"textDocument": document}},
+        {"jsonrpc": "2.0", "id": request, "method": "shutdown"},
+        {"jsonrpc": "2.0", "method": "exit"},
+    ]
+    return b"".join(framed(message) for message in messages)
+
+
+# Framing and JSON-RPC mistakes, each followed by a good request.
+LSP_MISTAKES = [
+    b"Content-Length: 5\r\n\r\n{\"a\":",
+    b"Content-Type: application/vscode-jsonrpc; charset=utf-8\r\n\r\n{}",
+    b"Content-Length: -3\r\n\r\n",
+    b"garbage\r\n\r\n[1,2]",
+    b"Content-Length: 2\r\n\r\n[]",
+    b"Content-Length: 99999999999\r\n\r\n",
+]
 
 
 def main():
@@ -137,6 +194,17 @@ def main():
         put(("doc",), "document-%s" % os.path.basename(path), open(path, encoding="utf-8").read())
     for number, arguments in enumerate(COMMAND_LINES):
         put(("argv",), "command-%d" % number, "\0".join(arguments))
+    sessions = 0
+    for folder, _, names in sorted(os.walk(os.path.join(ROOT, "marbles"))):
+        for name in sorted(names):
+            if name.endswith(".marble"):
+                session = lsp_session(open(os.path.join(folder, name), encoding="utf-8").read(), name)
+                if len(session) <= 65536:
+                    open(os.path.join(out, "lsp", "session-" + name), "wb").write(session)
+                    sessions += 1
+    good = framed({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}})
+    for number, mistake in enumerate(LSP_MISTAKES):
+        open(os.path.join(out, "lsp", "mistake-%d" % number), "wb").write(mistake + good)
     rng = random.Random(20261201)
     for index in range(count):
         test = generate(rng, index)
@@ -145,8 +213,8 @@ def main():
         if index < count // 5:
             put(("svg", "fmt", "update"), "generated-%d.marble" % index, test)
             put(("doc",), "generated-%d.md" % index, block)
-    print("fuzz/seeds.py: %d catalogue files, %d documents, %d command lines and %d generated tests into %s"
-          % (seen, len(documents), len(COMMAND_LINES), count, out))
+    print("fuzz/seeds.py: %d catalogue files, %d documents, %d command lines, %d editor sessions and %d generated tests into %s"
+          % (seen, len(documents), len(COMMAND_LINES), sessions, count, out))
 
 
 if __name__ == "__main__":

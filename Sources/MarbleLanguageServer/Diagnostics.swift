@@ -36,7 +36,7 @@ enum Diagnostics {
         if let hint = diagnostic.hint { message += "\nhint: " + hint }
         var length = diagnostic.length
         if length == 1 {
-            let characters = Array(diagnostic.lineText.dropFirst(diagnostic.column - 1).prefix(while: DocumentSyntax.isWordCharacter))
+            let characters = Array(diagnostic.lineText.dropFirst(max(0, diagnostic.column - 1)).prefix(while: DocumentSyntax.isWordCharacter))
             length = max(1, characters.count)
         }
         return make(range: text.range(line: diagnostic.line, column: diagnostic.column, length: length),

@@ -34,6 +34,8 @@ public final class LanguageServer {
     private let writer: MessageWriter
     private var lifecycle = Lifecycle.starting
     var documents: [String: OpenDocument] = [:]
+    /// The documents changed since their last check, checked once the input is quiet.
+    private var stale: Set<String> = []
     /// Ids of the requests this server sent (`workspace/applyEdit`), awaiting the client's answer.
     private var pendingRequests: Set<Int> = []
     private var nextRequestId = 1
@@ -56,6 +58,8 @@ public final class LanguageServer {
     /// `shutdown` came first, 1 otherwise (as the protocol says).
     public func run() -> Int32 {
         while true {
+            // A burst of changes (typing) is checked once, when no more input is waiting.
+            if !stale.isEmpty, !reader.hasPendingInput { checkStale() }
             switch reader.next() {
             case .end:
                 return lifecycle == .shutDown ? 0 : 1
@@ -124,6 +128,8 @@ public final class LanguageServer {
     }
 
     private func request(_ method: String, params: JSON?, id: JSON) {
+        // A request is answered about the text as it is now, its run included.
+        checkStale()
         switch lifecycle {
         case .starting where method != "initialize":
             respond(id: id, error: ResponseError(code: ErrorCode.serverNotInitialized, message: "the server is not initialized: send 'initialize' first"))
@@ -172,6 +178,7 @@ public final class LanguageServer {
             guard let item = params?["textDocument"], let uri = item["uri"]?.string, let text = item["text"]?.string else { return nil }
             let document = OpenDocument(uri: uri, version: item["version"]?.int ?? 0, text: text)
             documents[uri] = document
+            stale.remove(uri)
             check(document, withResults: true)
         case "textDocument/didChange":
             guard let uri = params?["textDocument"]?["uri"]?.string, let document = documents[uri],
@@ -185,13 +192,15 @@ public final class LanguageServer {
                 }
             }
             if let version = params?["textDocument"]?["version"]?.int { document.version = version }
-            check(document, withResults: false)
+            stale.insert(uri)
         case "textDocument/didSave":
             guard let uri = params?["textDocument"]?["uri"]?.string, let document = documents[uri] else { return nil }
             if let text = params?["text"]?.string, text != document.text.text { document.text = DocumentText(text) }
+            stale.remove(uri)
             check(document, withResults: true)
         case "textDocument/didClose":
             guard let uri = params?["textDocument"]?["uri"]?.string, documents.removeValue(forKey: uri) != nil else { return nil }
+            stale.remove(uri)
             // The problems of a closed file are no longer shown.
             publishDiagnostics(uri: uri, version: nil, [])
         case "initialized":
@@ -257,6 +266,15 @@ public final class LanguageServer {
         let document = try document(params)
         guard let position = Position(params?["position"]) else { throw .invalidParams("the request has no valid position") }
         return (document, position)
+    }
+
+    /// Checks the documents changed since their last check (mistakes only: their text is not
+    /// the saved one).
+    private func checkStale() {
+        for uri in stale.sorted() {
+            if let document = documents[uri] { check(document, withResults: false) }
+        }
+        stale.removeAll()
     }
 
     /// Runs the document as it is and publishes what the run found: its mistakes, and with

@@ -101,6 +101,15 @@ public final class MessageReader {
         }
     }
 
+    /// Whether more input is already there: bytes read and not yet taken, or bytes waiting on
+    /// the descriptor (asked without waiting).
+    public var hasPendingInput: Bool {
+        if position < buffer.count { return true }
+        guard !ended else { return false }
+        var descriptor = pollfd(fd: self.descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&descriptor, 1, 0) > 0
+    }
+
     /// The next frame.
     public func next() -> IncomingFrame {
         var contentLength: Int?

@@ -1,6 +1,7 @@
 import Foundation
 import MarbleDiagram
 import MarbleDiff
+import MarbleLanguageServer
 import MarbleNotation
 import MarbleRewrite
 import MarbleSpec
@@ -27,19 +28,23 @@ import MarblesCLI
 //   when the first argument says so) run in a scratch folder of a few files; it must exit 0, 1
 //   or 2. An argument with `/` or `..` is skipped, so nothing outside the folder is touched, and
 //   so is a command that waits (`watch`, `lsp`) or asks for minutes (`compare` past 100 cases).
+// - `lsp`: the input as what an editor writes to `marbles lsp` (framed JSON-RPC messages): the
+//   server must read it to its end and stop with 0 or 1, answering whatever it holds.
 //
 // Built with `-sanitize=fuzzer,address -D FUZZING`, `main` runs libFuzzer's driver. Built
 // normally (as `swift build` does), `main` replays the files given as arguments through the
 // same target, so a corpus or a crash found by the fuzzer is a plain regression run.
 
 enum FuzzTarget: String {
-    case notation, file, expression, run, svg, doc, fmt, update, argv
+    case notation, file, expression, run, svg, doc, fmt, update, argv, lsp
 
     static var selected: FuzzTarget {
         ProcessInfo.processInfo.environment["MARBLES_FUZZ_TARGET"].flatMap(FuzzTarget.init(rawValue:)) ?? .run
     }
 
     func run(_ data: Data) {
+        // The server reads bytes, UTF-8 or not.
+        if self == .lsp { return Probes.languageServer(data) }
         // Inputs that are not UTF-8 are reported as such by the CLI before any parser sees them.
         guard let text = String(data: data, encoding: .utf8) else { return }
         switch self {
@@ -64,6 +69,8 @@ enum FuzzTarget: String {
             Probes.update(text)
         case .argv:
             Probes.commandLine(text)
+        case .lsp:
+            break
         }
     }
 }
@@ -131,6 +138,19 @@ enum Probes {
         }
     }
 
+    /// The input as the server's standard input (a file, read to its end), its output discarded.
+    static func languageServer(_ data: Data) {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("marbles-fuzz-lsp-\(getpid())").path
+        guard FileManager.default.createFile(atPath: path, contents: data) else { fail("lsp", "cannot write the input to \(path)") }
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let input = open(path, O_RDONLY)
+        let output = open("/dev/null", O_WRONLY)
+        defer { close(input); close(output) }
+        guard input >= 0, output >= 0 else { fail("lsp", "cannot open the input or /dev/null") }
+        let status = LanguageServer(input: input, output: output, version: "fuzz").run()
+        guard status == 0 || status == 1 else { fail("lsp", "exit status \(status)") }
+    }
+
     /// The scratch folder of the `argv` target, with the files its command lines name; the
     /// process works in it, and removes it when it exits.
     static let scratch: String = {
@@ -147,8 +167,8 @@ enum Probes {
         "doc.md": "# A document\n\n```marble\ntest \"filter\"\n  hot    x   -1-2-3-|\n  let    y = x.filter { $0 > 1 }\n  expect y   ---2-3-|\n```\n",
     ]
 
-    /// Commands that wait for more input or for changes (none yet; a server or a watcher would
-    /// never return), left out of the argv target.
+    /// Commands that wait for more input or for changes (a server, a watcher: they would never
+    /// return), left out of the argv target (`lsp` has a target of its own).
     static let waitingCommands: Set<String> = ["watch", "lsp"]
 
     /// `compare` over more than 100 cases (its default is 500): slow by request, as a case costs

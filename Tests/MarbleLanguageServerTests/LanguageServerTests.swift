@@ -109,6 +109,27 @@ struct LanguageServerTests {
         #expect(client.shutDown() == 0)
     }
 
+    @Test("a burst of changes already waiting is checked once, for the last text")
+    func burstOfChanges() {
+        let client = LanguageClient()
+        client.initialize()
+        client.open(Self.uri, Self.passing)
+        #expect(client.diagnostics(Self.uri) == [])
+        func change(_ text: String, _ version: Int) -> String {
+            let body = JSON.object(["jsonrpc": "2.0", "method": "textDocument/didChange",
+                                    "params": ["textDocument": ["uri": .string(Self.uri), "version": .int(version)], "contentChanges": [["text": .string(text)]]]]).text
+            return "Content-Length: \(body.utf8.count)\r\n\r\n" + body
+        }
+        // One write (under PIPE_BUF bytes, so one read): both changes are there before either is handled.
+        let mistaken = Self.passing.replacingOccurrences(of: "prices.map", with: "prices.mapp")
+        client.sendRaw(change(mistaken, 2) + change(Self.passing, 3))
+        let published = client.next("diagnostics") { $0["method"] == "textDocument/publishDiagnostics" }
+        #expect(published?["params"]?["version"] == 3)
+        #expect(published?["params"]?["diagnostics"] == [])
+        #expect(client.shutDown() == 0)
+        #expect(!client.received.contains { $0["params"]?["version"] == 2 })
+    }
+
     @Test("incremental changes edit the text in place, positions in UTF-16 units")
     func incrementalChange() throws {
         let client = LanguageClient()
