@@ -15,7 +15,8 @@ Contenders (each run in its own process, so its peak RSS is its own):
           engine, Swift API and end-to-end rows of the same size; "skipped" when missing
 plus W4 (`marbles run marbles/`, process included) and W6 (parsing one long marble line), then
 instructions per event by callgrind (when valgrind is installed): each Swift contender run at
-two sizes, the difference in instructions over the difference in events (start-up cancels).
+two sizes, the difference in instructions over the difference in events (start-up cancels),
+and last issue 31's table: each figure beside its goal, with instructions/event and peak RSS.
 Times are the CPU time of the measured region (wall time beside it): on a shared machine the
 wall clock says as much about the neighbours as about the run.
 
@@ -292,6 +293,52 @@ def machine():
     return f"{cpu}, {os.cpu_count()} cores; {swift[0] if swift else 'swift ?'}; Python {sys.version.split()[0]}; load average at the end {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}"
 
 
+def goal_rows(rows, rxjs, instructions):
+    """Issue 31's table, every row side by side: the figure measured in this run, its goal, and
+    instructions per event (callgrind) and peak RSS where the row has them. Rows whose workload
+    or size this run left out say so."""
+    by_key = {(w, n): r for w, n, r in rows}
+    per_event = {(w, name): slope for w, name, _, slope, _ in (instructions or [])}
+    largest = max(SIZES)
+    out = []
+
+    def instr(workload, name):
+        slope = per_event.get((workload, name))
+        return f"{slope:,.0f}" if slope is not None else "—"
+
+    def cell(workload, n, name):
+        return by_key.get((workload, n), {}).get(name)
+
+    e2e = cell("W1", largest, "e2e")
+    if e2e:
+        seconds = e2e["median"]
+        out.append((f"end to end W1, {largest:,} events, CPU", f"{rate(largest / seconds)} events/s",
+                    "≥ 3 M events/s", largest / seconds >= 3e6, instr("W1", "end to end (.marble)"), mib(e2e["rss_kib"])))
+        out.append((f"end to end W1, {largest:,} events, max RSS", mib(e2e["rss_kib"]), "≤ 120 MiB",
+                    e2e["rss_kib"] <= 120 * 1024, instr("W1", "end to end (.marble)"), mib(e2e["rss_kib"])))
+    api = cell("W1", largest, "swift-api")
+    if api:
+        out.append((f"Swift API W1, {largest:,} events", f"{rate(largest / api['median'])} events/s", "≥ 5 M events/s",
+                     largest / api["median"] >= 5e6, instr("W1", "Swift API (MarbleTesting)"), mib(api["rss_kib"])))
+    for workload in ("W1", "W2", "W3"):
+        engine, floor = cell(workload, largest, "engine"), cell(workload, largest, "floor")
+        if engine and floor:
+            times = engine["median"] / floor["median"]
+            out.append((f"engine vs the hand-written loop, {workload} {largest:,}", ratio(times), "≤ 4×", times <= 4,
+                        instr(workload, "engine API"), mib(engine["rss_kib"])))
+    for n, results in rxjs or []:
+        for name, shown in (("e2e", "end to end"), ("swift-api", "Swift API")):
+            times = results["RxJS"]["median"] / results[name]["median"]
+            out.append((f"vs RxJS TestScheduler, W1 {n:,} (CPU), {shown}", ratio(times), "≥ 500×", times >= 500,
+                        "", mib(results[name]["rss_kib"])))
+    rxpy_n = 100_000 if ("W1", 100_000) in by_key else largest
+    e2e_rxpy = cell("W1", rxpy_n, "e2e")
+    if e2e_rxpy:
+        times = by_key[("W1", rxpy_n)]["RxPY"]["median"] / e2e_rxpy["median"]
+        out.append((f"vs RxPY, W1 {rxpy_n:,} end to end (CPU)", ratio(times), "≥ 40×", times >= 40, "", mib(e2e_rxpy["rss_kib"])))
+    return out
+
+
 def main():
     started = time.time()
     rxpy_version = setup()
@@ -380,6 +427,13 @@ def main():
             print("|---|---|---:|---:|---:|---:|")
             for workload, name, counts, per_event, fixed in instructions:
                 print(f"| {workload} | {name} | {counts[0] / 1e6:,.1f} M | {counts[1] / 1e6:,.1f} M | {per_event:,.0f} | {fixed / 1e6:,.1f} M |")
+    goals = goal_rows(rows, rxjs, instructions)
+    if goals:
+        print("\nIssue 31's figures, this run (instructions/event: callgrind's slope above; peak RSS of the row's process):\n")
+        print("| figure | measured | goal | met | instructions/event | peak RSS |")
+        print("|---|---:|---|---|---:|---:|")
+        for figure, measured, goal, met, per_event, rss in goals:
+            print(f"| {figure} | {measured} | {goal} | {'yes' if met else 'no'} | {per_event} | {rss} |")
     print(f"\n(bench took {time.time() - started:.0f} s)")
 
 
