@@ -154,19 +154,27 @@ import TestSupport
         }
     }
 
-    /// `s.first!.first!…` and `s?.first?.first…` (one optional chain around the whole postfix chain).
+    /// `s.first!.uppercased().first!.uppercased()…` and `s?.first?.uppercased().first?.uppercased()…` (one
+    /// optional chain around the whole postfix chain). A String's `first` is a Character, as in
+    /// Swift, so each link goes back to a String through `uppercased()`.
     @Test func chainsOfUnwrapsAndOptionalChaining() {
         expectType("String", ["s": .string]) {
             Self.chain(around: Self.name("s", Self.start)) { expr, index in
-                Expr(kind: .forceUnwrap(Expr(kind: .member(base: expr, name: "first"), location: Self.at(index, column: 2))), location: Self.at(index, column: 7))
+                Self.uppercased(Expr(kind: .forceUnwrap(Expr(kind: .member(base: expr, name: "first"), location: Self.at(index, column: 2))), location: Self.at(index, column: 7)), index)
             }
         }
         expectType("String?", ["s": .optional(.string)]) {
-            let links = Self.chain(around: Self.name("s", Self.start)) { expr, index in
-                Expr(kind: .member(base: Expr(kind: .bindOptional(expr), location: Self.at(index)), name: "first"), location: Self.at(index, column: 3))
+            let links = Self.chain(around: Expr(kind: .bindOptional(Self.name("s", Self.start)), location: Self.start)) { expr, index in
+                Self.uppercased(Expr(kind: .bindOptional(Expr(kind: .member(base: expr, name: "first"), location: Self.at(index, column: 3))), location: Self.at(index, column: 8)), index)
             }
             return Expr(kind: .optionalChain(links), location: Self.start)
         }
+    }
+
+    /// `character.uppercased()`, a link's way back from a Character to a String.
+    static func uppercased(_ character: Expr, _ index: Int) -> Expr {
+        let callee = Expr(kind: .member(base: character, name: "uppercased"), location: at(index, column: 9))
+        return Expr(kind: .call(callee: callee, arguments: []), location: at(index, column: 19))
     }
 
     /// `x as Int as Any as Int …` (`as` is left-associative in the parser's loop).
