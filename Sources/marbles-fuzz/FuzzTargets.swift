@@ -95,11 +95,16 @@ enum Probes {
 
     static func format(_ text: String) {
         guard case .success(let formatted) = MarbleFormatter.format(text) else { return }
-        var before = SourceLines(text).lines
         // fmt trims trailing blanks: a last line of blanks without a newline becomes empty, and an
         // empty last line without a newline is no line (found by CI's fuzz run: "  " at the end).
-        if let last = before.last, last.terminator.isEmpty, last.content.allSatisfy({ $0 == " " || $0 == "\t" }) { before.removeLast() }
-        let after = SourceLines(formatted).lines
+        // Such a last line is left out of both sides' count.
+        func lines(_ text: String) -> [SourceLines.Line] {
+            var lines = SourceLines(text).lines
+            if let last = lines.last, last.terminator.isEmpty, last.content.allSatisfy({ $0 == " " || $0 == "\t" }) { lines.removeLast() }
+            return lines
+        }
+        let before = lines(text)
+        let after = lines(formatted)
         guard before.count == after.count else { fail("fmt", "\(before.count) lines became \(after.count)") }
         for (number, (old, new)) in zip(before, after).enumerated() {
             guard old.terminator == new.terminator, old.content.filter({ $0 != " " && $0 != "\t" }) == new.content.filter({ $0 != " " && $0 != "\t" }) else {
