@@ -6,7 +6,8 @@ enum Parallel {
     /// Applies `work` to every item, at most `jobs` at a time, and calls `deliver` on the calling
     /// thread with each result in item order, as soon as that result and every one before it
     /// are ready — so a report streams in a stable order whatever finishes first. When
-    /// `deliver` returns false no further item is started, and no further result is delivered.
+    /// `deliver` returns false no further item is started, no further result is delivered, and
+    /// the items already started finish before it returns.
     ///
     /// With `jobs == 1` everything happens on the calling thread, one item after another.
     static func forEach<Item: Sendable, Output: Sendable>(
@@ -19,8 +20,9 @@ enum Parallel {
             return
         }
         let board = Board<Output>(count: items.count)
+        let workers = DispatchGroup()
         for _ in 0..<min(jobs, items.count) {
-            DispatchQueue.global().async {
+            DispatchQueue.global().async(group: workers) {
                 while let index = board.take() {
                     board.put(index, work(items[index]))
                 }
@@ -30,6 +32,9 @@ enum Parallel {
             let output = board.wait(for: index)
             if !deliver(index, output) {
                 board.stop()
+                // The items already started finish before this returns: a caller that then
+                // exits (`--fail-fast`) leaves no run half done on another thread.
+                workers.wait()
                 return
             }
         }
